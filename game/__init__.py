@@ -1,0 +1,1 @@
+"""Klondike-family solitaire: Klondike, Saratoga and Double Klondike."""

@@ -1,0 +1,1 @@
+"""The application: loop, scenes, settings, saves."""

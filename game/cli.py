@@ -1,0 +1,135 @@
+"""The engine as a black box on the command line (no display needed).
+
+    python -m game.cli play --variant V [--mode M] (--seed N | --deck "AS 2H ...")
+                            [--reveal] [MOVE ...]
+    python -m game.cli variants
+
+``play`` applies the moves in order and prints the position as one JSON object. Any
+problem exits with status 2 and one line on stderr; nothing goes to stdout then.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from game.engine.cards import cards_from_codes
+from game.engine.commands import Refused
+from game.engine.game import Game, new_game
+from game.engine.notation import parse_command
+from game.engine.rules import RuleTableError, VariantTable
+from game.variants import all_variants, get_variant, load_variant_file
+
+
+class UsageError(Exception):
+    """A problem to report in one line with exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, status 2, as the interface requires
+        raise UsageError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m game.cli", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    play = sub.add_parser("play", help="apply moves to a deal and print the position as JSON")
+    play.add_argument("--variant", help="variant id (see 'variants')")
+    play.add_argument("--table", help="play a rule table file (TOML) instead of a built-in")
+    play.add_argument("--mode", help="deal mode id (default: the variant's)")
+    source = play.add_mutually_exclusive_group(required=True)
+    source.add_argument("--seed", help="deal number (a non-negative whole number)")
+    source.add_argument("--deck", help='every card in dealing order, e.g. "AS 2H ..."')
+    play.add_argument("--reveal", action="store_true", help="show face-down cards as -CODE")
+    play.add_argument("moves", nargs="*", metavar="MOVE", help="SRC-DST, SRC-DST:N or draw")
+    sub.add_parser("variants", help="list variants and their deal modes")
+    return parser
+
+
+def _table(args: argparse.Namespace) -> VariantTable:
+    if args.table:
+        try:
+            return load_variant_file(args.table)
+        except RuleTableError as exc:
+            raise UsageError(str(exc)) from exc
+    if not args.variant:
+        raise UsageError("play needs --variant (or --table FILE)")
+    try:
+        return get_variant(args.variant)
+    except KeyError as exc:
+        raise UsageError(exc.args[0]) from exc
+
+
+def _start(args: argparse.Namespace) -> Game:
+    table = _table(args)
+    try:
+        rules = table.rules(args.mode)
+    except KeyError as exc:
+        raise UsageError(exc.args[0]) from exc
+    if args.seed is not None:
+        if not args.seed.isdigit():
+            raise UsageError(f"--seed must be a non-negative whole number, got {args.seed!r}")
+        try:
+            return new_game(rules, seed=int(args.seed))
+        except ValueError as exc:
+            raise UsageError(str(exc)) from exc
+    try:
+        deck = cards_from_codes(args.deck.replace(",", " ").split(), rules.decks)
+    except ValueError as exc:
+        raise UsageError(f"--deck: {exc}") from exc
+    return new_game(rules, deck=deck)
+
+
+def position(game: Game, reveal: bool) -> dict:
+    return {
+        "variant": game.rules.variant,
+        "mode": game.rules.mode,
+        "piles": game.state.describe(game.layout, reveal),
+        "score": game.score,
+        "won": game.won,
+        "moves": game.moves_made,
+        "redeals_left": game.redeals_left,
+    }
+
+
+def run(argv: list[str]) -> dict | list:
+    args = _parser().parse_args(argv)
+    if args.command == "variants":
+        return [
+            {
+                "id": t.id,
+                "name": t.name,
+                "default_mode": t.default_mode,
+                "modes": [{"id": m.id, "label": m.label} for m in t.modes],
+            }
+            for t in all_variants()
+        ]
+    game = _start(args)
+    for number, text in enumerate(args.moves, 1):
+        try:
+            game.execute(parse_command(text, game.layout))
+        except (ValueError, Refused) as exc:
+            raise UsageError(f"move {number} ({text}): {exc}") from exc
+    return position(game, args.reveal)
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        result = run(sys.argv[1:] if argv is None else argv)
+    except UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if isinstance(result, list):  # variants: a readable listing
+        for t in result:
+            print(f"{t['id']}: {t['name']}")
+            for m in t["modes"]:
+                default = " (default)" if m["id"] == t["default_mode"] else ""
+                print(f"  {m['id']}: {m['label']}{default}")
+    else:
+        print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Pure, deterministic solitaire engine. Never imports pygame."""

@@ -1,0 +1,84 @@
+"""Cards as small integers, with their short codes.
+
+A card is an int: ``deck * 52 + suit * 13 + (rank - 1)``. Keeping cards as plain ints makes
+piles cheap tuples and move generation fast; the deck number keeps the two copies of a card
+in a two-deck game apart (a sprite needs to know which physical card it is), while its code
+("AS", "TD", "KH") is the same for both.
+"""
+
+from __future__ import annotations
+
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+RED_SUITS = frozenset("DH")
+CARDS_PER_DECK = 52
+MAX_DECKS = 4
+
+# Per-card lookup tables, indexed by card int: a table look-up beats arithmetic in hot loops.
+RANK = tuple((c % 13) + 1 for c in range(CARDS_PER_DECK * MAX_DECKS))
+SUIT = tuple((c % CARDS_PER_DECK) // 13 for c in range(CARDS_PER_DECK * MAX_DECKS))
+IS_RED = tuple(SUITS[s] in RED_SUITS for s in SUIT)
+CODE = tuple(RANKS[RANK[c] - 1] + SUITS[SUIT[c]] for c in range(CARDS_PER_DECK * MAX_DECKS))
+
+KING = 13
+ACE = 1
+
+
+def make_card(rank: int, suit: int, deck: int = 0) -> int:
+    return deck * CARDS_PER_DECK + suit * 13 + (rank - 1)
+
+
+def code_of(card: int) -> str:
+    return CODE[card]
+
+
+def deck_of(card: int) -> int:
+    return card // CARDS_PER_DECK
+
+
+def parse_code(code: str) -> tuple[int, int]:
+    """``"TD"`` -> (rank, suit). Raises ValueError naming the bad code."""
+    text = code.strip().upper()
+    if len(text) == 3 and text.startswith("10"):
+        text = "T" + text[2]
+    if len(text) != 2 or text[0] not in RANKS or text[1] not in SUITS:
+        raise ValueError(f"unknown card {code!r} (expected rank A23456789TJQK and suit CDHS)")
+    return RANKS.index(text[0]) + 1, SUITS.index(text[1])
+
+
+def full_deck(decks: int) -> list[int]:
+    """Every card of ``decks`` decks in the fixed starting order (deck, suit C D H S, rank A-K)."""
+    if not 1 <= decks <= MAX_DECKS:
+        raise ValueError(f"decks must be 1..{MAX_DECKS}, got {decks}")
+    return list(range(decks * CARDS_PER_DECK))
+
+
+def cards_from_codes(codes: list[str], decks: int) -> list[int]:
+    """Turn a list of codes into distinct cards, checking it is exactly ``decks`` full decks.
+
+    The n-th occurrence of a code becomes that card of deck n. Raises ValueError naming
+    unknown, surplus or missing cards.
+    """
+    seen: dict[tuple[int, int], int] = {}
+    cards = []
+    for code in codes:
+        rank, suit = parse_code(code)
+        copy = seen.get((rank, suit), 0)
+        if copy >= decks:
+            raise ValueError(
+                f"card {code.upper()} appears more than {decks} time{'s' if decks > 1 else ''}"
+            )
+        seen[(rank, suit)] = copy + 1
+        cards.append(make_card(rank, suit, copy))
+    expected = decks * CARDS_PER_DECK
+    if len(cards) != expected:
+        missing = [
+            RANKS[r - 1] + SUITS[s]
+            for s in range(4)
+            for r in range(1, 14)
+            if seen.get((r, s), 0) < decks
+        ]
+        raise ValueError(
+            f"deck has {len(cards)} cards, expected {expected}; missing: {' '.join(missing)}"
+        )
+    return cards

@@ -1,0 +1,320 @@
+"""What a player asks for, checked against the rules.
+
+Each command either yields the step (tuple of events) it causes or is refused with a
+``Refused`` error whose message says why; a refused command changes nothing, since states
+are immutable values and ``execute`` only computes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from .cards import CODE, IS_RED, KING, RANK, SUIT
+from .events import CardsMoved, CardTurnedUp, Step, StockTurned, WasteRedealt, apply_step
+from .rules import Rules
+from .state import STOCK, WASTE, Layout, State, layout_for
+
+
+class Refused(ValueError):
+    """A command the rules do not allow here; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move the top ``count`` cards of pile ``source`` onto pile ``target``."""
+
+    source: int
+    target: int
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Turn cards from the stock onto the waste, or redeal the waste when the stock is empty."""
+
+
+@dataclass(frozen=True, slots=True)
+class ToFoundation:
+    """Send the top card of ``source`` to whichever foundation takes it."""
+
+    source: int
+
+
+@dataclass(frozen=True, slots=True)
+class Collect:
+    """Send every card that can go to the foundations there, again and again."""
+
+
+Command = Move | Draw | ToFoundation | Collect
+
+_BUILD_TEXT = {
+    "down-alternate-colour": "tableau builds down in alternating colours",
+    "down-same-suit": "tableau builds down in suit",
+    "down-any-suit": "tableau builds down regardless of suit",
+}
+
+
+class Mechanics:
+    """The rules compiled for fast checking: one per Rules value (see ``mechanics_for``)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.layout: Layout = layout_for(rules)
+        self.foundations = tuple(self.layout.foundation_range)
+        self.tableau = tuple(self.layout.tableau_range)
+        self._build = rules.build
+        self._runs = rules.move_runs
+
+    # -- single-card relations ----------------------------------------------------------
+
+    def builds_on(self, card: int, onto: int) -> bool:
+        """May ``card`` lie on ``onto`` in the tableau?"""
+        if RANK[onto] != RANK[card] + 1:
+            return False
+        build = self._build
+        if build == "down-alternate-colour":
+            return IS_RED[onto] != IS_RED[card]
+        if build == "down-same-suit":
+            return SUIT[onto] == SUIT[card]
+        return True
+
+    def empty_takes(self, card: int) -> bool:
+        accepts = self.rules.empty_accepts
+        return accepts == "any" or (accepts == "king" and RANK[card] == KING)
+
+    def tableau_takes(self, pile: tuple[int, ...], card: int) -> bool:
+        return self.builds_on(card, pile[-1]) if pile else self.empty_takes(card)
+
+    def foundation_takes(self, pile: tuple[int, ...], card: int) -> bool:
+        if not pile:
+            return RANK[card] == self.rules.foundation_base
+        top = pile[-1]
+        return SUIT[top] == SUIT[card] and RANK[card] == RANK[top] + 1
+
+    def run_length(self, state: State, pile: int) -> int:
+        """How many cards from the top of a tableau pile may move together."""
+        cards = state.piles[pile]
+        face_up = len(cards) - state.down[pile]
+        if face_up <= 0:
+            return 0
+        if not self._runs:
+            return 1
+        n = 1
+        i = len(cards) - 1
+        builds_on = self.builds_on
+        while n < face_up and builds_on(cards[i], cards[i - 1]):
+            n += 1
+            i -= 1
+        return n
+
+    def foundation_for(self, state: State, card: int) -> int | None:
+        for f in self.foundations:
+            if self.foundation_takes(state.piles[f], card):
+                return f
+        return None
+
+    # -- commands -----------------------------------------------------------------------
+
+    def _turn_up(self, state: State, pile: int, left: int) -> tuple:
+        """The turn-up a move from ``pile`` causes, leaving ``left`` cards there."""
+        if left and pile in self.tableau and state.down[pile] >= left:
+            return (CardTurnedUp(pile),)
+        return ()
+
+    def check_move(self, state: State, move: Move) -> Step:
+        src, dst, n = move.source, move.target, move.count
+        layout = self.layout
+        count = layout.pile_count
+        if not (0 <= src < count and 0 <= dst < count):
+            raise Refused("no such pile")
+        name_src, name_dst = layout.name(src), layout.name(dst)
+        if src == dst:
+            raise Refused(f"{name_src} is both the source and the target")
+        if src == STOCK:
+            raise Refused("cards leave the stock only by turning them onto the waste")
+        if dst in (STOCK, WASTE):
+            raise Refused(f"cards cannot be put on the {name_dst}")
+        pile = state.piles[src]
+        if n < 1:
+            raise Refused("a move takes at least one card")
+        if n > len(pile):
+            raise Refused(f"{name_src} holds {len(pile)} card(s), not {n}")
+        if len(pile) - n < state.down[src]:
+            raise Refused(f"not all of the top {n} cards of {name_src} are face up")
+        if n > 1:
+            if src not in self.tableau:
+                raise Refused(f"only one card at a time may leave the {name_src}")
+            if not self._runs:
+                raise Refused("only one card may move at a time in this game")
+            if dst not in self.tableau:
+                raise Refused("cards go to a foundation one at a time")
+            for i in range(len(pile) - n, len(pile) - 1):
+                if not self.builds_on(pile[i + 1], pile[i]):
+                    raise Refused(
+                        f"{CODE[pile[i + 1]]} on {CODE[pile[i]]} is not a built run, so the "
+                        f"top {n} cards of {name_src} cannot move together"
+                    )
+        card = pile[-n]
+        target = state.piles[dst]
+        if layout.is_foundation(dst):
+            if layout.is_foundation(src):
+                raise Refused("cards do not move between foundations")
+            if not self.foundation_takes(target, card):
+                if not target:
+                    raise Refused(f"an empty foundation takes only an Ace, not {CODE[card]}")
+                raise Refused(
+                    f"{CODE[card]} cannot go on {CODE[target[-1]]}: foundations build up in suit"
+                )
+        else:  # tableau
+            if layout.is_foundation(src) and not self.rules.cards_may_return:
+                raise Refused("foundation cards may not come back in this game")
+            if not self.tableau_takes(target, card):
+                if not target:
+                    accepts = self.rules.empty_accepts
+                    if accepts == "none":
+                        raise Refused("an empty tableau pile stays empty in this game")
+                    raise Refused(
+                        f"an empty tableau pile takes only a King or a King-led run, "
+                        f"not {CODE[card]}"
+                    )
+                raise Refused(
+                    f"{CODE[card]} cannot go on {CODE[target[-1]]}: {_BUILD_TEXT[self._build]}"
+                )
+        return (CardsMoved(src, dst, n), *self._turn_up(state, src, len(pile) - n))
+
+    def check_draw(self, state: State) -> Step:
+        stock = state.piles[STOCK]
+        if stock:
+            return (StockTurned(min(self.rules.draw, len(stock))),)
+        waste = state.piles[WASTE]
+        if not waste:
+            raise Refused("the stock and the waste are both empty")
+        limit = self.rules.redeals
+        if limit is not None and state.redeals_used >= limit:
+            if limit == 0:
+                raise Refused("the stock is empty and this game allows no redeal")
+            raise Refused(f"the stock is empty and all {limit} redeal(s) are used")
+        return (WasteRedealt(len(waste)),)
+
+    def check_to_foundation(self, state: State, source: int) -> Step:
+        layout = self.layout
+        if not (source == WASTE or source in self.tableau):
+            raise Refused("only the waste or a tableau pile can send a card to the foundations")
+        pile = state.piles[source]
+        if not pile:
+            raise Refused(f"{layout.name(source)} is empty")
+        card = pile[-1]
+        target = self.foundation_for(state, card)
+        if target is None:
+            raise Refused(f"no foundation takes {CODE[card]} now")
+        return (CardsMoved(source, target, 1), *self._turn_up(state, source, len(pile) - 1))
+
+    def check_collect(self, state: State) -> Step:
+        events: list = []
+        moved = True
+        while moved:
+            moved = False
+            for source in (WASTE, *self.tableau):
+                pile = state.piles[source]
+                if not pile or state.down[source] >= len(pile):
+                    continue
+                target = self.foundation_for(state, pile[-1])
+                if target is None:
+                    continue
+                step = (CardsMoved(source, target, 1), *self._turn_up(state, source, len(pile) - 1))
+                events.extend(step)
+                state = apply_step(state, step)
+                moved = True
+        if not events:
+            raise Refused("no card can go to the foundations now")
+        return tuple(events)
+
+    def check(self, state: State, command: Command) -> Step:
+        """The step ``command`` causes in ``state``; raises Refused if the rules forbid it."""
+        kind = type(command)
+        if kind is Move:
+            return self.check_move(state, command)
+        if kind is Draw:
+            return self.check_draw(state)
+        if kind is ToFoundation:
+            return self.check_to_foundation(state, command.source)
+        if kind is Collect:
+            return self.check_collect(state)
+        raise Refused(f"not a command: {command!r}")
+
+    # -- queries ------------------------------------------------------------------------
+
+    def can_draw(self, state: State) -> bool:
+        if state.piles[STOCK]:
+            return True
+        limit = self.rules.redeals
+        return bool(state.piles[WASTE]) and (limit is None or state.redeals_used < limit)
+
+    def legal_moves(self, state: State) -> list[Command]:
+        """Every legal Move in ``state`` (each at most once), then Draw if it is legal.
+
+        Built for speed: a tableau target needs one exact card (one rank below its top), so
+        each source run is checked in constant time by offset instead of card by card.
+        """
+        piles = state.piles
+        tableau, foundations = self.tableau, self.foundations
+        builds_on = self.builds_on
+        runs = [(t, self.run_length(state, t)) for t in tableau]
+        moves: list[Command] = []
+
+        # Single cards that may go to a foundation: waste top and tableau tops.
+        singles = [WASTE] if piles[WASTE] else []
+        singles += [t for t, length in runs if length]
+        for src in singles:
+            card = piles[src][-1]
+            for f in foundations:
+                if self.foundation_takes(piles[f], card):
+                    moves.append(Move(src, f, 1))
+
+        empty_ok = self.rules.empty_accepts
+        for dst in tableau:
+            target = piles[dst]
+            if target:
+                top = target[-1]
+                need = RANK[top] - 1
+                if need < 1:
+                    continue
+                for src, length in runs:
+                    if src == dst or not length:
+                        continue
+                    cards = piles[src]
+                    offset = need - RANK[cards[-1]]
+                    if 0 <= offset < length and builds_on(cards[-1 - offset], top):
+                        moves.append(Move(src, dst, offset + 1))
+                if piles[WASTE] and builds_on(piles[WASTE][-1], top):
+                    moves.append(Move(WASTE, dst, 1))
+                if self.rules.cards_may_return:
+                    for f in foundations:
+                        if piles[f] and builds_on(piles[f][-1], top):
+                            moves.append(Move(f, dst, 1))
+            elif empty_ok != "none":
+                for src, length in runs:
+                    if src == dst or not length:
+                        continue
+                    cards = piles[src]
+                    if empty_ok == "king":
+                        offset = KING - RANK[cards[-1]]
+                        if 0 <= offset < length:
+                            moves.append(Move(src, dst, offset + 1))
+                    else:
+                        moves.extend(Move(src, dst, k) for k in range(1, length + 1))
+                sources = [WASTE] if piles[WASTE] else []
+                if self.rules.cards_may_return:
+                    sources += [f for f in foundations if piles[f]]
+                for src in sources:
+                    if self.empty_takes(piles[src][-1]):
+                        moves.append(Move(src, dst, 1))
+        if self.can_draw(state):
+            moves.append(Draw())
+        return moves
+
+
+@cache
+def mechanics_for(rules: Rules) -> Mechanics:
+    return Mechanics(rules)

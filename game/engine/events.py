@@ -1,0 +1,160 @@
+"""What happened, in the past tense, and how each event changes (and un-changes) a state.
+
+A step of the log is the tuple of events one player command caused: the move and the
+turn-up it uncovered, say. ``apply`` folds an event into a state; ``revert`` undoes it
+exactly, which is what undo uses (replaying the log from the deal gives the same state,
+as the tests check).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .state import STOCK, WASTE, Layout, State
+
+
+@dataclass(frozen=True, slots=True)
+class CardsMoved:
+    """``count`` cards went from the top of ``source`` to the top of ``target``, order kept."""
+
+    source: int
+    target: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardTurnedUp:
+    """The top card of tableau pile ``pile``, face down and uncovered, was turned face up."""
+
+    pile: int
+
+
+@dataclass(frozen=True, slots=True)
+class StockTurned:
+    """``count`` cards were turned from the stock onto the waste, one by one, face up."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class WasteRedealt:
+    """The waste (``count`` cards) was turned over, face down, to become the stock again."""
+
+    count: int
+
+
+Event = CardsMoved | CardTurnedUp | StockTurned | WasteRedealt
+Step = tuple[Event, ...]
+
+
+def _replace(state: State, changes: dict[int, tuple[int, ...]], down=None, redeals=None) -> State:
+    piles = list(state.piles)
+    for i, cards in changes.items():
+        piles[i] = cards
+    return State(
+        tuple(piles),
+        state.down if down is None else down,
+        state.redeals_used if redeals is None else redeals,
+    )
+
+
+def apply(state: State, event: Event) -> State:
+    piles = state.piles
+    if type(event) is CardsMoved:
+        src, dst, n = event.source, event.target, event.count
+        moving = piles[src][-n:]
+        return _replace(state, {src: piles[src][:-n], dst: piles[dst] + moving})
+    if type(event) is CardTurnedUp:
+        down = list(state.down)
+        down[event.pile] -= 1
+        return State(piles, tuple(down), state.redeals_used)
+    if type(event) is StockTurned:
+        n = event.count
+        turned = piles[STOCK][-n:][::-1]  # the stock's top card is turned first
+        return _replace(state, {STOCK: piles[STOCK][:-n], WASTE: piles[WASTE] + turned})
+    if type(event) is WasteRedealt:
+        return _replace(
+            state, {STOCK: piles[WASTE][::-1], WASTE: ()}, redeals=state.redeals_used + 1
+        )
+    raise TypeError(f"not an event: {event!r}")
+
+
+def revert(state: State, event: Event) -> State:
+    piles = state.piles
+    if type(event) is CardsMoved:
+        return apply(state, CardsMoved(event.target, event.source, event.count))
+    if type(event) is CardTurnedUp:
+        down = list(state.down)
+        down[event.pile] += 1
+        return State(piles, tuple(down), state.redeals_used)
+    if type(event) is StockTurned:
+        n = event.count
+        back = piles[WASTE][-n:][::-1]
+        return _replace(state, {WASTE: piles[WASTE][:-n], STOCK: piles[STOCK] + back})
+    if type(event) is WasteRedealt:
+        return _replace(
+            state, {WASTE: piles[STOCK][::-1], STOCK: ()}, redeals=state.redeals_used - 1
+        )
+    raise TypeError(f"not an event: {event!r}")
+
+
+def apply_step(state: State, step: Step) -> State:
+    for event in step:
+        state = apply(state, event)
+    return state
+
+
+def revert_step(state: State, step: Step) -> State:
+    for event in reversed(step):
+        state = revert(state, event)
+    return state
+
+
+# ---------------------------------------------------------------------------------------
+# JSON form, with pile names rather than indexes so a save file reads plainly.
+
+
+def event_to_json(event: Event, layout: Layout) -> dict:
+    if type(event) is CardsMoved:
+        return {
+            "event": "moved",
+            "from": layout.name(event.source),
+            "to": layout.name(event.target),
+            "count": event.count,
+        }
+    if type(event) is CardTurnedUp:
+        return {"event": "turned-up", "pile": layout.name(event.pile)}
+    if type(event) is StockTurned:
+        return {"event": "stock-turned", "count": event.count}
+    if type(event) is WasteRedealt:
+        return {"event": "redealt", "count": event.count}
+    raise TypeError(f"not an event: {event!r}")
+
+
+def event_from_json(data: object, layout: Layout) -> Event:
+    """Parse one event; raises ValueError saying what is wrong with it."""
+    if not isinstance(data, dict):
+        raise ValueError(f"an event must be an object, got {data!r}")
+    kind = data.get("event")
+
+    def count() -> int:
+        n = data.get("count")
+        if type(n) is not int or n < 1:
+            raise ValueError(f"'count' must be a positive whole number, got {n!r}")
+        return n
+
+    def pile(key: str) -> int:
+        name = data.get(key)
+        if not isinstance(name, str):
+            raise ValueError(f"{key!r} must be a pile name, got {name!r}")
+        return layout.index(name)
+
+    if kind == "moved":
+        return CardsMoved(pile("from"), pile("to"), count())
+    if kind == "turned-up":
+        return CardTurnedUp(pile("pile"))
+    if kind == "stock-turned":
+        return StockTurned(count())
+    if kind == "redealt":
+        return WasteRedealt(count())
+    raise ValueError(f"unknown event kind {kind!r}")

@@ -1,0 +1,131 @@
+"""Piles and the game state: immutable values.
+
+All piles sit in one flat tuple so that events can name a pile by one small index:
+``0`` the stock, ``1`` the waste, then the foundations, then the tableau piles. Each pile is
+a tuple of cards, bottom to top. ``down[i]`` counts the face-down cards at the bottom of
+pile ``i``; the stock is always face down and the other non-tableau piles face up, so only
+tableau entries vary.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import CODE
+from .deal import deal_order
+from .rules import Rules
+
+STOCK = 0
+WASTE = 1
+FIRST_FOUNDATION = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Pile indexes and names for a number of foundations and tableau piles."""
+
+    foundations: int
+    tableau: int
+
+    @property
+    def foundation_range(self) -> range:
+        return range(FIRST_FOUNDATION, FIRST_FOUNDATION + self.foundations)
+
+    @property
+    def tableau_range(self) -> range:
+        start = FIRST_FOUNDATION + self.foundations
+        return range(start, start + self.tableau)
+
+    @property
+    def pile_count(self) -> int:
+        return FIRST_FOUNDATION + self.foundations + self.tableau
+
+    def name(self, index: int) -> str:
+        if index == STOCK:
+            return "stock"
+        if index == WASTE:
+            return "waste"
+        if index < FIRST_FOUNDATION + self.foundations:
+            return f"f{index - FIRST_FOUNDATION + 1}"
+        return f"t{index - FIRST_FOUNDATION - self.foundations + 1}"
+
+    def names(self) -> list[str]:
+        return [self.name(i) for i in range(self.pile_count)]
+
+    def index(self, name: str) -> int:
+        """Pile index from a name: ``stock``/``s``, ``waste``/``w``, ``f1``.., ``t1``..."""
+        text = name.strip().lower()
+        if text in ("stock", "s"):
+            return STOCK
+        if text in ("waste", "w"):
+            return WASTE
+        if len(text) >= 2 and text[0] in "ft" and text[1:].isdigit():
+            number = int(text[1:])
+            if text[0] == "f" and 1 <= number <= self.foundations:
+                return FIRST_FOUNDATION + number - 1
+            if text[0] == "t" and 1 <= number <= self.tableau:
+                return FIRST_FOUNDATION + self.foundations + number - 1
+        raise ValueError(f"no pile {name!r} in this game")
+
+    def is_foundation(self, index: int) -> bool:
+        return FIRST_FOUNDATION <= index < FIRST_FOUNDATION + self.foundations
+
+    def is_tableau(self, index: int) -> bool:
+        return FIRST_FOUNDATION + self.foundations <= index < self.pile_count
+
+
+def layout_for(rules: Rules) -> Layout:
+    return Layout(rules.foundations, rules.tableau_piles)
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    piles: tuple[tuple[int, ...], ...]
+    down: tuple[int, ...]
+    redeals_used: int = 0
+
+    def face_up(self, pile: int, position: int) -> bool:
+        """Is the card at ``position`` (0 = bottom) of ``pile`` face up?"""
+        if pile == STOCK:
+            return False
+        return position >= self.down[pile]
+
+    def cards_on_foundations(self, layout: Layout) -> int:
+        return sum(len(self.piles[i]) for i in layout.foundation_range)
+
+    def describe(self, layout: Layout, reveal: bool = False) -> dict[str, list[str]]:
+        """Pile name -> card codes bottom to top; face-down cards as ``??`` (``-AS`` revealed)."""
+        out = {}
+        for i, pile in enumerate(self.piles):
+            hidden = len(pile) if i == STOCK else self.down[i]
+            codes = []
+            for pos, card in enumerate(pile):
+                if pos < hidden:
+                    codes.append("-" + CODE[card] if reveal else "??")
+                else:
+                    codes.append(CODE[card])
+            out[layout.name(i)] = codes
+        return out
+
+
+def initial_state(rules: Rules, deck_order: list[int] | tuple[int, ...]) -> State:
+    """Deal ``deck_order`` (cards in dealing order) onto a fresh table.
+
+    The first card goes to the first tableau position dealt (row by row, see
+    ``deal_order``); the cards left over form the stock with the first of them on top.
+    """
+    layout = layout_for(rules)
+    tableau: list[list[int]] = [[] for _ in range(rules.tableau_piles)]
+    cards = iter(deck_order)
+    for pile in deal_order(rules.deal_counts):
+        tableau[pile].append(next(cards))
+    rest = list(cards)
+    stock = tuple(reversed(rest))  # bottom to top: the first leftover card ends on top
+    piles: list[tuple[int, ...]] = [stock, ()]
+    piles += [()] * rules.foundations
+    piles += [tuple(p) for p in tableau]
+    down = [0] * layout.pile_count
+    if rules.face_up == "top":
+        for t, i in enumerate(layout.tableau_range):
+            down[i] = max(0, len(tableau[t]) - 1)
+    return State(tuple(piles), tuple(down), 0)

@@ -1,0 +1,32 @@
+"""Where the game's bundled files live, from a source checkout, an install or a frozen build.
+
+One helper so that no module guesses paths: nothing may assume the current directory.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def assets_dir() -> Path:
+    """The folder holding fonts, card art and sounds."""
+    frozen_root = getattr(sys, "_MEIPASS", None)
+    candidates = []
+    if frozen_root:
+        candidates.append(Path(frozen_root) / "game" / "assets")
+    # Installed: assets/ is shipped as the package game.assets (see pyproject.toml).
+    candidates.append(_PACKAGE_DIR / "assets")
+    # Source checkout: the top-level assets/ beside game/.
+    candidates.append(_PACKAGE_DIR.parent / "assets")
+    for folder in candidates:
+        if folder.is_dir():
+            return folder
+    raise FileNotFoundError("game assets not found; looked in " + ", ".join(map(str, candidates)))
+
+
+def asset_path(*parts: str) -> Path:
+    """The path of one bundled file, e.g. asset_path("fonts", "DejaVuSans.ttf")."""
+    return assets_dir().joinpath(*parts)

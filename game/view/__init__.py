@@ -1,0 +1,1 @@
+"""pygame-ce view: layout, card sprites, tweens, input."""

@@ -1,0 +1,82 @@
+"""The engine's command line, run as a player's script would run it."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from game.engine.cards import CODE, full_deck
+
+
+def cli(*args):
+    proc = subprocess.run(
+        [sys.executable, "-m", "game.cli", *args], capture_output=True, text=True, timeout=60
+    )
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def test_play_prints_the_position():
+    code, out, err = cli("play", "--variant", "klondike", "--seed", "1", "t1-t7", "draw", "draw")
+    assert code == 0 and err == ""
+    pos = json.loads(out)
+    assert set(pos) == {"variant", "mode", "piles", "score", "won", "moves", "redeals_left"}
+    assert (pos["variant"], pos["mode"], pos["moves"], pos["redeals_left"]) == (
+        "klondike",
+        "draw1",
+        3,
+        2,
+    )
+    assert list(pos["piles"]) == ["stock", "waste", "f1", "f2", "f3", "f4"] + [
+        f"t{i}" for i in range(1, 8)
+    ]
+    assert pos["piles"]["t1"] == [] and pos["piles"]["t7"][-2:] == ["8S", "7D"]
+    assert pos["piles"]["t2"] == ["??", "6D"] and len(pos["piles"]["waste"]) == 2
+
+
+def test_reveal_and_deck_and_unlimited_redeals():
+    deck = " ".join(CODE[c] for c in full_deck(1))
+    code, out, _ = cli(
+        "play", "--variant", "saratoga", "--mode", "draw3", "--deck", deck, "--reveal"
+    )
+    pos = json.loads(out)
+    assert code == 0 and pos["redeals_left"] is None
+    assert pos["piles"]["t1"] == ["AC"] and pos["piles"]["t2"] == ["2C", "8C"]
+    assert pos["piles"]["stock"][-1] == "-3H"  # the first leftover card is on top
+
+
+def test_double_klondike_piles():
+    code, out, _ = cli("play", "--variant", "double-klondike", "--seed", "3")
+    pos = json.loads(out)
+    assert code == 0 and len(pos["piles"]["stock"]) == 59
+    assert [k for k in pos["piles"] if k.startswith("f")] == [f"f{i}" for i in range(1, 9)]
+    assert len(pos["piles"]["t9"]) == 9
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (
+            ["play", "--variant", "klondike", "--seed", "1", "draw", "t1-t3"],
+            "move 2 (t1-t3): 7D cannot go on 2D",
+        ),
+        (["play", "--variant", "spider", "--seed", "1"], "unknown variant 'spider'"),
+        (["play", "--variant", "klondike", "--mode", "draw2", "--seed", "1"], "no mode 'draw2'"),
+        (["play", "--variant", "klondike", "--deck", "AS 2H"], "missing"),
+        (["play", "--variant", "klondike", "--deck", "AS " * 52], "more than 1 time"),
+        (["play", "--variant", "klondike", "--deck", "ZZ"], "unknown card"),
+        (["play", "--variant", "klondike", "--seed", "x"], "--seed"),
+        (["play", "--variant", "klondike", "--seed", "1", "bogus"], "move 1 (bogus)"),
+    ],
+)
+def test_problems_exit_2_with_one_line(args, fragment):
+    code, out, err = cli(*args)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and fragment in err
+
+
+def test_variants_lists_modes():
+    code, out, _ = cli("variants")
+    assert code == 0
+    for text in ["klondike", "draw1-noredeal", "saratoga", "double-klondike", "draw3"]:
+        assert text in out
