@@ -1,0 +1,79 @@
+"""Safe file writes and keeping bad files aside.
+
+``write_atomic`` never leaves a half-written target: the text goes to a temporary file
+in the same folder, is flushed and fsynced, then ``os.replace``-d onto the target. A crash
+at any moment leaves either the old file or the new one.
+
+``quarantine`` renames a file the game cannot read out of the way (it never deletes), so
+the player's data can still be looked at or mended by hand.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import tempfile
+from datetime import datetime
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` (UTF-8) so that a crash never loses the last good file.
+
+    The parent folder is created if missing. Raises OSError on failure; the target is then
+    unchanged and the temporary file removed."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp_name, path)
+    except BaseException:
+        try:
+            os.unlink(temp_name)
+        except OSError:
+            pass
+        raise
+    _fsync_folder(path.parent)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable where the platform allows it (POSIX); best effort."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def quarantine(path: Path, reason: str = "corrupt", now: datetime | None = None) -> Path:
+    """Rename ``path`` aside as ``<name>.<reason>-YYYYMMDD-HHMMSS`` (``-2``, ``-3``... if that
+    name is taken) in the same folder and return the new path. Never deletes anything.
+
+    ``reason`` is a short tag such as "corrupt" or "newer"; it is reduced to lowercase
+    letters, digits and dashes. Raises OSError if the rename fails."""
+    path = Path(path)
+    tag = re.sub(r"[^a-z0-9]+", "-", reason.lower()).strip("-") or "bad"
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    base = f"{path.name}.{tag}-{stamp}"
+    target = path.with_name(base)
+    number = 2
+    while target.exists():
+        target = path.with_name(f"{base}-{number}")
+        number += 1
+    os.replace(path, target)
+    log.warning("kept %s aside as %s (%s)", path, target.name, reason)
+    return target

@@ -1,0 +1,248 @@
+"""Player settings: a frozen ``Settings`` value, kept in ``settings.json`` in the data folder.
+
+Loading never fails: a missing file gives the defaults; a file that is not JSON, not a
+settings file, or of an unknown format version is renamed aside (``atomic.quarantine``)
+and the defaults are used; unknown keys are ignored and a bad value is replaced by that
+key's default. Whenever something was not used as written, a short message for the
+player says what.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from game.variants import all_variants, builtin_ids
+
+from .atomic import quarantine, write_atomic
+
+SETTINGS_FILE = "settings.json"
+FORMAT = "klondike-family-settings"
+VERSION = 1
+
+# Animation duration multiplier per speed: a duration is the "normal" one times this.
+ANIMATION_SPEEDS: MappingProxyType[str, float] = MappingProxyType(
+    {"off": 0.0, "slow": 1.6, "normal": 1.0, "fast": 0.5}
+)
+CARD_BACKS = ("blue", "red")
+AUTO_FINISH_CHOICES = ("ask", "always", "never")
+WINDOW_MIN = (320, 240)
+WINDOW_MAX = (16384, 16384)
+
+
+def default_modes() -> dict[str, str]:
+    """Each built-in variant's default deal mode."""
+    return {table.id: table.default_mode for table in all_variants()}
+
+
+def default_winnable_only() -> dict[str, bool]:
+    return {variant: False for variant in builtin_ids()}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the player can set. Frozen: change it with ``dataclasses.replace`` or the
+    ``with_*`` helpers; do not mutate the dicts in place."""
+
+    modes: dict[str, str] = field(default_factory=default_modes)
+    variant: str = "klondike"
+    click_to_move: bool = False
+    animation_speed: str = "normal"
+    sound: bool = True
+    card_back: str = "blue"
+    left_handed: bool = False
+    window_size: tuple[int, int] = (1280, 800)
+    fullscreen: bool = False
+    winnable_only: dict[str, bool] = field(default_factory=default_winnable_only)
+    show_winnable_indicator: bool = False
+    auto_finish: str = "ask"
+
+    @property
+    def animation_multiplier(self) -> float:
+        """Multiply a "normal" animation duration by this; 0 means no animation."""
+        return ANIMATION_SPEEDS.get(self.animation_speed, 1.0)
+
+    def mode_for(self, variant: str) -> str | None:
+        """The chosen deal mode of ``variant``; None means "the variant's default"."""
+        return self.modes.get(variant)
+
+    def is_winnable_only(self, variant: str) -> bool:
+        return bool(self.winnable_only.get(variant, False))
+
+    def with_mode(self, variant: str, mode: str) -> Settings:
+        return replace(self, modes={**self.modes, variant: mode})
+
+    def with_winnable_only(self, variant: str, on: bool) -> Settings:
+        return replace(self, winnable_only={**self.winnable_only, variant: bool(on)})
+
+
+# -- to and from JSON --------------------------------------------------------------------
+
+
+def settings_to_dict(settings: Settings) -> dict[str, Any]:
+    data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    for f in fields(Settings):
+        value = getattr(settings, f.name)
+        if isinstance(value, tuple):
+            value = list(value)
+        elif isinstance(value, dict):
+            value = dict(value)
+        data[f.name] = value
+    return data
+
+
+def _check_choice(choices):
+    def check(value: Any) -> Any:
+        if value not in choices:
+            raise ValueError
+        return value
+
+    return check
+
+
+def _check_bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError
+    return value
+
+
+def _check_window(value: Any) -> tuple[int, int]:
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise ValueError
+    w, h = value
+    if not all(type(v) is int for v in value):
+        raise ValueError
+    if not (WINDOW_MIN[0] <= w <= WINDOW_MAX[0] and WINDOW_MIN[1] <= h <= WINDOW_MAX[1]):
+        raise ValueError
+    return (w, h)
+
+
+def _check_variant(value: Any) -> str:
+    if value not in builtin_ids():
+        raise ValueError
+    return value
+
+
+def _check_modes(value: Any, problems: list[str]) -> dict[str, str]:
+    """Keep the good entries, default the bad ones (per variant)."""
+    if not isinstance(value, dict):
+        raise ValueError
+    result = default_modes()
+    tables = {t.id: t for t in all_variants()}
+    for variant, mode in value.items():
+        if variant in tables:
+            if mode in tables[variant].mode_ids():
+                result[variant] = mode
+            else:
+                problems.append(f"deal mode of {variant}")
+        elif isinstance(variant, str) and isinstance(mode, str) and mode:
+            result[variant] = mode  # a variant this copy does not know: keep it as written
+    return result
+
+
+def _check_winnable(value: Any, problems: list[str]) -> dict[str, bool]:
+    if not isinstance(value, dict):
+        raise ValueError
+    result = default_winnable_only()
+    for variant, on in value.items():
+        if isinstance(on, bool):
+            result[variant] = on
+        else:
+            problems.append(f"winnable-only of {variant}")
+    return result
+
+
+_CHECKS = {
+    "variant": _check_variant,
+    "click_to_move": _check_bool,
+    "animation_speed": _check_choice(tuple(ANIMATION_SPEEDS)),
+    "sound": _check_bool,
+    "card_back": _check_choice(CARD_BACKS),
+    "left_handed": _check_bool,
+    "window_size": _check_window,
+    "fullscreen": _check_bool,
+    "show_winnable_indicator": _check_bool,
+    "auto_finish": _check_choice(AUTO_FINISH_CHOICES),
+}
+_NESTED_CHECKS = {"modes": _check_modes, "winnable_only": _check_winnable}
+
+
+def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """Settings from a decoded file body (format and version already checked): returns
+    the settings and the names of the values that were bad and replaced by defaults.
+    Unknown keys are ignored."""
+    values: dict[str, Any] = {}
+    problems: list[str] = []
+    for name, check in _CHECKS.items():
+        if name in data:
+            try:
+                values[name] = check(data[name])
+            except ValueError:
+                problems.append(name.replace("_", " "))
+    for name, check in _NESTED_CHECKS.items():
+        if name in data:
+            try:
+                values[name] = check(data[name], problems)
+            except ValueError:
+                problems.append(name.replace("_", " "))
+    return Settings(**values), problems
+
+
+# -- the file ----------------------------------------------------------------------------
+
+
+def save_settings(folder: Path, settings: Settings) -> None:
+    """Write ``settings.json`` atomically. Raises OSError if the folder is not writable."""
+    text = json.dumps(settings_to_dict(settings), indent=1, allow_nan=False)
+    write_atomic(Path(folder) / SETTINGS_FILE, text + "\n")
+
+
+def load_settings(folder: Path) -> tuple[Settings, str | None]:
+    """The saved settings and a message for the player (None when all went well)."""
+    path = Path(folder) / SETTINGS_FILE
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings(), None
+    except UnicodeDecodeError:
+        return Settings(), _set_aside(path, "corrupt", "it is not a text file")
+    except OSError as exc:
+        return Settings(), f"Could not read {path.name} ({exc.strerror}); using default settings."
+
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except ValueError:
+        problem = "it is empty" if not text.strip() else "it is damaged (not valid JSON)"
+        return Settings(), _set_aside(path, "corrupt", problem)
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return Settings(), _set_aside(path, "corrupt", "it is not a settings file")
+    version = data.get("version")
+    if type(version) is not int or version < 1:
+        return Settings(), _set_aside(path, "corrupt", f"unknown format version {version!r}")
+    if version > VERSION:
+        return Settings(), _set_aside(
+            path, "newer", f"it was written by a newer version of the game (format {version})"
+        )
+
+    settings, problems = settings_from_dict(data)
+    if not problems:
+        return settings, None
+    reset = ", ".join(problems)
+    return settings, f"Some settings in {path.name} were not valid and were reset: {reset}."
+
+
+def _refuse_constant(name: str) -> float:
+    raise ValueError(f"{name} is not allowed")
+
+
+def _set_aside(path: Path, reason: str, problem: str) -> str:
+    try:
+        kept = quarantine(path, reason)
+    except OSError:
+        return f"Could not use {path.name}: {problem}. Using default settings."
+    return (
+        f"Could not use {path.name}: {problem}. It was kept as {kept.name}; using default settings."
+    )

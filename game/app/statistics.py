@@ -1,0 +1,321 @@
+"""Win/loss statistics per variant and deal mode, kept in ``statistics.json``.
+
+The data are immutable values; every change is a pure function returning a new value:
+
+- ``VariantStats``: one variant+mode record (played, won, streaks, best time...);
+- ``Statistics``: all records plus the ids of the games already recorded;
+- ``record_result(stats, key, game_id, won, seconds, moves)``: a finished game.
+
+Counting rules:
+
+- A game counts once it is over: won, or abandoned (the player deals another game or
+  switches variant/mode while it is in progress). An abandoned game counts as played and
+  lost if at least one move was made (``moves > 0``); a game with no moves does not count.
+- Every dealt game has a unique id (``new_game_id``). A game id is recorded at most once:
+  a win, then undo and win again, counts one win; a result for an id already recorded
+  is ignored (the same ``Statistics`` object comes back).
+
+The file: same atomic writes as the rest; an unreadable file is kept aside and fresh
+statistics are used, with a message for the player.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import secrets
+import zlib
+from dataclasses import dataclass, field, fields, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from game.engine.cards import CODE
+from game.engine.game import Game
+
+from .atomic import quarantine, write_atomic
+
+STATISTICS_FILE = "statistics.json"
+FORMAT = "klondike-family-statistics"
+VERSION = 1
+# How many recorded game ids are remembered (oldest forgotten first). Only a game that can
+# still be played on - the current or a resumed one - can be reported again, so a few
+# hundred is plenty.
+REMEMBERED_GAMES = 500
+
+
+class StatsKey(NamedTuple):
+    variant: str
+    mode: str
+
+
+def key_for(game: Game) -> StatsKey:
+    """The statistics key of a game: its variant id and deal mode id."""
+    return StatsKey(game.rules.variant, game.rules.mode)
+
+
+def new_game_id(game: Game, now: datetime | None = None) -> str:
+    """A unique id for a freshly dealt game: variant, mode, deal and start time (UTC) plus
+    a random tail. Make one per deal; keep it across undo, restart and resume."""
+    when = (now or datetime.now(UTC)).strftime("%Y%m%dT%H%M%S.%fZ")
+    if game.deal.seed is not None:
+        deal = f"seed{game.deal.seed}"
+    else:
+        deal = "deck{:08x}".format(zlib.crc32(" ".join(CODE[c] for c in game.deal.deck).encode()))
+    return f"{game.rules.variant}/{game.rules.mode}/{deal}/{when}/{secrets.token_hex(4)}"
+
+
+@dataclass(frozen=True)
+class VariantStats:
+    """Statistics of one variant in one deal mode. Times are in seconds."""
+
+    played: int = 0
+    won: int = 0
+    current_win_streak: int = 0
+    current_loss_streak: int = 0
+    longest_win_streak: int = 0
+    longest_loss_streak: int = 0
+    best_time: float | None = None  # fastest win
+    fewest_moves: int | None = None  # win with the fewest moves
+    total_win_time: float = 0.0  # sum of the times of all wins
+
+    @property
+    def lost(self) -> int:
+        return self.played - self.won
+
+    @property
+    def win_rate(self) -> float:
+        """Wins / games played, 0.0 to 1.0 (0.0 when nothing was played)."""
+        return self.won / self.played if self.played else 0.0
+
+    @property
+    def average_win_time(self) -> float | None:
+        """Mean time of the wins, None before the first win."""
+        return self.total_win_time / self.won if self.won else None
+
+    def with_win(self, seconds: float, moves: int) -> VariantStats:
+        seconds = _clean_seconds(seconds)
+        streak = self.current_win_streak + 1
+        return replace(
+            self,
+            played=self.played + 1,
+            won=self.won + 1,
+            current_win_streak=streak,
+            current_loss_streak=0,
+            longest_win_streak=max(self.longest_win_streak, streak),
+            best_time=seconds if self.best_time is None else min(self.best_time, seconds),
+            fewest_moves=moves if self.fewest_moves is None else min(self.fewest_moves, moves),
+            total_win_time=self.total_win_time + seconds,
+        )
+
+    def with_loss(self) -> VariantStats:
+        streak = self.current_loss_streak + 1
+        return replace(
+            self,
+            played=self.played + 1,
+            current_win_streak=0,
+            current_loss_streak=streak,
+            longest_loss_streak=max(self.longest_loss_streak, streak),
+        )
+
+
+@dataclass(frozen=True)
+class Statistics:
+    """All records, by (variant, mode), and the ids of games already recorded (oldest
+    first). Treat as immutable: use the functions of this module to change it."""
+
+    records: dict[StatsKey, VariantStats] = field(default_factory=dict)
+    recorded_games: tuple[str, ...] = ()
+
+    def get(self, key: tuple[str, str]) -> VariantStats:
+        """The record of ``key`` (an empty one if that variant+mode was never played)."""
+        return self.records.get(StatsKey(*key), VariantStats())
+
+    def is_recorded(self, game_id: str) -> bool:
+        return game_id in self.recorded_games
+
+
+def record_result(
+    stats: Statistics,
+    key: tuple[str, str],
+    game_id: str,
+    won: bool,
+    seconds: float,
+    moves: int,
+) -> Statistics:
+    """A game is over: won, or abandoned (``won=False``). Returns the new statistics.
+
+    Returns ``stats`` itself (unchanged) if ``game_id`` was already recorded, or if the
+    game was abandoned with no move made (``moves == 0``). ``seconds`` and ``moves`` only
+    matter for wins (best time, fewest moves, average time)."""
+    if game_id in stats.recorded_games:
+        return stats
+    if not won and moves <= 0:
+        return stats
+    key = StatsKey(*key)
+    old = stats.get(key)
+    new = old.with_win(seconds, max(0, int(moves))) if won else old.with_loss()
+    remembered = (*stats.recorded_games, game_id)[-REMEMBERED_GAMES:]
+    return Statistics({**stats.records, key: new}, remembered)
+
+
+def reset_statistics(stats: Statistics, key: tuple[str, str] | None = None) -> Statistics:
+    """Forget the record of one variant+mode, or of all (``key=None``). The UI asks for
+    confirmation first. The recorded game ids are kept, so a game won before the reset
+    and won again after an undo still counts once."""
+    if key is None:
+        return Statistics({}, stats.recorded_games)
+    key = StatsKey(*key)
+    records = {k: v for k, v in stats.records.items() if k != key}
+    return Statistics(records, stats.recorded_games)
+
+
+def _clean_seconds(seconds: float) -> float:
+    seconds = float(seconds)
+    return seconds if math.isfinite(seconds) and seconds >= 0 else 0.0
+
+
+# -- to and from JSON --------------------------------------------------------------------
+
+
+def statistics_to_dict(stats: Statistics) -> dict[str, Any]:
+    records: dict[str, dict[str, Any]] = {}
+    for key in sorted(stats.records):
+        record = stats.records[key]
+        records.setdefault(key.variant, {})[key.mode] = {
+            f.name: getattr(record, f.name) for f in fields(VariantStats)
+        }
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "records": records,
+        "recorded_games": list(stats.recorded_games),
+    }
+
+
+def _count(value: Any) -> int:
+    if type(value) is not int or value < 0:
+        raise ValueError
+    return value
+
+
+def _seconds(value: Any) -> float:
+    if type(value) not in (int, float) or not math.isfinite(value) or value < 0:
+        raise ValueError
+    return float(value)
+
+
+def _optional(check):
+    def optional(value: Any):
+        return None if value is None else check(value)
+
+    return optional
+
+
+_FIELD_CHECKS = {
+    "played": _count,
+    "won": _count,
+    "current_win_streak": _count,
+    "current_loss_streak": _count,
+    "longest_win_streak": _count,
+    "longest_loss_streak": _count,
+    "best_time": _optional(_seconds),
+    "fewest_moves": _optional(_count),
+    "total_win_time": _seconds,
+}
+
+
+def _record_from_dict(data: Any) -> VariantStats:
+    if not isinstance(data, dict):
+        raise ValueError
+    empty = VariantStats()
+    values = {
+        name: check(data.get(name, getattr(empty, name))) for name, check in _FIELD_CHECKS.items()
+    }
+    record = VariantStats(**values)
+    if record.won > record.played:
+        raise ValueError
+    return record
+
+
+def statistics_from_dict(data: dict[str, Any]) -> tuple[Statistics, list[str]]:
+    """Statistics from a decoded file body (format and version already checked), and the
+    names ("variant mode") of the records that were not valid and were left out.
+    Raises ValueError if the body's shape is wrong."""
+    raw_records = data.get("records", {})
+    raw_ids = data.get("recorded_games", [])
+    if not isinstance(raw_records, dict) or not isinstance(raw_ids, list):
+        raise ValueError("bad shape")
+    records: dict[StatsKey, VariantStats] = {}
+    bad: list[str] = []
+    for variant, modes in raw_records.items():
+        if not isinstance(modes, dict):
+            bad.append(variant)
+            continue
+        for mode, body in modes.items():
+            try:
+                records[StatsKey(variant, mode)] = _record_from_dict(body)
+            except ValueError:
+                bad.append(f"{variant} {mode}")
+    ids = tuple(i for i in raw_ids if isinstance(i, str))[-REMEMBERED_GAMES:]
+    return Statistics(records, ids), bad
+
+
+# -- the file ----------------------------------------------------------------------------
+
+
+def save_statistics(folder: Path, stats: Statistics) -> None:
+    """Write ``statistics.json`` atomically. Raises OSError if the folder is not writable."""
+    text = json.dumps(statistics_to_dict(stats), indent=1, allow_nan=False)
+    write_atomic(Path(folder) / STATISTICS_FILE, text + "\n")
+
+
+def load_statistics(folder: Path) -> tuple[Statistics, str | None]:
+    """The saved statistics and a message for the player (None when all went well).
+
+    Missing file: empty statistics. A file that is not valid (damaged, empty, not a
+    statistics file, unknown or newer version) is kept aside and fresh statistics are
+    used. If only some records are bad, the file is kept aside too, the good records are
+    used and the message names the ones left out."""
+    path = Path(folder) / STATISTICS_FILE
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return Statistics(), None
+    except OSError as exc:
+        return Statistics(), f"Could not read {path.name} ({exc.strerror})."
+
+    if not raw.strip():
+        return Statistics(), _set_aside(path, "corrupt", "it is empty")
+    try:
+        data = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
+    except (UnicodeDecodeError, ValueError):
+        return Statistics(), _set_aside(path, "corrupt", "it is damaged (not valid JSON)")
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return Statistics(), _set_aside(path, "corrupt", "it is not a statistics file")
+    version = data.get("version")
+    if type(version) is not int or version < 1:
+        return Statistics(), _set_aside(path, "corrupt", f"unknown format version {version!r}")
+    if version > VERSION:
+        problem = f"it was written by a newer version of the game (format {version})"
+        return Statistics(), _set_aside(path, "newer", problem)
+    try:
+        stats, bad = statistics_from_dict(data)
+    except ValueError:
+        return Statistics(), _set_aside(path, "corrupt", "its contents are not valid")
+    if not bad:
+        return stats, None
+    problem = "these records were not valid and start afresh: " + ", ".join(bad)
+    return stats, _set_aside(path, "corrupt", problem, fresh="the other records were kept")
+
+
+def _refuse_constant(name: str) -> float:
+    raise ValueError(f"{name} is not allowed")
+
+
+def _set_aside(path: Path, reason: str, problem: str, fresh: str = "starting afresh") -> str:
+    try:
+        kept = quarantine(path, reason)
+    except OSError:
+        return f"Could not use {path.name}: {problem}; {fresh}."
+    return f"Could not use {path.name}: {problem}. It was kept as {kept.name}; {fresh}."
