@@ -1,0 +1,237 @@
+"""The application: the window, the table scene, settings, autosave and statistics."""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+from pathlib import Path
+
+import pygame
+
+from game.engine.game import Game, new_game
+from game.variants import get_variant
+from game.view.table import TableOptions, TableScene
+
+from . import loop
+from .args import Options, version
+from .autosave import clear_current, resume, save_current
+from .datadir import resolve_data_dir
+from .settings import load_settings, save_settings
+from .sound import Sounds
+from .statistics import key_for, load_statistics, new_game_id, record_result, save_statistics
+
+log = logging.getLogger(__name__)
+TITLE = "Patience"
+
+
+def random_seed() -> int:
+    return secrets.randbelow(1_000_000_000)
+
+
+class App:
+    def __init__(self, options: Options) -> None:
+        self.options = options
+        self.running = True
+        self.data_dir: Path = resolve_data_dir(options.data_dir)
+        self.settings, message = load_settings(self.data_dir)
+        self.stats, stats_message = load_statistics(self.data_dir)
+        self.messages = [m for m in (message, stats_message) if m]
+        self.sounds = Sounds(options.sound and self.settings.sound)
+        self.fullscreen = options.fullscreen or (self.settings.fullscreen and not options.windowed)
+        self.window_size = options.windowed or tuple(self.settings.window_size)
+        self.screen = self._open_window()
+        game, elapsed, game_id = self._first_game()
+        self.game_id = game_id
+        self.table = TableScene(self.screen.get_size(), game, self.table_options(), elapsed)
+        self._saved_moves = (game.moves_made, len(game.redo_stack))
+        if self.messages:
+            self.table.feedback.message = " ".join(self.messages)
+
+    # -- start-up ---------------------------------------------------------------------------
+
+    def _first_game(self) -> tuple[Game, float, str]:
+        opts = self.options
+        if not opts.deal_requested:
+            resumed = resume(self.data_dir)
+            if resumed.message:
+                self.messages.append(resumed.message)
+            if resumed.game is not None:
+                return resumed.game, resumed.elapsed, resumed.game_id or new_game_id(resumed.game)
+        variant = opts.variant or self.settings.variant
+        table = get_variant(variant)
+        mode = opts.mode or self.settings.mode_for(variant) or table.default_mode
+        if mode not in table.mode_ids():
+            mode = table.default_mode
+        seed = opts.seed if opts.seed is not None else random_seed()
+        game = new_game(table.rules(mode), seed=seed)
+        return game, 0.0, new_game_id(game)
+
+    def _open_window(self) -> pygame.Surface:
+        pygame.display.set_caption(f"{TITLE} {version().split()[0]}")
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+
+    def table_options(self) -> TableOptions:
+        s = self.settings
+        return TableOptions(
+            click_to_move=s.click_to_move,
+            animation_speed=s.animation_multiplier,
+            back_style=s.card_back,
+            left_handed=s.left_handed,
+        )
+
+    # -- games --------------------------------------------------------------------------------
+
+    def abandon_current(self) -> None:
+        """The game in progress ends unfinished: it counts as lost if a card was moved."""
+        game = self.table.game
+        if not game.won and game.moves_made:
+            self._record(won=False)
+
+    def start_game(
+        self, variant: str | None = None, mode: str | None = None, seed: int | None = None
+    ) -> None:
+        self.abandon_current()
+        current = self.table.game.rules
+        variant = variant or current.variant
+        table = get_variant(variant)
+        if mode is None:
+            mode = (
+                current.mode
+                if variant == current.variant
+                else (self.settings.mode_for(variant) or table.default_mode)
+            )
+        game = new_game(table.rules(mode), seed=random_seed() if seed is None else seed)
+        self.game_id = new_game_id(game)
+        self.table.set_game(game)
+        self.settings = self.settings.with_mode(variant, mode)
+        if self.settings.variant != variant:
+            from dataclasses import replace
+
+            self.settings = replace(self.settings, variant=variant)
+        self._save_settings()
+        self._autosave(force=True)
+
+    def _record(self, won: bool) -> None:
+        game = self.table.game
+        self.stats = record_result(
+            self.stats, key_for(game), self.game_id, won, self.table.elapsed, game.moves_made
+        )
+        try:
+            save_statistics(self.data_dir, self.stats)
+        except OSError as exc:
+            self.table.feedback.message = f"Could not save statistics: {exc}"
+
+    def _autosave(self, force: bool = False) -> None:
+        game = self.table.game
+        marker = (game.moves_made, len(game.redo_stack))
+        if not force and marker == self._saved_moves:
+            return
+        self._saved_moves = marker
+        try:
+            if game.won:
+                self._record(won=True)
+                clear_current(self.data_dir)
+            else:
+                save_current(self.data_dir, game, self.table.elapsed, self.game_id)
+        except OSError as exc:
+            self.table.feedback.message = f"Could not save the game: {exc}"
+
+    def _save_settings(self) -> None:
+        try:
+            save_settings(self.data_dir, self.settings)
+        except OSError as exc:
+            self.table.feedback.message = f"Could not save settings: {exc}"
+
+    # -- window -------------------------------------------------------------------------------
+
+    def toggle_fullscreen(self) -> None:
+        from dataclasses import replace
+
+        self.fullscreen = not self.fullscreen
+        self.screen = self._open_window()
+        self.table.resize(self.screen.get_size())
+        self.settings = replace(self.settings, fullscreen=self.fullscreen)
+        self._save_settings()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        from dataclasses import replace
+
+        size = (max(320, size[0]), max(240, size[1]))
+        if size == (self.table.layout.width, self.table.layout.height):
+            return
+        self.table.resize(size)
+        if not self.fullscreen:
+            self.window_size = size
+            self.settings = replace(self.settings, window_size=size)
+
+    # -- events -------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """App-wide events; returns True when handled here (the table never sees it)."""
+        if event.type == pygame.QUIT:
+            self.quit()
+            return True
+        if event.type == pygame.VIDEORESIZE:
+            self.on_resize(event.size)
+            return True
+        if event.type == pygame.WINDOWSIZECHANGED:
+            self.on_resize((event.x, event.y))
+            return True
+        if event.type == pygame.KEYDOWN:
+            alt = event.mod & pygame.KMOD_ALT
+            if event.key == pygame.K_F11 or (
+                alt and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+            ):
+                self.toggle_fullscreen()
+                return True
+            if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+                return False
+            if event.key == pygame.K_n:
+                self.start_game()
+                return True
+            if event.key == pygame.K_ESCAPE and self.table.focus.held is None:
+                if self.fullscreen:
+                    self.toggle_fullscreen()
+                return True
+        return False
+
+    def dispatch(self, event: pygame.event.Event) -> bool:
+        handled = self.handle_event(event)
+        if not handled:
+            self.table.handle_event(event)
+        self.after_event()
+        return True
+
+    def after_event(self) -> None:
+        for name in self.table.feedback.sounds:
+            self.sounds.play(name)
+        self.table.feedback.sounds.clear()
+        self._autosave()
+
+    def quit(self) -> None:
+        self._autosave(force=True)
+        self._save_settings()
+        self.running = False
+
+    def run(self, max_frames: int | None = None) -> int:
+        return loop.run(lambda: self.table, self.dispatch, lambda: self.running, max_frames)
+
+
+def main(options: Options) -> int:
+    if options.self_test:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    pygame.init()
+    try:
+        app = App(options)
+        if options.self_test:
+            from .selftest import self_test
+
+            return self_test(app)
+        app.run()
+        return 0
+    finally:
+        pygame.quit()

@@ -1,0 +1,106 @@
+"""Command-line flags of the game. A bad value: one line on stderr, exit status 2."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass
+from importlib import metadata
+
+from game.engine.deal import MAX_SEED
+from game.variants import builtin_ids, get_variant
+
+DISTRIBUTION = "patience-table"
+
+
+def version() -> str:
+    """The version written once, in pyproject.toml, read from the installed metadata."""
+    try:
+        return metadata.version(DISTRIBUTION)
+    except metadata.PackageNotFoundError:
+        return "unknown (not installed; run 'pip install .')"
+
+
+@dataclass(frozen=True)
+class Options:
+    variant: str | None
+    mode: str | None
+    seed: int | None
+    fullscreen: bool
+    windowed: tuple[int, int] | None
+    data_dir: str | None
+    sound: bool
+    self_test: bool
+
+    @property
+    def deal_requested(self) -> bool:
+        return self.variant is not None or self.seed is not None or self.mode is not None
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected WIDTHxHEIGHT such as 1280x800, got {text!r}"
+        ) from None
+    if not (320 <= w <= 16384 and 240 <= h <= 16384):
+        raise argparse.ArgumentTypeError(f"window size {w}x{h} is outside 320x240..16384x16384")
+    return w, h
+
+
+def _seed(text: str) -> int:
+    if not text.isdigit() or int(text) > MAX_SEED:
+        raise argparse.ArgumentTypeError(f"deal number must be 0..{MAX_SEED}, got {text!r}")
+    return int(text)
+
+
+def parse(argv: list[str]) -> Options:
+    parser = _Parser(
+        prog="solitaire",
+        description="Klondike, Saratoga and Double Klondike patience.",
+        epilog="Started with no deal flags, the game resumes the saved game.",
+    )
+    parser.add_argument("--variant", choices=builtin_ids(), help="variant to deal")
+    parser.add_argument(
+        "--mode", help="deal mode of the variant (see 'python -m game.cli variants')"
+    )
+    parser.add_argument("--seed", type=_seed, metavar="N", help="deal number to play")
+    parser.add_argument("--fullscreen", action="store_true", help="start fullscreen")
+    parser.add_argument("--windowed", type=_size, metavar="WxH", help="start in a window WxH")
+    parser.add_argument(
+        "--data-dir", metavar="DIR", help="where settings, saves and statistics live"
+    )
+    parser.add_argument("--no-sound", action="store_true", help="play no sounds")
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="run headless, play a few scripted moves, exit 0 if all is well",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    args = parser.parse_args(argv)
+    if args.fullscreen and args.windowed:
+        parser.error("--fullscreen and --windowed cannot be used together")
+    if args.mode is not None:
+        table = get_variant(args.variant or "klondike")
+        if args.mode not in table.mode_ids():
+            parser.error(
+                f"argument --mode: {table.id} has no mode {args.mode!r} "
+                f"(choose from {', '.join(table.mode_ids())})"
+            )
+    return Options(
+        variant=args.variant,
+        mode=args.mode,
+        seed=args.seed,
+        fullscreen=args.fullscreen,
+        windowed=args.windowed,
+        data_dir=args.data_dir,
+        sound=not args.no_sound,
+        self_test=args.self_test,
+    )

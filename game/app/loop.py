@@ -1,0 +1,89 @@
+"""The fixed-timestep game loop (after Glenn Fiedler's "Fix Your Timestep!").
+
+Game time advances in fixed steps of ``DT`` from an accumulator, independent of the frame
+rate; drawing interpolates by the leftover fraction; a long stall is capped at
+``MAX_FRAME`` so it never spirals. When the scene is idle the loop sleeps in
+``pygame.event.wait`` (at most ``IDLE_WAKE_MS``, so game time keeps counting) instead of
+spinning, so a still table uses next to no CPU.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Protocol
+
+import pygame
+
+STEPS_PER_SECOND = 120
+DT = 1.0 / STEPS_PER_SECOND
+MAX_FRAME = 0.25  # seconds: a longer stall (window drag, slow disk) is cut to this
+FPS_CAP = 60
+IDLE_WAKE_MS = 250  # even idle, wake a few times a second (the clock on the status line)
+
+
+class Scene(Protocol):
+    def handle_event(self, event: pygame.event.Event) -> None: ...
+    def update(self, dt: float) -> None: ...
+    def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> list | None: ...
+
+    @property
+    def idle(self) -> bool: ...
+
+
+class FixedStepLoop:
+    def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.clock = clock
+        self.accumulator = 0.0
+        self.last = clock()
+        self.steps = 0
+
+    def advance(self, update: Callable[[float], None]) -> float:
+        """Run the fixed steps the elapsed time calls for; returns the interpolation alpha."""
+        now = self.clock()
+        frame = min(now - self.last, MAX_FRAME)
+        self.last = now
+        self.accumulator += frame
+        while self.accumulator >= DT:
+            update(DT)
+            self.accumulator -= DT
+            self.steps += 1
+        return self.accumulator / DT
+
+
+def present(dirty: list | None) -> None:
+    if dirty is None:
+        pygame.display.flip()
+    elif dirty:
+        pygame.display.update(dirty)
+
+
+def run(
+    get_scene: Callable[[], Scene],
+    handle_app_event: Callable[[pygame.event.Event], bool],
+    running: Callable[[], bool],
+    max_frames: int | None = None,
+) -> int:
+    """Loop until ``running()`` is false (or ``max_frames`` frames, for tests and the
+    self-test). ``handle_app_event`` sees each event first; False passes it to the scene.
+    Returns the number of frames run."""
+    loop = FixedStepLoop()
+    fps = pygame.time.Clock()
+    frames = 0
+    while running() and (max_frames is None or frames < max_frames):
+        scene = get_scene()
+        if scene.idle and max_frames is None:
+            first = pygame.event.wait(IDLE_WAKE_MS)
+            events = [first] if first.type != pygame.NOEVENT else []
+            events += pygame.event.get()
+        else:
+            events = pygame.event.get()
+        for event in events:
+            if not handle_app_event(event):
+                get_scene().handle_event(event)
+        scene = get_scene()
+        alpha = loop.advance(scene.update)
+        present(scene.draw(pygame.display.get_surface(), alpha))
+        fps.tick(FPS_CAP)
+        frames += 1
+    return frames

@@ -1,0 +1,158 @@
+"""What is drawn over the cards: the status line, drop-target highlights, the keyboard
+focus and the win message. Surfaces are cached by content, so an unchanged decoration is
+the same object and costs nothing to keep on screen."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .card_art import font
+
+if TYPE_CHECKING:
+    from .table import TableScene
+
+STATUS_BG = (8, 40, 20, 215)
+TEXT = (236, 240, 228)
+DIM_TEXT = (176, 204, 180)
+MESSAGE = (255, 222, 140)
+TARGET = (255, 226, 90)
+FOCUS = (120, 200, 255)
+HELD = (255, 160, 60)
+
+
+def format_time(seconds: float) -> str:
+    s = int(seconds)
+    return (
+        f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
+    )
+
+
+class Decor:
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self._cache: dict[tuple, pygame.Surface] = {}
+        self.extra_status: str = ""  # the app may add e.g. "Winnable: yes"
+
+    def refresh(self) -> None:
+        """Called when something shown may have changed; items() rebuilds what differs."""
+        if len(self._cache) > 64:
+            self._cache.clear()
+
+    def _cached(self, key: tuple, make) -> pygame.Surface:
+        surface = self._cache.get(key)
+        if surface is None:
+            surface = self._cache[key] = make()
+        return surface
+
+    def status_text(self) -> tuple[str, str]:
+        game = self.scene.game
+        rules = game.rules
+        deal = f"Deal {game.deal.seed}" if game.deal.seed is not None else "Custom deal"
+        left = f"{rules.name} \u00b7 {rules.mode_label} \u00b7 {deal}"
+        redeals = "\u221e" if game.redeals_left is None else str(game.redeals_left)
+        right = (
+            f"Score {game.score}/{game.max_score}   Moves {game.moves_made}   "
+            f"Time {format_time(self.scene.elapsed)}   Stock {game.stock_count}   "
+            f"Redeals {redeals}"
+        )
+        if self.extra_status:
+            right = f"{self.extra_status}   {right}"
+        return left, right
+
+    def _status_surface(self, left: str, right: str, message: str | None) -> pygame.Surface:
+        rect = self.scene.layout.status_rect
+        w, h = int(rect.w), int(rect.h)
+        surface = pygame.Surface((w, h), pygame.SRCALPHA)
+        surface.fill(STATUS_BG)
+        f = font(max(11, int(h * 0.55)))
+        pad = max(6, h // 3)
+        text_left = f.render(left, True, TEXT)
+        text_right = f.render(right, True, TEXT)
+        y = (h - text_left.get_height()) // 2
+        surface.blit(text_left, (pad, y))
+        surface.blit(text_right, (w - pad - text_right.get_width(), y))
+        if message:
+            room = w - text_left.get_width() - text_right.get_width() - 4 * pad
+            msg = f.render(message, True, MESSAGE)
+            if msg.get_width() > room > 40:
+                msg = msg.subsurface((0, 0, room, msg.get_height()))
+            if room > 40:
+                surface.blit(msg, (pad * 2 + text_left.get_width(), y))
+        return surface
+
+    def _outline(self, w: int, h: int, colour, width: int) -> pygame.Surface:
+        surface = pygame.Surface((w, h), pygame.SRCALPHA)
+        radius = max(3, self.scene.layout.card_w // 12)
+        pygame.draw.rect(surface, colour, surface.get_rect(), width, border_radius=radius)
+        return surface
+
+    def _outline_cards(self, pile: int, cards: list[int], colour) -> tuple:
+        scene = self.scene
+        lay = scene.layout
+        pad = max(2, lay.card_w // 30)
+        if cards:
+            homes = [scene.motion.sprites[c].home for c in cards]
+            x = min(h.x for h in homes)
+            y = min(h.y for h in homes)
+            bottom = max(h.y for h in homes) + lay.card_h
+            right = max(h.x for h in homes) + lay.card_w
+        else:
+            x, y = lay.origins[pile]
+            right, bottom = x + lay.card_w, y + lay.card_h
+        w, h = right - x + 2 * pad, bottom - y + 2 * pad
+        surface = self._cached(("outline", w, h, colour), lambda: self._outline(w, h, colour, pad))
+        return surface, (x - pad, y - pad)
+
+    def _win_box(self) -> pygame.Surface:
+        scene = self.scene
+        game = scene.game
+        lay = scene.layout
+        big = font(max(18, lay.card_h // 3), bold=True)
+        small = font(max(12, lay.card_h // 8))
+        title = big.render("You won!", True, (255, 236, 150))
+        info = small.render(
+            f"Score {game.score}   Moves {game.moves_made}   Time {format_time(scene.elapsed)}",
+            True,
+            TEXT,
+        )
+        hint = small.render("Press N for a new game, or Ctrl+Z to undo", True, DIM_TEXT)
+        pad = lay.card_w // 4
+        w = max(title.get_width(), info.get_width(), hint.get_width()) + 2 * pad
+        h = title.get_height() + info.get_height() + hint.get_height() + 3 * pad
+        box = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(box, (6, 34, 18, 225), box.get_rect(), border_radius=pad // 2)
+        pygame.draw.rect(box, (255, 226, 120), box.get_rect(), 2, border_radius=pad // 2)
+        y = pad
+        for line in (title, info, hint):
+            box.blit(line, ((w - line.get_width()) // 2, y))
+            y += line.get_height() + pad // 2
+        return box
+
+    def items(self) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        scene = self.scene
+        lay = scene.layout
+        out = []
+        pointer = scene.pointer
+        if pointer.dragging:
+            for target in pointer.targets:
+                cards = scene.game.state.piles[target]
+                out.append(self._outline_cards(target, list(cards[-1:]), TARGET))
+        focus = scene.focus
+        if focus.visible:
+            if focus.held is not None:
+                pile, count = focus.held
+                held = list(scene.game.state.piles[pile][-count:])
+                out.append(self._outline_cards(pile, held, HELD))
+            out.append(self._outline_cards(focus.pile, focus.focused_cards(), FOCUS))
+        if scene.game.won and scene.won_shown:
+            key = ("win", lay.width, scene.game.moves_made, int(scene.elapsed))
+            box = self._cached(key, self._win_box)
+            out.append((box, ((lay.width - box.get_width()) // 2, int(lay.height * 0.38))))
+        left, right = self.status_text()
+        message = scene.feedback.message
+        key = ("status", lay.width, lay.height, left, right, message)
+        status = self._cached(key, lambda: self._status_surface(left, right, message))
+        out.append((status, (int(lay.status_rect.x), int(lay.status_rect.y))))
+        return out

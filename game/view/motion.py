@@ -1,0 +1,244 @@
+"""Card sprites in motion: tweens with delay and easing, flips, and the pull toward home.
+
+No pygame here: a sprite is a position, a face and a target, advanced by ``update(dt)`` at
+the loop's fixed step. ``previous`` keeps the position one step back so drawing can
+interpolate between steps. The view turns engine states into homes (layout.card_homes) and
+hands them to ``Motion.retarget``; every sprite away from its home tweens there.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .layout import Home
+
+
+def ease_out_cubic(t: float) -> float:
+    return 1 - (1 - t) ** 3
+
+
+def ease_in_out(t: float) -> float:
+    return 3 * t * t - 2 * t * t * t
+
+
+@dataclass(slots=True)
+class Tween:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    duration: float
+    delay: float = 0.0
+    elapsed: float = 0.0
+
+    def update(self, dt: float) -> tuple[float, float]:
+        self.elapsed += dt
+        return self.position()
+
+    def progress(self) -> float:
+        t = self.elapsed - self.delay
+        if t <= 0:
+            return 0.0
+        return 1.0 if self.duration <= 0 else min(1.0, t / self.duration)
+
+    def position(self) -> tuple[float, float]:
+        p = ease_out_cubic(self.progress())
+        return self.x0 + (self.x1 - self.x0) * p, self.y0 + (self.y1 - self.y0) * p
+
+    @property
+    def started(self) -> bool:
+        return self.elapsed > self.delay
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.delay + self.duration
+
+
+@dataclass(slots=True)
+class Flip:
+    """Turning a card over: width shrinks to nothing, then grows showing the other side."""
+
+    to_face_up: bool
+    duration: float
+    delay: float = 0.0
+    elapsed: float = 0.0
+
+    def progress(self) -> float:
+        t = self.elapsed - self.delay
+        if t <= 0:
+            return 0.0
+        return 1.0 if self.duration <= 0 else min(1.0, t / self.duration)
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.delay + self.duration
+
+
+class CardSprite:
+    """One physical card on the table."""
+
+    __slots__ = (
+        "card",
+        "x",
+        "y",
+        "px",
+        "py",
+        "face_up",
+        "home",
+        "tween",
+        "flip",
+        "dragged",
+        "lift",
+    )
+
+    def __init__(self, card: int, home: Home) -> None:
+        self.card = card
+        self.home = home
+        self.x = self.px = float(home.x)
+        self.y = self.py = float(home.y)
+        self.face_up = home.face_up
+        self.tween: Tween | None = None
+        self.flip: Flip | None = None
+        self.dragged = False
+        self.lift = 0  # extra stacking while moving: later moves draw above earlier ones
+
+    @property
+    def moving(self) -> bool:
+        return self.tween is not None or self.flip is not None or self.dragged
+
+    @property
+    def at_home(self) -> bool:
+        return (
+            not self.moving
+            and round(self.x) == self.home.x
+            and round(self.y) == self.home.y
+            and self.face_up == self.home.face_up
+        )
+
+    def draw_position(self, alpha: float) -> tuple[float, float]:
+        """Position between the last two steps (``alpha`` 0..1), for smooth drawing."""
+        return self.px + (self.x - self.px) * alpha, self.py + (self.y - self.py) * alpha
+
+    def flip_scale(self) -> tuple[float, bool]:
+        """(width scale 0..1, face shown) for drawing a card mid-turn."""
+        if self.flip is None:
+            return 1.0, self.face_up
+        p = ease_in_out(self.flip.progress())
+        showing_new = p >= 0.5
+        face = self.flip.to_face_up if showing_new else not self.flip.to_face_up
+        return abs(math.cos(math.pi * p)), face
+
+
+class Motion:
+    """All the sprites, and the rules for moving them home."""
+
+    def __init__(self, speed: float = 1.0) -> None:
+        self.sprites: dict[int, CardSprite] = {}
+        self.speed = speed  # duration multiplier; 0 = no animation
+
+    # -- durations ----------------------------------------------------------------------
+
+    def move_duration(self, distance: float) -> float:
+        return self.speed * min(0.42, 0.16 + distance / 5000)
+
+    def flip_duration(self) -> float:
+        return self.speed * 0.16
+
+    # -- homes --------------------------------------------------------------------------
+
+    def reset(self, homes: dict[int, Home]) -> None:
+        """Every sprite exactly at home, no motion (used before a deal animation)."""
+        self.sprites = {card: CardSprite(card, home) for card, home in homes.items()}
+
+    def retarget(self, homes: dict[int, Home], delays: dict[int, float] | None = None) -> int:
+        """Send every sprite whose home changed toward its new home. ``delays`` staggers
+        chosen cards (dealing, a collect). Returns how many sprites were set moving."""
+        delays = delays or {}
+        started = 0
+        for card, home in homes.items():
+            sprite = self.sprites.get(card)
+            if sprite is None:
+                sprite = self.sprites[card] = CardSprite(card, home)
+                continue
+            moved = (home.x, home.y) != (sprite.home.x, sprite.home.y)
+            moved = moved or (
+                sprite.tween is None and (round(sprite.x), round(sprite.y)) != (home.x, home.y)
+            )
+            turned = home.face_up != sprite.home.face_up
+            sprite.home = home
+            if sprite.dragged:
+                continue
+            delay = delays.get(card, 0.0)
+            if moved or card in delays:
+                self._send(sprite, home, delay)
+                started += 1
+            if turned:
+                self._turn(sprite, home.face_up, delay)
+                started += 1
+        return started
+
+    def _send(self, sprite: CardSprite, home: Home, delay: float = 0.0) -> None:
+        distance = math.hypot(home.x - sprite.x, home.y - sprite.y)
+        duration = self.move_duration(distance)
+        if duration <= 0 and delay <= 0:
+            sprite.x = sprite.px = float(home.x)
+            sprite.y = sprite.py = float(home.y)
+            sprite.tween = None
+            return
+        sprite.tween = Tween(sprite.x, sprite.y, home.x, home.y, duration, delay * self.speed)
+        sprite.lift = 1
+
+    def _turn(self, sprite: CardSprite, face_up: bool, delay: float = 0.0) -> None:
+        if sprite.flip is not None and sprite.flip.to_face_up == face_up:
+            return
+        duration = self.flip_duration()
+        if duration <= 0 and delay <= 0:
+            sprite.face_up = face_up
+            sprite.flip = None
+            return
+        start = delay * self.speed
+        if sprite.tween is not None:  # turn over in flight, finishing as it lands
+            start = sprite.tween.delay + max(0.0, sprite.tween.duration - duration)
+        sprite.flip = Flip(face_up, duration, start)
+
+    def send_home(self, sprite: CardSprite) -> None:
+        """Slide a sprite back to its home (after an illegal drop)."""
+        sprite.dragged = False
+        self._send(sprite, sprite.home)
+
+    # -- time ---------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        for sprite in self.sprites.values():
+            sprite.px, sprite.py = sprite.x, sprite.y
+            if sprite.tween is not None:
+                sprite.x, sprite.y = sprite.tween.update(dt)
+                if sprite.tween.done:
+                    sprite.x, sprite.y = sprite.tween.x1, sprite.tween.y1
+                    sprite.tween = None
+                    sprite.lift = 0
+            if sprite.flip is not None:
+                sprite.flip.elapsed += dt
+                if sprite.flip.done:
+                    sprite.face_up = sprite.flip.to_face_up
+                    sprite.flip = None
+
+    def finish(self) -> None:
+        """Complete every running tween and flip at once (a new command arrived)."""
+        for sprite in self.sprites.values():
+            if sprite.dragged:
+                continue
+            sprite.tween = None
+            sprite.flip = None
+            sprite.lift = 0
+            sprite.x = sprite.px = float(sprite.home.x)
+            sprite.y = sprite.py = float(sprite.home.y)
+            sprite.face_up = sprite.home.face_up
+
+    @property
+    def busy(self) -> bool:
+        return any(s.moving for s in self.sprites.values())
+
+    def all_home(self) -> bool:
+        return all(s.at_home for s in self.sprites.values())

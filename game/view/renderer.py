@@ -1,0 +1,262 @@
+"""Drawing the table with as little work per frame as the picture allows.
+
+The felt, the empty-pile outlines and every card at rest live on a cached *static layer*.
+A frame restores, from that layer, only the rectangles where moving things were or are
+now (cards in flight, dragged cards, highlights), draws the moving things on top, and
+hands the changed rectangles to the display. Cards that start or stop moving update only
+their own rectangle of the static layer. A still table draws nothing at all.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine.cards import CODE
+from game.engine.state import STOCK
+
+from .card_art import CardArt
+from .layout import TableLayout
+from .motion import CardSprite
+
+FELT = (22, 102, 52)
+FELT_DARK = (14, 74, 38)
+
+
+def make_felt(size: tuple[int, int]) -> pygame.Surface:
+    """A green felt with a soft vignette and a faint weave, drawn once per window size."""
+    w, h = size
+    felt = pygame.Surface(size)
+    felt.fill(FELT)
+    # Vignette: concentric darkening toward the edges, cheap as a few filled ellipses.
+    small = pygame.Surface((64, 40))
+    small.fill(FELT_DARK)
+    steps = 14
+    for i in range(steps):
+        t = i / steps
+        colour = [int(FELT_DARK[c] + (FELT[c] - FELT_DARK[c]) * t) for c in range(3)]
+        pad_x, pad_y = int(64 * 0.5 * t * 0.9), int(40 * 0.5 * t * 0.9)
+        pygame.draw.ellipse(small, colour, (pad_x - 12, pad_y - 8, 88 - 2 * pad_x, 56 - 2 * pad_y))
+    felt = pygame.transform.smoothscale(small, (w, h))
+    # Weave: sparse light and dark specks, a deterministic pattern.
+    specks = pygame.Surface(size, pygame.SRCALPHA)
+    step = 3
+    for y in range(0, h, step * 2):
+        for x in range((y // step) % 2 * step, w, step * 4):
+            specks.fill((255, 255, 255, 6), (x, y, 1, 1))
+            specks.fill((0, 0, 0, 10), (x + step, y + step, 1, 1))
+    felt.blit(specks, (0, 0))
+    return felt
+
+
+class TableRenderer:
+    def __init__(self, art: CardArt, back_style: str = "blue") -> None:
+        self.art = art
+        self.back_style = back_style
+        self.layout: TableLayout | None = None
+        self.static: pygame.Surface | None = None
+        self.felt: pygame.Surface | None = None
+        self._static_cards: dict[int, tuple[pygame.Rect, int, bool]] = {}
+        self._drawn_moving: list[pygame.Rect] = []
+        self._slot_labels: dict[int, str | None] = {}
+        self.full_redraw = True
+        self._pending: list[pygame.Rect] = []
+        # Things drawn over the resting cards but that change rarely (status line, focus
+        # outline, drop-target highlights, messages): kept on the static layer.
+        self._decorations: list[tuple[pygame.Surface, tuple[int, int]]] = []
+
+    # -- static layer -------------------------------------------------------------------
+
+    def set_layout(self, layout: TableLayout) -> None:
+        self.layout = layout
+        self.art.resize((layout.card_w, layout.card_h))
+        size = (layout.width, layout.height)
+        if self.felt is None or self.felt.get_size() != size:
+            self.felt = make_felt(size)
+        self.static = None
+        self.full_redraw = True
+
+    def set_back(self, style: str) -> None:
+        self.back_style = style
+        self.static = None
+        self.full_redraw = True
+
+    def image(self, card: int, face_up: bool) -> pygame.Surface:
+        return self.art.face(CODE[card]) if face_up else self.art.back(self.back_style)
+
+    def _draw_slots(self, surface: pygame.Surface, labels: dict[int, str | None]) -> None:
+        layout = self.layout
+        for pile in range(layout.piles.pile_count):
+            x, y = layout.origins[pile]
+            surface.blit(
+                self.art.empty_slot(layout.card_w, layout.card_h, labels.get(pile)), (x, y)
+            )
+
+    def _rebuild_static(self, sprites: dict[int, CardSprite], labels) -> None:
+        self.static = self.felt.copy()
+        self._slot_labels = dict(labels)
+        self._draw_slots(self.static, labels)
+        self._static_cards = {}
+        resting = sorted((s for s in sprites.values() if not s.moving), key=lambda s: s.home.z)
+        for s in resting:
+            rect = pygame.Rect(round(s.x), round(s.y), self.layout.card_w, self.layout.card_h)
+            self.static.blit(self.image(s.card, s.face_up), rect)
+            self._static_cards[s.card] = (rect, s.home.z, s.face_up)
+        for surface, pos in self._decorations:
+            self.static.blit(surface, pos)
+
+    def _redraw_region(self, region: pygame.Rect, sprites: dict[int, CardSprite]) -> None:
+        """Repaint one rectangle of the static layer: felt, outlines, resting cards."""
+        static = self.static
+        static.set_clip(region)
+        static.blit(self.felt, region, region)
+        layout = self.layout
+        for pile in range(layout.piles.pile_count):
+            x, y = layout.origins[pile]
+            slot = pygame.Rect(x, y, layout.card_w, layout.card_h)
+            if slot.colliderect(region):
+                label = self._slot_labels.get(pile)
+                static.blit(self.art.empty_slot(layout.card_w, layout.card_h, label), slot)
+        hits = [
+            (z, card, rect, face)
+            for card, (rect, z, face) in self._static_cards.items()
+            if rect.colliderect(region)
+        ]
+        for _, card, rect, face in sorted(hits):
+            static.blit(self.image(card, face), rect)
+        for surface, pos in self._decorations:
+            if region.colliderect(pygame.Rect(pos, surface.get_size())):
+                static.blit(surface, pos)
+        static.set_clip(None)
+
+    def set_decorations(self, decorations: list[tuple[pygame.Surface, tuple[int, int]]]) -> None:
+        """Replace the decorations; repaints only where old or new ones lie."""
+        if decorations == self._decorations:
+            return
+        if self.static is None:
+            self._decorations = list(decorations)
+            return
+        old_keys = {(id(s), p) for s, p in self._decorations}
+        new_keys = {(id(s), p) for s, p in decorations}
+        changed = [
+            pygame.Rect(p, s.get_size())
+            for s, p in self._decorations + list(decorations)
+            if ((id(s), p) in old_keys) != ((id(s), p) in new_keys)
+        ]
+        self._decorations = list(decorations)
+        for region in _merge_rects(changed):
+            self._redraw_region(region, {})
+        self._pending.extend(changed)
+
+    def stamp(self, image: pygame.Surface, pos: tuple[int, int]) -> None:
+        """Paint onto the static layer for good (the win cascade's trails)."""
+        if self.static is not None:
+            self.static.blit(image, pos)
+            self._pending.append(pygame.Rect(pos, image.get_size()))
+
+    def sync(self, sprites: dict[int, CardSprite], labels: dict[int, str | None]) -> None:
+        """Bring the static layer up to date with which cards rest where."""
+        if self.static is None or labels != self._slot_labels:
+            self._rebuild_static(sprites, labels)
+            self.full_redraw = True
+            return
+        changed: list[pygame.Rect] = []
+        w, h = self.layout.card_w, self.layout.card_h
+        for card, sprite in sprites.items():
+            entry = self._static_cards.get(card)
+            if sprite.moving:
+                if entry is not None:  # lifted off the table: repaint under it
+                    del self._static_cards[card]
+                    changed.append(entry[0])
+                continue
+            rect = pygame.Rect(round(sprite.x), round(sprite.y), w, h)
+            state = (rect, sprite.home.z, sprite.face_up)
+            if entry != state:
+                if entry is not None:
+                    changed.append(entry[0])
+                self._static_cards[card] = state
+                changed.append(rect)
+        if len(changed) > 40:
+            self._rebuild_static(sprites, labels)
+            self.full_redraw = True
+            return
+        for region in _merge_rects(changed):
+            self._redraw_region(region, sprites)
+        self._pending.extend(changed)
+
+    # -- frames ---------------------------------------------------------------------------
+
+    def draw(
+        self,
+        screen: pygame.Surface,
+        sprites: dict[int, CardSprite],
+        alpha: float,
+        labels: dict[int, str | None],
+    ) -> list[pygame.Rect] | None:
+        """Draw one frame. Returns the rectangles to update, [] for none, or None when the
+        whole screen changed."""
+        self.sync(sprites, labels)
+        moving = sorted(
+            (s for s in sprites.values() if s.moving),
+            key=lambda s: (s.dragged, s.lift, s.home.z),
+        )
+        w, h = self.layout.card_w, self.layout.card_h
+        pad = w // 20 + 3  # room for the drop shadow
+        now: list[pygame.Rect] = []
+        for s in moving:
+            x, y = s.draw_position(alpha)
+            now.append(pygame.Rect(int(x) - 1, int(y) - 1, w + pad, h + pad))
+        if self.full_redraw:
+            screen.blit(self.static, (0, 0))
+            dirty = None
+        else:
+            dirty = _merge_rects(self._drawn_moving + now + self._pending)
+            if not dirty:
+                self._pending = []
+                return []
+            for region in dirty:
+                screen.blit(self.static, region, region)
+        for s in moving:
+            self._draw_sprite(screen, s, alpha)
+        self._drawn_moving = now
+        self._pending = []
+        self.full_redraw = False
+        return dirty
+
+    def _draw_sprite(self, screen: pygame.Surface, s: CardSprite, alpha: float) -> None:
+        x, y = s.draw_position(alpha)
+        scale, face = s.flip_scale()
+        image = self.image(s.card, face)
+        if s.dragged or s.lift:
+            self._shadow(screen, int(x), int(y))
+        if scale < 0.999:
+            w = max(1, int(image.get_width() * scale))
+            image = pygame.transform.scale(image, (w, image.get_height()))
+            x += (self.layout.card_w - w) / 2
+        screen.blit(image, (int(x), int(y)))
+
+    def _shadow(self, screen: pygame.Surface, x: int, y: int) -> None:
+        w, h = self.layout.card_w, self.layout.card_h
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(shade, (0, 0, 0, 60), shade.get_rect(), border_radius=max(2, w // 14))
+        screen.blit(shade, (x + max(1, w // 40), y + max(1, w // 30)))
+
+
+def _merge_rects(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Union overlapping rectangles so each pixel is restored once."""
+    out: list[pygame.Rect] = []
+    for r in rects:
+        r = r.copy()
+        merged = True
+        while merged:
+            merged = False
+            for i, o in enumerate(out):
+                if o.colliderect(r):
+                    r.union_ip(o)
+                    out.pop(i)
+                    merged = True
+                    break
+        out.append(r)
+    return out
+
+
+__all__ = ["TableRenderer", "make_felt", "STOCK"]
