@@ -33,6 +33,7 @@ class App:
     def __init__(self, options: Options) -> None:
         self.options = options
         self.running = True
+        self.frames = 0
         self.data_dir: Path = resolve_data_dir(options.data_dir)
         self.settings, message = load_settings(self.data_dir)
         self.stats, stats_message = load_statistics(self.data_dir)
@@ -221,9 +222,16 @@ class App:
 
 
 def main(options: Options) -> int:
+    scratch = None
     if options.self_test:
+        import tempfile
+        from dataclasses import replace
+
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
+        if options.data_dir is None:  # never touch the player's own saves
+            scratch = tempfile.TemporaryDirectory(prefix="solitaire-self-test-")
+            options = replace(options, data_dir=scratch.name)
     pygame.init()
     try:
         app = App(options)
@@ -235,3 +243,5 @@ def main(options: Options) -> int:
         return 0
     finally:
         pygame.quit()
+        if scratch is not None:
+            scratch.cleanup()

@@ -2,9 +2,9 @@
 
 Game time advances in fixed steps of ``DT`` from an accumulator, independent of the frame
 rate; drawing interpolates by the leftover fraction; a long stall is capped at
-``MAX_FRAME`` so it never spirals. When the scene is idle the loop sleeps in
-``pygame.event.wait`` (at most ``IDLE_WAKE_MS``, so game time keeps counting) instead of
-spinning, so a still table uses next to no CPU.
+``MAX_FRAME`` so it never spirals. When the scene is idle the loop sleeps between short
+looks at the event queue instead of spinning, and a still table draws nothing, so it uses
+next to no CPU.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ STEPS_PER_SECOND = 120
 DT = 1.0 / STEPS_PER_SECOND
 MAX_FRAME = 0.25  # seconds: a longer stall (window drag, slow disk) is cut to this
 FPS_CAP = 60
-IDLE_WAKE_MS = 250  # even idle, wake a few times a second (the clock on the status line)
+IDLE_POLL_MS = 20  # idle: sleep this long between looks at the event queue
 
 
 class Scene(Protocol):
@@ -73,11 +73,9 @@ def run(
     while running() and (max_frames is None or frames < max_frames):
         scene = get_scene()
         if scene.idle and max_frames is None:
-            first = pygame.event.wait(IDLE_WAKE_MS)
-            events = [first] if first.type != pygame.NOEVENT else []
-            events += pygame.event.get()
-        else:
-            events = pygame.event.get()
+            # A true sleep: SDL's event wait polls busily on some video drivers.
+            pygame.time.wait(IDLE_POLL_MS)
+        events = pygame.event.get()
         for event in events:
             if not handle_app_event(event):
                 get_scene().handle_event(event)

@@ -37,6 +37,7 @@ class Decor:
 
     def refresh(self) -> None:
         """Called when something shown may have changed; items() rebuilds what differs."""
+        self.scene.needs_draw = True
         if len(self._cache) > 64:
             self._cache.clear()
 

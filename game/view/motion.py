@@ -108,6 +108,17 @@ class CardSprite:
         return self.tween is not None or self.flip is not None or self.dragged
 
     @property
+    def in_flight(self) -> bool:
+        """Visibly moving now: a card still waiting for its turn to go (a delayed tween
+        not yet started) rests where it is, so the renderer can keep it on the still layer."""
+        if self.dragged:
+            return True
+        tween, flip = self.tween, self.flip
+        return (tween is not None and tween.started) or (
+            flip is not None and flip.elapsed > flip.delay
+        )
+
+    @property
     def at_home(self) -> bool:
         return (
             not self.moving
@@ -136,6 +147,7 @@ class Motion:
     def __init__(self, speed: float = 1.0) -> None:
         self.sprites: dict[int, CardSprite] = {}
         self.speed = speed  # duration multiplier; 0 = no animation
+        self._active: set[CardSprite] = set()  # sprites with a tween or a flip to advance
 
     # -- durations ----------------------------------------------------------------------
 
@@ -150,6 +162,7 @@ class Motion:
     def reset(self, homes: dict[int, Home]) -> None:
         """Every sprite exactly at home, no motion (used before a deal animation)."""
         self.sprites = {card: CardSprite(card, home) for card, home in homes.items()}
+        self._active.clear()
 
     def retarget(self, homes: dict[int, Home], delays: dict[int, float] | None = None) -> int:
         """Send every sprite whose home changed toward its new home. ``delays`` staggers
@@ -188,6 +201,7 @@ class Motion:
             return
         sprite.tween = Tween(sprite.x, sprite.y, home.x, home.y, duration, delay * self.speed)
         sprite.lift = 1
+        self._active.add(sprite)
 
     def _turn(self, sprite: CardSprite, face_up: bool, delay: float = 0.0) -> None:
         if sprite.flip is not None and sprite.flip.to_face_up == face_up:
@@ -201,6 +215,7 @@ class Motion:
         if sprite.tween is not None:  # turn over in flight, finishing as it lands
             start = sprite.tween.delay + max(0.0, sprite.tween.duration - duration)
         sprite.flip = Flip(face_up, duration, start)
+        self._active.add(sprite)
 
     def send_home(self, sprite: CardSprite) -> None:
         """Slide a sprite back to its home (after an illegal drop)."""
@@ -210,7 +225,9 @@ class Motion:
     # -- time ---------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        for sprite in self.sprites.values():
+        if not self._active:
+            return
+        for sprite in list(self._active):
             sprite.px, sprite.py = sprite.x, sprite.y
             if sprite.tween is not None:
                 sprite.x, sprite.y = sprite.tween.update(dt)
@@ -223,6 +240,8 @@ class Motion:
                 if sprite.flip.done:
                     sprite.face_up = sprite.flip.to_face_up
                     sprite.flip = None
+            if sprite.tween is None and sprite.flip is None:
+                self._active.discard(sprite)
 
     def finish(self) -> None:
         """Complete every running tween and flip at once (a new command arrived)."""
@@ -235,10 +254,11 @@ class Motion:
             sprite.x = sprite.px = float(sprite.home.x)
             sprite.y = sprite.py = float(sprite.home.y)
             sprite.face_up = sprite.home.face_up
+        self._active.clear()
 
     @property
     def busy(self) -> bool:
-        return any(s.moving for s in self.sprites.values())
+        return bool(self._active) or any(s.dragged for s in self.sprites.values())
 
     def all_home(self) -> bool:
         return all(s.at_home for s in self.sprites.values())

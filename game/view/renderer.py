@@ -69,6 +69,7 @@ class TableRenderer:
     def set_layout(self, layout: TableLayout) -> None:
         self.layout = layout
         self.art.resize((layout.card_w, layout.card_h))
+        self.art.preload((self.back_style,))  # now, not as stutter during the first deal
         size = (layout.width, layout.height)
         if self.felt is None or self.felt.get_size() != size:
             self.felt = make_felt(size)
@@ -96,7 +97,7 @@ class TableRenderer:
         self._slot_labels = dict(labels)
         self._draw_slots(self.static, labels)
         self._static_cards = {}
-        resting = sorted((s for s in sprites.values() if not s.moving), key=lambda s: s.home.z)
+        resting = sorted((s for s in sprites.values() if not s.in_flight), key=lambda s: s.home.z)
         for s in resting:
             rect = pygame.Rect(round(s.x), round(s.y), self.layout.card_w, self.layout.card_h)
             self.static.blit(self.image(s.card, s.face_up), rect)
@@ -116,12 +117,15 @@ class TableRenderer:
             if slot.colliderect(region):
                 label = self._slot_labels.get(pile)
                 static.blit(self.art.empty_slot(layout.card_w, layout.card_h, label), slot)
-        hits = [
-            (z, card, rect, face)
-            for card, (rect, z, face) in self._static_cards.items()
-            if rect.colliderect(region)
-        ]
-        for _, card, rect, face in sorted(hits):
+        # Of cards stacked exactly on top of each other (stock, foundations) only the top
+        # one shows, so a tall stack costs one blit.
+        top_at: dict[tuple, tuple] = {}
+        for card, (rect, z, face) in self._static_cards.items():
+            if rect.colliderect(region):
+                key = tuple(rect)
+                if key not in top_at or top_at[key][0] < z:
+                    top_at[key] = (z, card, rect, face)
+        for _, card, rect, face in sorted(top_at.values()):
             static.blit(self.image(card, face), rect)
         for surface, pos in self._decorations:
             if region.colliderect(pygame.Rect(pos, surface.get_size())):
@@ -163,7 +167,7 @@ class TableRenderer:
         w, h = self.layout.card_w, self.layout.card_h
         for card, sprite in sprites.items():
             entry = self._static_cards.get(card)
-            if sprite.moving:
+            if sprite.in_flight:
                 if entry is not None:  # lifted off the table: repaint under it
                     del self._static_cards[card]
                     changed.append(entry[0])
@@ -196,7 +200,7 @@ class TableRenderer:
         whole screen changed."""
         self.sync(sprites, labels)
         moving = sorted(
-            (s for s in sprites.values() if s.moving),
+            (s for s in sprites.values() if s.in_flight),
             key=lambda s: (s.dragged, s.lift, s.home.z),
         )
         w, h = self.layout.card_w, self.layout.card_h

@@ -69,6 +69,7 @@ class TableScene:
         self.cascade: WinCascade | None = None
         self.won_shown = False
         self.redraw_all = True
+        self.needs_draw = True  # False only while nothing at all has changed since a draw
         self._start(deal_animation)
 
     # -- game lifecycle -------------------------------------------------------------------
@@ -88,6 +89,7 @@ class TableScene:
         self.pointer.cancel()
         self.focus.held = None
         self.decor.refresh()
+        self.needs_draw = True
 
     def _deal_order(self) -> list[int]:
         """The tableau cards in the order the rules deal them (the first card dealt first)."""
@@ -163,6 +165,7 @@ class TableScene:
         return True
 
     def _follow(self, delays: dict[int, float]) -> None:
+        self.needs_draw = True
         self.motion.retarget(self.homes(), delays)
         self.focus.clamp()
         self.decor.refresh()
@@ -228,6 +231,7 @@ class TableScene:
     # -- the scene protocol ---------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        self.needs_draw = True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if self.cascade is not None and event.type == pygame.MOUSEBUTTONDOWN:
                 self.cascade = None  # a click ends the celebration
@@ -244,12 +248,19 @@ class TableScene:
             self.elapsed += dt
             if int(self.elapsed) != before:
                 self.decor.refresh()
-        self.motion.update(dt)
+                self.needs_draw = True
+        if self.motion.busy:
+            self.motion.update(dt)
+            self.needs_draw = True
         if self.cascade is not None and not self.motion.busy:
             self.cascade.update(dt)
+            self.needs_draw = True
 
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> list | None:
         """Draw the frame; returns the changed rectangles ([] for none, None for all)."""
+        if not (self.needs_draw or self.redraw_all):
+            return []
+        self.needs_draw = self.motion.busy or self.cascade is not None
         self.renderer.set_decorations(self.decor.items())
         if self.cascade is not None:
             self.cascade.draw(self.renderer)
@@ -258,6 +269,14 @@ class TableScene:
             self.redraw_all = False
             return None
         return dirty
+
+    def in_sync(self) -> bool:
+        """Every sprite rests exactly at the home the engine's state gives it."""
+        homes = self.homes()
+        sprites = self.motion.sprites
+        if homes.keys() != sprites.keys():
+            return False
+        return all(sprites[c].home == h and sprites[c].at_home for c, h in homes.items())
 
     @property
     def idle(self) -> bool:
