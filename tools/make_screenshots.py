@@ -41,24 +41,24 @@ def greedy_midgame(game: Game, steps: int) -> None:
     """Foundation moves first, then moves that turn a card up, then other tableau moves
     (never back and forth), else turn the stock."""
     seen = set()
+    lay = game.layout
+
+    def score(m) -> int:
+        if isinstance(m, Draw):
+            return 1
+        if lay.is_foundation(m.target):
+            return 5
+        if lay.is_foundation(m.source):
+            return -1
+        src = game.state.piles[m.source]
+        if m.count == len(src) - game.state.down[m.source] and game.state.down[m.source]:
+            return 4
+        if m.source == 1:
+            return 3
+        return 0
+
     for _ in range(steps):
         moves = game.legal_moves()
-        lay = game.layout
-
-        def score(m) -> int:
-            if isinstance(m, Draw):
-                return 1
-            if lay.is_foundation(m.target):
-                return 5
-            if lay.is_foundation(m.source):
-                return -1
-            src = game.state.piles[m.source]
-            if m.count == len(src) - game.state.down[m.source] and game.state.down[m.source]:
-                return 4
-            if m.source == 1:
-                return 3
-            return 0
-
         options = [m for m in moves if not (isinstance(m, Move) and (m, game.state) in seen)]
         if not options:
             break
