@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 
 from game.engine.game import Game, new_game
+from game.resources import asset_path
 from game.variants import get_variant
 from game.view.table import TableOptions, TableScene
 
@@ -70,6 +71,7 @@ class App:
 
     def _open_window(self) -> pygame.Surface:
         pygame.display.set_caption(f"{TITLE} {version().split()[0]}")
+        pygame.display.set_icon(pygame.image.load(asset_path("icon.png")))
         if self.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         return pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
