@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import secrets
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -18,6 +19,7 @@ from . import loop
 from .args import Options, version
 from .autosave import clear_current, resume, save_current
 from .datadir import resolve_data_dir
+from .overlays import ConfirmOverlay, Overlay
 from .settings import load_settings, save_settings
 from .sound import Sounds
 from .statistics import key_for, load_statistics, new_game_id, record_result, save_statistics
@@ -46,6 +48,7 @@ class App:
         game, elapsed, game_id = self._first_game()
         self.game_id = game_id
         self.table = TableScene(self.screen.get_size(), game, self.table_options(), elapsed)
+        self.overlays: list[Overlay] = []
         self._saved_moves = (game.moves_made, len(game.redo_stack))
         if self.messages:
             self.table.feedback.message = " ".join(self.messages)
@@ -96,36 +99,121 @@ class App:
     def start_game(
         self, variant: str | None = None, mode: str | None = None, seed: int | None = None
     ) -> None:
+        """Deal a new game (the one in progress counts as abandoned). Without a mode, the
+        variant's mode from the settings."""
         self.abandon_current()
-        current = self.table.game.rules
-        variant = variant or current.variant
+        variant = variant or self.table.game.rules.variant
         table = get_variant(variant)
-        if mode is None:
-            mode = (
-                current.mode
-                if variant == current.variant
-                else (self.settings.mode_for(variant) or table.default_mode)
-            )
+        mode = mode or self.settings.mode_for(variant) or table.default_mode
+        if mode not in table.mode_ids():
+            mode = table.default_mode
         game = new_game(table.rules(mode), seed=random_seed() if seed is None else seed)
         self.game_id = new_game_id(game)
         self.table.set_game(game)
-        self.settings = self.settings.with_mode(variant, mode)
-        if self.settings.variant != variant:
-            from dataclasses import replace
-
-            self.settings = replace(self.settings, variant=variant)
+        self.settings = replace(self.settings.with_mode(variant, mode), variant=variant)
         self._save_settings()
         self._autosave(force=True)
+
+    def in_progress(self) -> bool:
+        game = self.table.game
+        return game.moves_made > 0 and not game.won
+
+    def new_game_requested(self) -> None:
+        self.start_game()
+
+    def switch_to(self, variant: str, mode: str, seed: int | None = None) -> None:
+        """Change variant or mode (or play a given deal), asking first if that abandons a
+        game in progress."""
+
+        def go() -> None:
+            self.close_all()
+            self.start_game(variant, mode, seed)
+
+        if self.in_progress():
+            self.open_overlay(
+                ConfirmOverlay(
+                    self,
+                    "Abandon this game?",
+                    "The game in progress will count as lost in the statistics.",
+                    go,
+                    yes="Abandon",
+                    no="Keep playing",
+                )
+            )
+        else:
+            go()
+
+    # -- settings ---------------------------------------------------------------------------
+
+    def change_settings(self, settings=None, **changes) -> None:
+        """Apply new settings at once (table look, sound) and keep them."""
+        settings = settings or self.settings
+        self.settings = replace(settings, **changes)
+        self.sounds.set_enabled(self.options.sound and self.settings.sound)
+        self.table.set_options(self.table_options())
+        self._save_settings()
+        for overlay in self.overlays:
+            overlay.resize()  # the backdrop shows the table as it now looks
+
+    def save_statistics(self) -> None:
+        try:
+            save_statistics(self.data_dir, self.stats)
+        except OSError as exc:
+            self.table.feedback.message = f"Could not save statistics: {exc}"
+
+    # -- the solver's part (filled in when the solver lands) ----------------------------------
+
+    def hints_available(self) -> bool:
+        return False
+
+    def hint(self) -> None:
+        pass
+
+    def solver_options(self) -> list:
+        return []
+
+    # -- overlays -----------------------------------------------------------------------------
+
+    def scene(self):
+        return self.overlays[-1] if self.overlays else self.table
+
+    def open_overlay(self, overlay: Overlay) -> None:
+        self.table.pointer.cancel()
+        self.table.motion.finish()  # the backdrop shows the table at rest
+        self.overlays.append(overlay)
+
+    def close_overlay(self, overlay: Overlay) -> None:
+        if overlay in self.overlays:
+            self.overlays.remove(overlay)
+        self._after_overlay()
+
+    def close_all(self) -> None:
+        self.overlays.clear()
+        self._after_overlay()
+
+    def _after_overlay(self) -> None:
+        if self.overlays:
+            self.overlays[-1].resize()
+        else:
+            self.table.redraw_all = True
+            self.table.needs_draw = True
+
+    def open_menu(self) -> None:
+        from .menus import main_menu
+
+        self.open_overlay(main_menu(self))
+
+    def open_rules(self) -> None:
+        from .menus import rules_page
+
+        self.open_overlay(rules_page(self))
 
     def _record(self, won: bool) -> None:
         game = self.table.game
         self.stats = record_result(
             self.stats, key_for(game), self.game_id, won, self.table.elapsed, game.moves_made
         )
-        try:
-            save_statistics(self.data_dir, self.stats)
-        except OSError as exc:
-            self.table.feedback.message = f"Could not save statistics: {exc}"
+        self.save_statistics()
 
     def _autosave(self, force: bool = False) -> None:
         game = self.table.game
@@ -151,21 +239,21 @@ class App:
     # -- window -------------------------------------------------------------------------------
 
     def toggle_fullscreen(self) -> None:
-        from dataclasses import replace
-
         self.fullscreen = not self.fullscreen
         self.screen = self._open_window()
         self.table.resize(self.screen.get_size())
+        for overlay in self.overlays:
+            overlay.resize()
         self.settings = replace(self.settings, fullscreen=self.fullscreen)
         self._save_settings()
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        from dataclasses import replace
-
         size = (max(320, size[0]), max(240, size[1]))
         if size == (self.table.layout.width, self.table.layout.height):
             return
         self.table.resize(size)
+        for overlay in self.overlays:
+            overlay.resize()
         if not self.fullscreen:
             self.window_size = size
             self.settings = replace(self.settings, window_size=size)
@@ -173,7 +261,7 @@ class App:
     # -- events -------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """App-wide events; returns True when handled here (the table never sees it)."""
+        """App-wide events; returns True when handled here (no scene sees it)."""
         if event.type == pygame.QUIT:
             self.quit()
             return True
@@ -183,35 +271,62 @@ class App:
         if event.type == pygame.WINDOWSIZECHANGED:
             self.on_resize((event.x, event.y))
             return True
-        if event.type == pygame.KEYDOWN:
-            alt = event.mod & pygame.KMOD_ALT
-            if event.key == pygame.K_F11 or (
-                alt and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-            ):
+        if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
+            self.table.redraw_all = True
+            for overlay in self.overlays:
+                overlay.refresh()
+            return False
+        if event.type != pygame.KEYDOWN:
+            return False
+        key, mod = event.key, event.mod
+        alt, ctrl = mod & pygame.KMOD_ALT, mod & pygame.KMOD_CTRL
+        if key == pygame.K_F11 or (alt and key in (pygame.K_RETURN, pygame.K_KP_ENTER)):
+            self.toggle_fullscreen()
+            return True
+        if ctrl and key == pygame.K_q:
+            self.quit()
+            return True
+        if self.overlays:
+            return False  # the open menu or page takes every other key
+        if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            return False
+        if key == pygame.K_n:
+            self.new_game_requested()
+            return True
+        if key == pygame.K_F1:
+            self.open_rules()
+            return True
+        if key == pygame.K_h and self.hints_available():
+            self.hint()
+            return True
+        if key in (pygame.K_ESCAPE, pygame.K_F10, pygame.K_m) and self.table.focus.held is None:
+            if key == pygame.K_ESCAPE and self.fullscreen:
                 self.toggle_fullscreen()
-                return True
-            if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-                return False
-            if event.key == pygame.K_n:
-                self.start_game()
-                return True
-            if event.key == pygame.K_ESCAPE and self.table.focus.held is None:
-                if self.fullscreen:
-                    self.toggle_fullscreen()
-                return True
+            else:
+                self.open_menu()
+            return True
         return False
 
     def dispatch(self, event: pygame.event.Event) -> bool:
-        handled = self.handle_event(event)
-        if not handled:
-            self.table.handle_event(event)
+        if not self.handle_event(event):
+            self.scene().handle_event(event)
         self.after_event()
         return True
 
     def after_event(self) -> None:
-        for name in self.table.feedback.sounds:
+        feedback = self.table.feedback
+        for name in feedback.sounds:
             self.sounds.play(name)
-        self.table.feedback.sounds.clear()
+        feedback.sounds.clear()
+        requests, feedback.requests = feedback.requests, []
+        actions = {
+            "menu": self.open_menu,
+            "new": self.new_game_requested,
+            "hint": self.hint,
+            "rules": self.open_rules,
+        }
+        for request in requests:
+            actions[request]()
         self._autosave()
 
     def quit(self) -> None:
@@ -220,14 +335,13 @@ class App:
         self.running = False
 
     def run(self, max_frames: int | None = None) -> int:
-        return loop.run(lambda: self.table, self.dispatch, lambda: self.running, max_frames)
+        return loop.run(self.scene, self.dispatch, lambda: self.running, max_frames)
 
 
 def main(options: Options) -> int:
     scratch = None
     if options.self_test:
         import tempfile
-        from dataclasses import replace
 
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"

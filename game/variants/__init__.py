@@ -56,3 +56,15 @@ def get_variant(variant_id: str) -> VariantTable:
 
 def all_variants() -> list[VariantTable]:
     return [get_variant(v) for v in builtin_ids()]
+
+
+def help_text(variant_id: str) -> str:
+    """The variant's rules in English for the in-game help (``help/<id>.txt``); a table
+    without its own page gets one made from its description and notes."""
+    page = TABLES_DIR / "help" / f"{variant_id}.txt"
+    if page.is_file():
+        return page.read_text(encoding="utf-8")
+    table = get_variant(variant_id)
+    lines = [f"# {table.name}", "", table.description or ""]
+    lines += ["", "## Deal modes"] + [f"{m.label}: {m.description}" for m in table.modes]
+    return "\n".join(lines)

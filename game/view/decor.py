@@ -34,6 +34,9 @@ class Decor:
         self.scene = scene
         self._cache: dict[tuple, pygame.Surface] = {}
         self.extra_status: str = ""  # the app may add e.g. "Winnable: yes"
+        self.show_hint_button = False
+        self._buttons: list[tuple[str, pygame.Rect]] = []  # in window coordinates
+        self._button_sets: dict[tuple, list[tuple[str, pygame.Rect]]] = {}
 
     def refresh(self) -> None:
         """Called when something shown may have changed; items() rebuilds what differs."""
@@ -62,6 +65,18 @@ class Decor:
             right = f"{self.extra_status}   {right}"
         return left, right
 
+    def toolbar(self) -> list[tuple[str, str]]:
+        buttons = [("menu", "☰ Menu"), ("new", "New"), ("undo", "↶ Undo"), ("redo", "↷ Redo")]
+        if self.show_hint_button:
+            buttons.append(("hint", "Hint"))
+        return buttons
+
+    def button_at(self, x: float, y: float) -> str | None:
+        for name, rect in self._buttons:
+            if rect.collidepoint(x, y):
+                return name
+        return None
+
     def _status_surface(self, left: str, right: str, message: str | None) -> pygame.Surface:
         rect = self.scene.layout.status_rect
         w, h = int(rect.w), int(rect.h)
@@ -69,18 +84,33 @@ class Decor:
         surface.fill(STATUS_BG)
         f = font(max(11, int(h * 0.55)))
         pad = max(6, h // 3)
+        x = pad // 2
+        self._buttons = []
+        for name, label in self.toolbar():
+            text = f.render(label, True, TEXT)
+            box = pygame.Rect(x, 2, text.get_width() + pad, h - 4)
+            pygame.draw.rect(surface, (255, 255, 255, 22), box, border_radius=h // 5)
+            surface.blit(text, (x + pad // 2, (h - text.get_height()) // 2))
+            self._buttons.append((name, box.move(int(rect.x), int(rect.y))))
+            x = box.right + pad // 3
+        self._button_sets[(w, h, self.show_hint_button)] = self._buttons
         text_left = f.render(left, True, TEXT)
         text_right = f.render(right, True, TEXT)
         y = (h - text_left.get_height()) // 2
-        surface.blit(text_left, (pad, y))
+        # Narrow windows: the toolbar and the score come first, the variant name if room.
+        if x + pad + text_left.get_width() + text_right.get_width() + 2 * pad < w:
+            surface.blit(text_left, (x + pad, y))
+            left_end = x + pad + text_left.get_width()
+        else:
+            left_end = x
         surface.blit(text_right, (w - pad - text_right.get_width(), y))
         if message:
-            room = w - text_left.get_width() - text_right.get_width() - 4 * pad
+            room = w - left_end - text_right.get_width() - 3 * pad
             msg = f.render(message, True, MESSAGE)
             if msg.get_width() > room > 40:
                 msg = msg.subsurface((0, 0, room, msg.get_height()))
             if room > 40:
-                surface.blit(msg, (pad * 2 + text_left.get_width(), y))
+                surface.blit(msg, (left_end + pad, y))
         return surface
 
     def _outline(self, w: int, h: int, colour, width: int) -> pygame.Surface:
@@ -153,7 +183,10 @@ class Decor:
             out.append((box, ((lay.width - box.get_width()) // 2, int(lay.height * 0.38))))
         left, right = self.status_text()
         message = scene.feedback.message
-        key = ("status", lay.width, lay.height, left, right, message)
+        key = ("status", lay.width, lay.height, left, right, message, self.show_hint_button)
         status = self._cached(key, lambda: self._status_surface(left, right, message))
+        self._buttons = self._button_sets.get(
+            (int(lay.status_rect.w), int(lay.status_rect.h), self.show_hint_button), []
+        )
         out.append((status, (int(lay.status_rect.x), int(lay.status_rect.y))))
         return out

@@ -43,6 +43,7 @@ class Feedback:
 
     sounds: list[str] = field(default_factory=list)
     message: str | None = None
+    requests: list[str] = field(default_factory=list)  # toolbar buttons: "menu", "new", ...
 
 
 class TableScene:
@@ -233,6 +234,8 @@ class TableScene:
     def handle_event(self, event: pygame.event.Event) -> None:
         self.needs_draw = True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            if event.type == pygame.MOUSEBUTTONDOWN and self._toolbar_click(event):
+                return
             if self.cascade is not None and event.type == pygame.MOUSEBUTTONDOWN:
                 self.cascade = None  # a click ends the celebration
                 self.decor.refresh()
@@ -241,6 +244,18 @@ class TableScene:
             self.pointer.handle(event)
         elif event.type == pygame.KEYDOWN:
             self.focus.handle_key(event)
+
+    def _toolbar_click(self, event: pygame.event.Event) -> bool:
+        if event.button != 1 or not self.layout.status_rect.contains(*event.pos):
+            return False
+        button = self.decor.button_at(*event.pos)
+        if button == "undo":
+            self.undo()
+        elif button == "redo":
+            self.redo()
+        elif button is not None:
+            self.feedback.requests.append(button)
+        return True
 
     def update(self, dt: float) -> None:
         if self.game.moves_made and not self.game.won:
@@ -260,6 +275,8 @@ class TableScene:
         """Draw the frame; returns the changed rectangles ([] for none, None for all)."""
         if not (self.needs_draw or self.redraw_all):
             return []
+        if self.redraw_all:
+            self.renderer.full_redraw = True  # whatever is on screen now is not the table
         self.needs_draw = self.motion.busy or self.cascade is not None
         self.renderer.set_decorations(self.decor.items())
         if self.cascade is not None:

@@ -1,0 +1,87 @@
+"""The game's own look for menus and pages: panels, text, buttons (drawn with pygame)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.view.card_art import font
+
+PANEL = (10, 44, 26, 246)
+PANEL_EDGE = (214, 186, 104)
+TITLE = (255, 228, 150)
+TEXT = (236, 240, 228)
+DIM = (160, 190, 166)
+ROW_HOVER = (255, 255, 255, 26)
+ROW_SELECTED = (255, 214, 110, 60)
+SHADE = (0, 0, 0, 150)
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Sizes scaled to the window, so menus read well from 800x600 to 4K."""
+
+    unit: int
+
+    @classmethod
+    def for_size(cls, size: tuple[int, int]) -> Metrics:
+        return cls(max(14, min(size[0] // 60, size[1] // 34)))
+
+    @property
+    def title_font(self) -> pygame.font.Font:
+        return font(int(self.unit * 1.5), bold=True)
+
+    @property
+    def heading_font(self) -> pygame.font.Font:
+        return font(int(self.unit * 1.1), bold=True)
+
+    @property
+    def text_font(self) -> pygame.font.Font:
+        return font(self.unit)
+
+    @property
+    def small_font(self) -> pygame.font.Font:
+        return font(max(11, int(self.unit * 0.8)))
+
+    @property
+    def row_height(self) -> int:
+        return int(self.unit * 2.0)
+
+    @property
+    def pad(self) -> int:
+        return self.unit
+
+
+def shade(surface: pygame.Surface) -> pygame.Surface:
+    """A darkened copy of what is on screen, the backdrop of a menu."""
+    backdrop = surface.copy()
+    veil = pygame.Surface(backdrop.get_size(), pygame.SRCALPHA)
+    veil.fill(SHADE)
+    backdrop.blit(veil, (0, 0))
+    return backdrop
+
+
+def panel(size: tuple[int, int], radius: int) -> pygame.Surface:
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    rect = surface.get_rect()
+    pygame.draw.rect(surface, PANEL, rect, border_radius=radius)
+    pygame.draw.rect(surface, PANEL_EDGE, rect, 2, border_radius=radius)
+    return surface
+
+
+def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
+    """Split one paragraph into lines that fit ``width`` pixels."""
+    words = text.split()
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        candidate = f"{line} {word}".strip()
+        if f.size(candidate)[0] <= width or not line:
+            line = candidate
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines or [""]
