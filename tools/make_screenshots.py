@@ -27,14 +27,43 @@ from game.engine.commands import Draw, Move  # noqa: E402
 from game.engine.game import Game, new_game  # noqa: E402
 from game.variants import get_variant  # noqa: E402
 
+# (variant, mode, deal, window size, file name, keys pressed before the capture)
 SHOTS = [
-    ("klondike", "draw3", 5, (1280, 800)),
-    ("klondike", "draw1", 5, (1920, 1080)),
-    ("saratoga", "draw1", 11, (1280, 800)),
-    ("saratoga", "draw1", 11, (1920, 1080)),
-    ("double-klondike", "draw3", 7, (1280, 800)),
-    ("double-klondike", "draw3", 7, (1920, 1080)),
+    ("klondike", "draw3", 5, (1280, 800), "", []),
+    ("klondike", "draw1", 5, (1920, 1080), "", []),
+    ("saratoga", "draw1", 11, (1280, 800), "", []),
+    ("saratoga", "draw1", 11, (1920, 1080), "", []),
+    ("double-klondike", "draw3", 7, (1280, 800), "", []),
+    ("double-klondike", "draw3", 7, (1920, 1080), "", []),
+    ("klondike", "draw1", 5, (1280, 800), "menu", ["Escape"]),
+    ("klondike", "draw1", 5, (1280, 800), "rules", ["F1"]),
+    ("klondike", "draw1", 5, (1280, 800), "statistics", ["Escape"] + ["Up"] * 5 + ["Return"]),
+    ("klondike", "draw1", 5, (1280, 800), "options", ["Escape"] + ["Up"] * 3 + ["Return"]),
 ]
+
+
+def sample_statistics(folder: Path) -> None:
+    """A few finished games, so the statistics page has something to show."""
+    from game.app.statistics import (
+        Statistics,
+        StatsKey,
+        record_result,
+        save_statistics,
+    )
+
+    stats = Statistics()
+    results = [
+        ("klondike", "draw1", [(True, 312, 141), (False, 95, 40), (True, 268, 128)]),
+        ("klondike", "draw3", [(True, 402, 180), (False, 150, 60), (False, 80, 30)]),
+        ("saratoga", "draw1", [(True, 205, 110), (True, 240, 118)]),
+        ("double-klondike", "draw3", [(False, 600, 220), (True, 1104, 402)]),
+    ]
+    n = 0
+    for variant, mode, games in results:
+        for won, seconds, moves in games:
+            n += 1
+            stats = record_result(stats, StatsKey(variant, mode), f"g{n}", won, seconds, moves)
+    save_statistics(folder, stats)
 
 
 def greedy_midgame(game: Game, steps: int) -> None:
@@ -83,7 +112,9 @@ def find_window(env: dict) -> str:
     return ""
 
 
-def capture(display: str, size: tuple[int, int], data_dir: Path, out: Path) -> None:
+def capture(
+    display: str, size: tuple[int, int], data_dir: Path, out: Path, keys: list[str]
+) -> None:
     env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy")
     env.pop("SDL_VIDEODRIVER", None)
     cmd = [
@@ -107,6 +138,10 @@ def capture(display: str, size: tuple[int, int], data_dir: Path, out: Path) -> N
         if not window:
             raise RuntimeError("the game window did not appear")
         time.sleep(3.0)  # the resumed game settles (no deal animation on resume)
+        for key in keys:
+            subprocess.run(["xdotool", "key", "--window", window, key], env=env, check=True)
+            time.sleep(0.25)
+        time.sleep(0.5)
         subprocess.run(
             ["import", "-display", display, "-window", window, str(out)], env=env, check=True
         )
@@ -126,15 +161,16 @@ def main() -> None:
             sys.exit(f"{tool} not found: apt-get install xvfb xdotool imagemagick")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    for variant, mode, seed, size in SHOTS:
-        name = f"{variant}-{size[0]}x{size[1]}.png"
+    for variant, mode, seed, size, label, keys in SHOTS:
+        name = f"{label or variant}-{size[0]}x{size[1]}.png"
         if args.only and args.only not in name:
             continue
         game = new_game(get_variant(variant).rules(mode), seed=seed)
         greedy_midgame(game, 60 if variant != "double-klondike" else 90)
         with tempfile.TemporaryDirectory() as tmp:
             save_current(Path(tmp), game, 187.0, "screenshot")
-            capture(args.display, size, Path(tmp), out / name)
+            sample_statistics(Path(tmp))
+            capture(args.display, size, Path(tmp), out / name, keys)
         print(out / name)
 
 

@@ -165,28 +165,26 @@ def options_menu(app: App) -> MenuOverlay:
 
 
 def statistics_text(app: App) -> str:
-    lines = [
-        "## By variant and deal mode",
-        "\t".join(["", "PLAYED", "WON", "WIN %", "STREAK", "BEST", "AVG WIN", "FEWEST"]),
-    ]
-    any_rows = False
+    header = "\t".join(["", "Played", "Won", "Win %", "Streak", "Best", "Avg win", "Fewest"])
+    lines: list[str] = []
+    streaks: list[str] = []
     for table in all_variants():
+        rows = []
         for mode in table.modes:
             s = app.stats.get(StatsKey(table.id, mode.id))
             if not s.played:
                 continue
-            any_rows = True
             streak = (
-                f"W{s.current_win_streak}"
+                f"won {s.current_win_streak}"
                 if s.current_win_streak
-                else f"L{s.current_loss_streak}"
+                else f"lost {s.current_loss_streak}"
                 if s.current_loss_streak
                 else "-"
             )
-            lines.append(
+            rows.append(
                 "\t".join(
                     [
-                        f"{table.name} \u00b7 {mode.label}",
+                        mode.label,
                         str(s.played),
                         str(s.won),
                         f"{100 * s.win_rate:.0f}%",
@@ -197,18 +195,15 @@ def statistics_text(app: App) -> str:
                     ]
                 )
             )
-    if not any_rows:
-        lines.append("No games played yet. A game counts once a card has moved.")
-    lines += ["", "## Longest streaks"]
-    for table in all_variants():
-        for mode in table.modes:
-            s = app.stats.get(StatsKey(table.id, mode.id))
-            if s.played:
-                lines.append(
-                    f"{table.name} \u00b7 {mode.label}: {s.longest_win_streak} won in a "
-                    f"row, {s.longest_loss_streak} lost in a row."
-                )
-    return "\n".join(lines)
+            streaks.append(
+                f"{table.name} \u00b7 {mode.label}: {s.longest_win_streak} won in a row, "
+                f"{s.longest_loss_streak} lost in a row."
+            )
+        if rows:
+            lines += [f"## {table.name}", header, *rows]
+    if not lines:
+        return "No games played yet. A game counts once a card has moved."
+    return "\n".join([*lines, "", "## Longest streaks", *streaks])
 
 
 def statistics_page(app: App) -> PageOverlay:

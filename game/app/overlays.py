@@ -230,6 +230,10 @@ class PageOverlay(Overlay):
     def _layout_lines(self, m: ui.Metrics, width: int) -> list[tuple[pygame.Surface, int]]:
         out: list[tuple[pygame.Surface, int]] = []  # (rendered line, indent)
         body, heading = m.text_font, m.heading_font
+        # Table rows share one first-column width: the widest first cell, within reason.
+        firsts = [line.split("\t")[0] for line in self.text.splitlines() if "\t" in line]
+        first_w = max((m.small_font.size(c)[0] for c in firsts), default=0) + m.pad
+        first_w = min(first_w, int(width * 0.55))
         for raw in self.text.splitlines():
             line = raw.rstrip()
             if line.startswith("# "):
@@ -238,7 +242,7 @@ class PageOverlay(Overlay):
                 out.append((pygame.Surface((1, m.unit // 2), pygame.SRCALPHA), 0))
                 out.append((heading.render(line[3:], True, ui.TITLE), 0))
             elif "\t" in line:
-                out.append((self._row(line.split("\t"), m, width), 0))
+                out.append((self._row(line.split("\t"), m, width, first_w), 0))
             elif not line:
                 out.append((pygame.Surface((1, m.unit // 2), pygame.SRCALPHA), 0))
             else:
@@ -247,13 +251,15 @@ class PageOverlay(Overlay):
                 out.append((pygame.Surface((1, m.unit // 4), pygame.SRCALPHA), 0))
         return out
 
-    def _row(self, cells: list[str], m: ui.Metrics, width: int) -> pygame.Surface:
+    def _row(self, cells: list[str], m: ui.Metrics, width: int, first: int) -> pygame.Surface:
+        """One table row: the first cell left-aligned, the others right-aligned in equal
+        columns. A row whose first cell is empty is a header."""
         f = m.small_font
         surface = pygame.Surface((width, int(f.get_linesize() * 1.15)), pygame.SRCALPHA)
-        first = int(width * 0.34)
         rest = (width - first) / max(1, len(cells) - 1)
+        colour = ui.TITLE if not cells[0] else ui.TEXT
         for i, cell in enumerate(cells):
-            text = f.render(cell, True, ui.TITLE if cell.isupper() else ui.TEXT)
+            text = f.render(cell, True, colour)
             if i == 0:
                 surface.blit(text, (0, 0))
             else:
