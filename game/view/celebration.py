@@ -78,3 +78,4 @@ class WinCascade:
         for card, x, y in self.trail[-240:]:
             renderer.stamp(renderer.art.face(CODE[card]), (int(x), int(y)))
         self.trail.clear()
+        renderer.restamp_decorations()

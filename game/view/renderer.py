@@ -157,6 +157,16 @@ class TableRenderer:
             self.static.blit(image, pos)
             self._pending.append(pygame.Rect(pos, image.get_size()))
 
+    def restamp_decorations(self) -> None:
+        """Put the decorations (the win message, the status line) back over stamped art."""
+        if self.static is None:
+            return
+        for surface, pos in self._decorations:
+            rect = pygame.Rect(pos, surface.get_size())
+            if rect.collidelist(self._pending) >= 0:
+                self.static.blit(surface, pos)
+                self._pending.append(rect)
+
     def sync(self, sprites: dict[int, CardSprite], labels: dict[int, str | None]) -> None:
         """Bring the static layer up to date with which cards rest where."""
         if self.static is None or labels != self._slot_labels:
