@@ -17,7 +17,7 @@ from typing import Any
 
 from game.variants import all_variants, builtin_ids
 
-from .atomic import quarantine, write_atomic
+from .atomic import Unusable, read_versioned_json, set_aside, write_atomic
 
 SETTINGS_FILE = "settings.json"
 FORMAT = "klondike-family-settings"
@@ -204,45 +204,15 @@ def load_settings(folder: Path) -> tuple[Settings, str | None]:
     """The saved settings and a message for the player (None when all went well)."""
     path = Path(folder) / SETTINGS_FILE
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Settings(), None
-    except UnicodeDecodeError:
-        return Settings(), _set_aside(path, "corrupt", "it is not a text file")
+        data = read_versioned_json(path, FORMAT, VERSION, "settings")
     except OSError as exc:
         return Settings(), f"Could not read {path.name} ({exc.strerror}); using default settings."
-
-    try:
-        data = json.loads(text, parse_constant=_refuse_constant)
-    except ValueError:
-        problem = "it is empty" if not text.strip() else "it is damaged (not valid JSON)"
-        return Settings(), _set_aside(path, "corrupt", problem)
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        return Settings(), _set_aside(path, "corrupt", "it is not a settings file")
-    version = data.get("version")
-    if type(version) is not int or version < 1:
-        return Settings(), _set_aside(path, "corrupt", f"unknown format version {version!r}")
-    if version > VERSION:
-        return Settings(), _set_aside(
-            path, "newer", f"it was written by a newer version of the game (format {version})"
-        )
-
+    except Unusable as exc:
+        return Settings(), set_aside(path, exc.tag, exc.problem, "using default settings")
+    if data is None:
+        return Settings(), None
     settings, problems = settings_from_dict(data)
     if not problems:
         return settings, None
     reset = ", ".join(problems)
     return settings, f"Some settings in {path.name} were not valid and were reset: {reset}."
-
-
-def _refuse_constant(name: str) -> float:
-    raise ValueError(f"{name} is not allowed")
-
-
-def _set_aside(path: Path, reason: str, problem: str) -> str:
-    try:
-        kept = quarantine(path, reason)
-    except OSError:
-        return f"Could not use {path.name}: {problem}. Using default settings."
-    return (
-        f"Could not use {path.name}: {problem}. It was kept as {kept.name}; using default settings."
-    )

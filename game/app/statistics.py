@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 from game.engine.cards import CODE
 from game.engine.game import Game
 
-from .atomic import quarantine, write_atomic
+from .atomic import Unusable, read_versioned_json, set_aside, write_atomic
 
 STATISTICS_FILE = "statistics.json"
 FORMAT = "klondike-family-statistics"
@@ -279,43 +279,19 @@ def load_statistics(folder: Path) -> tuple[Statistics, str | None]:
     used and the message names the ones left out."""
     path = Path(folder) / STATISTICS_FILE
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return Statistics(), None
+        data = read_versioned_json(path, FORMAT, VERSION, "statistics")
     except OSError as exc:
         return Statistics(), f"Could not read {path.name} ({exc.strerror})."
-
-    if not raw.strip():
-        return Statistics(), _set_aside(path, "corrupt", "it is empty")
-    try:
-        data = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
-    except (UnicodeDecodeError, ValueError):
-        return Statistics(), _set_aside(path, "corrupt", "it is damaged (not valid JSON)")
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        return Statistics(), _set_aside(path, "corrupt", "it is not a statistics file")
-    version = data.get("version")
-    if type(version) is not int or version < 1:
-        return Statistics(), _set_aside(path, "corrupt", f"unknown format version {version!r}")
-    if version > VERSION:
-        problem = f"it was written by a newer version of the game (format {version})"
-        return Statistics(), _set_aside(path, "newer", problem)
+    except Unusable as exc:
+        return Statistics(), set_aside(path, exc.tag, exc.problem, "starting afresh")
+    if data is None:
+        return Statistics(), None
     try:
         stats, bad = statistics_from_dict(data)
     except ValueError:
-        return Statistics(), _set_aside(path, "corrupt", "its contents are not valid")
+        problem = "its contents are not valid"
+        return Statistics(), set_aside(path, "corrupt", problem, "starting afresh")
     if not bad:
         return stats, None
     problem = "these records were not valid and start afresh: " + ", ".join(bad)
-    return stats, _set_aside(path, "corrupt", problem, fresh="the other records were kept")
-
-
-def _refuse_constant(name: str) -> float:
-    raise ValueError(f"{name} is not allowed")
-
-
-def _set_aside(path: Path, reason: str, problem: str, fresh: str = "starting afresh") -> str:
-    try:
-        kept = quarantine(path, reason)
-    except OSError:
-        return f"Could not use {path.name}: {problem}; {fresh}."
-    return f"Could not use {path.name}: {problem}. It was kept as {kept.name}; {fresh}."
+    return stats, set_aside(path, "corrupt", problem, "the other records were kept")
