@@ -9,6 +9,18 @@ from game.engine.rules import Rules
 from game.engine.state import STOCK, State, layout_for
 from game.variants import get_variant
 
+# A Klondike tableau (piles bottom to top) with a few plays in it: QS, JD and TC build a
+# run, KH takes a Queen, the Aces are buried.
+SAMPLE_TABLEAU = [
+    "KS",
+    "2C KH",
+    "3C 2D QS",
+    "4C 3D 2H JD",
+    "5C 4D 3H 2S TC",
+    "6C 5D 4H 3S AC 9H",
+    "7C 6D 5H 4S AD AH 8S",
+]
+
 
 def rules(variant: str = "klondike", mode: str | None = None) -> Rules:
     return get_variant(variant).rules(mode)

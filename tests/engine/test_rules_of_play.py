@@ -8,7 +8,7 @@ from game.engine.events import CardsMoved, CardTurnedUp, StockTurned, WasteRedea
 from game.engine.game import new_game
 from game.engine.state import STOCK, WASTE
 
-from .helpers import card, codes, game_at, game_from, position, rules
+from .helpers import SAMPLE_TABLEAU, card, codes, game_at, game_from, position, rules
 
 VARIANTS = ["klondike", "saratoga", "double-klondike"]
 
@@ -57,15 +57,7 @@ def test_explicit_deck_is_dealt_row_by_row_then_stock_top_first(variant):
 
 def test_klondike_deal_from_explicit_deck_matches_the_seed_text():
     r = rules("klondike")
-    tableau = [
-        "KS",
-        "2C KH",
-        "3C 2D QS",
-        "4C 3D 2H JD",
-        "5C 4D 3H 2S TC",
-        "6C 5D 4H 3S AC 9H",
-        "7C 6D 5H 4S AD AH 8S",
-    ]
+    tableau = SAMPLE_TABLEAU
     g = game_from(r, tableau)
     shown = g.state.describe(g.layout)
     assert shown["t1"] == ["KS"]

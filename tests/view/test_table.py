@@ -9,7 +9,7 @@ from game.app.loop import DT
 from game.engine.cards import CODE
 from game.engine.commands import Draw, Move
 from game.engine.state import STOCK, WASTE
-from tests.engine.helpers import game_from, rules
+from tests.engine.helpers import SAMPLE_TABLEAU, game_from, rules
 
 from .scene_helpers import centre_of, drag, key, matches_engine, mouse, scene_for, settle
 
@@ -50,15 +50,7 @@ def test_a_flip_is_a_visible_turn():
 
 def test_drag_a_legal_run_and_an_illegal_one():
     r = rules("klondike")
-    tableau = [
-        "KS",
-        "2C KH",
-        "3C 2D QS",
-        "4C 3D 2H JD",
-        "5C 4D 3H 2S TC",
-        "6C 5D 4H 3S AC 9H",
-        "7C 6D 5H 4S AD AH 8S",
-    ]
+    tableau = SAMPLE_TABLEAU
     scene = scene_for(game=game_from(r, tableau))
     settle(scene)
     game, lay = scene.game, scene.game.layout
@@ -151,15 +143,7 @@ def test_click_on_stock_draws_and_undo_animates_back():
 
 def test_keyboard_play_picks_up_and_puts_down():
     r = rules("klondike")
-    tableau = [
-        "KS",
-        "2C KH",
-        "3C 2D QS",
-        "4C 3D 2H JD",
-        "5C 4D 3H 2S TC",
-        "6C 5D 4H 3S AC 9H",
-        "7C 6D 5H 4S AD AH 8S",
-    ]
+    tableau = SAMPLE_TABLEAU
     scene = scene_for(game=game_from(r, tableau))
     settle(scene)
     lay = scene.game.layout
