@@ -1,0 +1,132 @@
+"""Searches off the main thread, so the table never freezes.
+
+    task = solve_in_background(game.state, rules, max_seconds=10)
+    ...                      # each frame:
+    if task.done():
+        result = task.result()
+    ...
+    task.cancel()            # the player moved on: returns within a few milliseconds
+
+``BackgroundSearch`` runs any function that takes a ``cancel`` keyword (a
+``threading.Event``; the solver polls it every few hundred nodes) on a daemon thread.
+The search holds the GIL while it runs, but Python hands it over every few
+milliseconds, so the UI thread keeps drawing (somewhat slower). ``process=True`` runs the
+search in a separate process instead (full speed for the UI; costs a process start).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from game.engine.game import Game
+from game.engine.rules import Rules
+from game.engine.state import State
+
+from .hints import hint
+from .search import solve
+
+
+class BackgroundSearch:
+    """One search running elsewhere. ``cancel()``, ``done()``, ``result(timeout)``."""
+
+    def __init__(
+        self,
+        fn: Callable[..., Any],
+        *args: Any,
+        process: bool = False,
+        on_done: Callable[[Any], None] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        self._on_done = on_done
+        self._result: Any = None
+        self._error: BaseException | None = None
+        self._finished = threading.Event()
+        if process:
+            ctx = multiprocessing.get_context("spawn")
+            self._cancel = ctx.Event()
+            self._queue = ctx.Queue(1)
+            self._proc = ctx.Process(
+                target=_process_main,
+                args=(fn, args, kwargs, self._cancel, self._queue),
+                daemon=True,
+            )
+            self._proc.start()
+            self._thread = threading.Thread(target=self._wait_process, daemon=True)
+        else:
+            self._cancel = threading.Event()
+            self._proc = None
+            self._thread = threading.Thread(
+                target=self._run_thread, args=(fn, args, kwargs), daemon=True
+            )
+        self._thread.start()
+
+    def _run_thread(self, fn, args, kwargs) -> None:
+        try:
+            self._result = fn(*args, cancel=self._cancel, **kwargs)
+        except BaseException as exc:  # handed to whoever asks for the result
+            self._error = exc
+        self._finish()
+
+    def _wait_process(self) -> None:
+        try:
+            ok, value = self._queue.get()
+            if ok:
+                self._result = value
+            else:
+                self._error = RuntimeError(value)
+        except (EOFError, OSError) as exc:
+            self._error = exc
+        self._proc.join()
+        self._finish()
+
+    def _finish(self) -> None:
+        self._finished.set()
+        if self._on_done is not None:
+            try:
+                self._on_done(self._result)
+            except Exception:  # a callback's error must not kill the worker silently
+                pass
+
+    def cancel(self, wait: float | None = 0.2) -> None:
+        """Ask the search to stop; wait up to ``wait`` seconds for it to do so."""
+        self._cancel.set()
+        if wait:
+            self._finished.wait(wait)
+
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+    def done(self) -> bool:
+        return self._finished.is_set()
+
+    def result(self, timeout: float | None = None) -> Any:
+        """The function's return value (raises TimeoutError if not done in time)."""
+        if not self._finished.wait(timeout):
+            raise TimeoutError("the search is still running")
+        if self._error is not None:
+            raise self._error
+        return self._result
+
+
+def _process_main(fn, args, kwargs, cancel, queue) -> None:
+    try:
+        queue.put((True, fn(*args, cancel=cancel, **kwargs)))
+    except BaseException as exc:
+        queue.put((False, f"{type(exc).__name__}: {exc}"))
+
+
+def solve_in_background(state: State, rules: Rules, **kwargs: Any) -> BackgroundSearch:
+    """``solve(state, rules, **kwargs)`` off the main thread (``process=True`` for a
+    separate process; ``on_done`` for a callback, called on the worker thread)."""
+    return BackgroundSearch(solve, state, rules, **kwargs)
+
+
+def hint_in_background(
+    game_or_state: Game | State, rules: Rules, budget: float = 1.0, **kwargs: Any
+) -> BackgroundSearch:
+    """``hint(...)`` off the main thread; its result is a command or None."""
+    state = game_or_state.state if isinstance(game_or_state, Game) else game_or_state
+    return BackgroundSearch(hint, state, rules, budget, **kwargs)

@@ -1,0 +1,51 @@
+"""Deals proven winnable, shipped with the game (``winnable_deals.json``).
+
+The file is made by ``tools/make_winnable_pool.py``: for each variant and deal mode, a
+sorted list of deal numbers whose start the solver has won (so "winnable deals only" can
+deal at once, without searching). ``winnable_deal`` picks one deterministically from a
+random number the caller supplies.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+from game.engine.rules import Rules
+
+POOL_FILE = Path(__file__).resolve().parent / "winnable_deals.json"
+
+
+@cache
+def _load(path: str) -> dict:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except FileNotFoundError:
+        return {}
+    return data.get("pools", {})
+
+
+def pool_key(variant: str, mode: str) -> str:
+    return f"{variant}/{mode}"
+
+
+def winnable_pool(variant_or_rules: str | Rules, mode: str | None = None) -> tuple[int, ...]:
+    """The shipped deal numbers proven winnable for a variant and mode (empty if none)."""
+    if isinstance(variant_or_rules, Rules):
+        variant, mode = variant_or_rules.variant, variant_or_rules.mode
+    else:
+        variant = variant_or_rules
+    if mode is None:
+        raise ValueError("give a mode, or a Rules value")
+    return tuple(_load(str(POOL_FILE)).get(pool_key(variant, mode), ()))
+
+
+def winnable_deal(variant_or_rules: str | Rules, random_number: int, mode: str | None = None):
+    """A deal number from the pool, chosen by ``random_number`` (any int: the same number
+    always gives the same deal), or None when there is no pool for this variant and mode."""
+    pool = winnable_pool(variant_or_rules, mode)
+    if not pool:
+        return None
+    return pool[random_number % len(pool)]

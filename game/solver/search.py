@@ -1,0 +1,924 @@
+"""The solver: a depth-first search with a transposition table over the engine's own rules.
+
+Everything the search needs is read from a ``Rules`` value (build policy, what an empty pile
+takes, runs, draw count, redeals, foundation cards coming back, decks), so a new rule table
+is solvable without new code. The search works on its own compact position, not on the
+engine's ``State``:
+
+* a tableau pile is a ``bytes``: its first byte is the number of face-down cards, then
+  the cards bottom to top (cards are ints below 208, see ``game.engine.cards``);
+* the foundations are a tuple of heights, ``decks`` slots per suit (kept in falling order
+  within a suit, so two decks' foundations compare as multisets);
+* the stock and the waste are one ``bytes``, the *talon*: the waste bottom to top, then the
+  stock in the order it will be turned; ``p`` (the waste size) splits them;
+* ``r``: redeals used.
+
+Techniques (as in Solvitaire, Klondike-Solver and lonelybot):
+
+* transposition table keyed by a canonical ``bytes`` key (tableau piles sorted, the
+  foundations left out because they follow from the other cards, two decks' twin cards
+  merged, the waste position normalised where redeals are unlimited);
+* safe automatic moves to the foundations (ranks A and 2 always; a higher card once every
+  card that could ever need it as a base is up: for alternate colours both opposite-colour
+  cards of rank-1, and when foundation cards may come back also the same-colour card of
+  rank-2). With two decks only A and 2 are auto-played (Solvitaire switches the rule off
+  for two decks; A and 2 can never be a base a line needs);
+* stock turns folded into macro moves that play one reachable talon card, honouring the
+  draw count and the redeals left (a redeal is only used for cards the current pass
+  cannot reach);
+* pruning: no whole pile onto an empty pile, Kings onto an empty pile only when that
+  uncovers something, one empty pile stands for all, splitting a built run only when the
+  exposed card can go up or its twin can use it, foundation cards come back only when a
+  card is around to build on them, moves that undo the last one are caught by the table;
+* move ordering: turn-ups first (from the pile with most face-down cards), then plays to
+  the foundations, talon cards (fewest turns first), the rest last;
+* node and time budgets, and a ``threading.Event`` polled every 256 nodes for cancelling.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cache
+
+from game.engine.cards import CARDS_PER_DECK, IS_RED, KING, RANK, SUIT, make_card
+from game.engine.commands import Command, Draw, Move, mechanics_for
+from game.engine.events import apply_step
+from game.engine.rules import Rules
+from game.engine.state import STOCK, WASTE, State, layout_for
+
+
+class Outcome(StrEnum):
+    WON = "won"
+    UNWINNABLE = "unwinnable"
+    UNDECIDED = "undecided"
+
+
+@dataclass(frozen=True, slots=True)
+class SolveResult:
+    """What a search found. ``line`` (only when WON) replays from the position to a win."""
+
+    outcome: Outcome
+    line: tuple[Command, ...] | None
+    nodes: int
+    seconds: float
+    cancelled: bool = False
+    stats: dict = field(default_factory=dict, compare=False)
+
+    @property
+    def won(self) -> bool:
+        return self.outcome is Outcome.WON
+
+
+# Move kinds of the search (tuples: kind first).
+T2T = 0  # (T2T, src, dst, count)
+T2F = 1  # (T2F, src)
+W2F = 2  # (W2F, q, redeal)           talon card at index q-1 to a foundation
+W2T = 3  # (W2T, q, redeal, dst)      talon card at index q-1 to tableau pile dst
+F2T = 4  # (F2T, suit, height, dst)   top foundation card back to tableau pile dst
+SPLIT = 5  # (SPLIT, src, dst, count)  part of a built run moves, the card it lay on goes up
+
+CHECK_EVERY = 256
+
+
+class _Cancelled(Exception):
+    pass
+
+
+class _Budget(Exception):
+    pass
+
+
+@cache
+def _tables(rules: Rules) -> _Tables:
+    return _Tables(rules)
+
+
+class _Tables:
+    """Per-rules look-up tables and the move machinery on the compact position."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        mech = mechanics_for(rules)
+        self.decks = decks = rules.decks
+        self.ncards = ncards = decks * CARDS_PER_DECK
+        self.nt = rules.tableau_piles
+        self.draw = rules.draw
+        self.limit = rules.redeals  # None: unlimited
+        self.runs = rules.move_runs
+        self.accepts = rules.empty_accepts
+        self.may_return = rules.cards_may_return
+        # BO[(card << 8) | onto]: may card lie on onto in the tableau?
+        bo = bytearray(1 << 16)
+        children: list[tuple[int, ...]] = []
+        for onto in range(ncards):
+            kids = []
+            for card in range(ncards):
+                if mech.builds_on(card, onto):
+                    bo[(card << 8) | onto] = 1
+                    kids.append(card)
+            children.append(tuple(kids))
+        self.bo = bytes(bo)
+        self.children = tuple(children)
+        parents: list[list[int]] = [[] for _ in range(ncards)]
+        for onto, kids in enumerate(children):
+            for k in kids:
+                parents[k].append(onto)
+        self.parents = tuple(tuple(p) for p in parents)
+        self.empty_takes = tuple(mech.empty_takes(c) for c in range(ncards))
+        # Safe automatic moves: requirements on the foundation heights, per card.
+        req: list[tuple[tuple[int, int], ...] | None] = []
+        for c in range(ncards):
+            r = RANK[c]
+            if r <= 2:
+                req.append(())
+            elif decks > 1:
+                req.append(None)  # never auto-played
+            else:
+                req.append(self._cone(c))
+        self.req = tuple(req)
+        # Card -> key byte: twin cards of two decks are the same card for the key.
+        self.translate = bytes((i % CARDS_PER_DECK) if i < ncards else i for i in range(256))
+        self._reach: dict = {}
+        self._reach_map: dict = {}
+        # next_up[slot][height]: the cards a foundation slot at that height takes.
+        next_up = []
+        for slot in range(4 * decks):
+            s = slot // decks
+            row = [
+                tuple(make_card(h + 1, s, dk) for dk in range(decks)) if h < KING else ()
+                for h in range(KING + 1)
+            ]
+            next_up.append(tuple(row))
+        self.next_up = tuple(next_up)
+        self.empty_cards = tuple(c for c in range(ncards) if mech.empty_takes(c))
+        fs = tuple(SUIT[c] * decks for c in range(ncards))
+        fr = tuple(RANK[c] - 1 for c in range(ncards))
+        self.fs, self.fr = fs, fr
+        if decks == 1:
+
+            def fplay(fnd: tuple, card: int) -> int:
+                s = fs[card]
+                return s if fnd[s] == fr[card] else -1
+
+        else:
+
+            def fplay(fnd: tuple, card: int) -> int:
+                r = fr[card]
+                base = fs[card]
+                for k in range(base, base + decks):
+                    if fnd[k] == r:
+                        return k
+                return -1
+
+        self.fplay = fplay
+
+    def _cone(self, card: int) -> tuple[tuple[int, int], ...]:
+        """(suit, minimum height) for every card that might need ``card`` as a base."""
+        need = [0, 0, 0, 0]
+        frontier = {card}
+        depth = 0
+        while frontier and (depth == 0 or self.may_return):
+            nxt = set()
+            for c in frontier:
+                for k in self.children[c]:
+                    s = SUIT[k]
+                    if RANK[k] > need[s]:
+                        need[s] = RANK[k]
+                    nxt.add(k)
+            frontier = nxt
+            depth += 1
+        decks = self.decks
+        return tuple(
+            (s * decks + decks - 1, h) for s, h in enumerate(need) if h and s != SUIT[card]
+        )
+
+    def reach_map(self, n: int, p: int, r: int) -> dict:
+        """Talon position q -> (redeal, turns, q) for every reachable q (see ``reach``)."""
+        key = (n, p, r)
+        got = self._reach_map.get(key)
+        if got is None:
+            got = {q: (redeal, turns, q) for q, redeal, turns in self.reach(n, p, r)}
+            self._reach_map[key] = got
+        return got
+
+    def reach(self, n: int, p: int, r: int) -> tuple[tuple[int, int, int], ...]:
+        """Talon positions q (waste size after turning) reachable by turning only:
+        (q, redeal used 0/1, stock turns needed), current pass first."""
+        key = (n, p, r)
+        got = self._reach.get(key)
+        if got is not None:
+            return got
+        d = self.draw
+        out = []
+        seen = set()
+        if p > 0:
+            out.append((p, 0, 0))
+            seen.add(p)
+        q = p
+        turns = 0
+        while q < n:
+            q = min(q + d, n)
+            turns += 1
+            out.append((q, 0, turns))
+            seen.add(q)
+        if n and (self.limit is None or r < self.limit):
+            turns += 1  # the redeal
+            q = 0
+            while q < n:
+                q = min(q + d, n)
+                turns += 1
+                if q not in seen:
+                    seen.add(q)
+                    out.append((q, 1, turns))
+        got = tuple(out)
+        self._reach[key] = got
+        return got
+
+
+def _position(state: State, rules: Rules) -> tuple:
+    """Engine state -> compact search position (tab, fnd, talon, p, r)."""
+    layout = layout_for(rules)
+    decks = rules.decks
+    tab = tuple(bytes((state.down[i], *state.piles[i])) for i in layout.tableau_range)
+    heights = [[] for _ in range(4)]
+    for f in layout.foundation_range:
+        pile = state.piles[f]
+        if pile:
+            heights[SUIT[pile[-1]]].append(len(pile))
+    fnd = []
+    for s in range(4):
+        hs = sorted(heights[s], reverse=True)
+        hs += [0] * (decks - len(hs))
+        if len(hs) != decks:
+            raise ValueError("more foundations of one suit than decks")
+        fnd += hs
+    talon = bytes(state.piles[WASTE]) + bytes(reversed(state.piles[STOCK]))
+    return tab, tuple(fnd), talon, len(state.piles[WASTE]), state.redeals_used
+
+
+class Searcher:
+    """One search over one position; ``run`` returns a SolveResult."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+        cancel: threading.Event | None = None,
+    ) -> None:
+        self.rules = rules
+        self.tb = _tables(rules)
+        self.max_nodes = max_nodes
+        self.max_seconds = max_seconds
+        self.cancel = cancel
+        self.nodes = 0
+        self._fplay = self.tb.fplay
+        self.weight = 0
+
+    # -- position helpers ------------------------------------------------------------------
+
+    def _safe(self, fnd: tuple, card: int) -> bool:
+        req = self.tb.req[card]
+        if req is None:
+            return False
+        for slot, h in req:
+            if fnd[slot] < h:
+                return False
+        return True
+
+    def _autocard(self, fnd: tuple, card: int) -> int:
+        """The foundation slot if ``card`` is safe to play up now, else -1."""
+        req = self.tb.req[card]
+        if req is None:
+            return -1
+        slot = self._fplay(fnd, card)
+        if slot < 0:
+            return -1
+        for s, h in req:
+            if fnd[s] < h:
+                return -1
+        return slot
+
+    def _auto(self, tab: list, fnd, talon, p, done: list):
+        """Play every safe card to the foundations, again and again; ``done`` gets the
+        source of each (-1 for the waste)."""
+        autocard = self._autocard
+        moved = True
+        while moved:
+            moved = False
+            for i, pile in enumerate(tab):
+                if len(pile) - 1 > pile[0]:
+                    slot = autocard(fnd, pile[-1])
+                    if slot >= 0:
+                        fnd = fnd[:slot] + (fnd[slot] + 1,) + fnd[slot + 1 :]
+                        tab[i] = _pop(pile, 1)
+                        done.append(i)
+                        moved = True
+            if p:
+                slot = autocard(fnd, talon[p - 1])
+                if slot >= 0:
+                    fnd = fnd[:slot] + (fnd[slot] + 1,) + fnd[slot + 1 :]
+                    talon = talon[: p - 1] + talon[p:]
+                    p -= 1
+                    done.append(-1)
+                    moved = True
+        return fnd, talon, p
+
+    def key(self, st) -> tuple[bytes, int]:
+        """Canonical key and resource rank of a position. Two positions with the same key
+        differ only in resources that make one dominate the other: the redeals used (fewer
+        is better) and, turning one card at a time, the waste size (smaller is better, as
+        every larger one can still be reached). A position whose key was seen with a rank
+        no higher is never better and is skipped."""
+        tab, fnd, talon, p, r = st
+        tb = self.tb
+        k = b"\xff".join(sorted(tab)) + b"\xfe" + talon
+        if tb.decks > 1:
+            k = k.translate(tb.translate)
+        if tb.limit is None:
+            if tb.draw == 1 or p % tb.draw == 0 or p == len(talon):
+                return k, 0
+            return k + bytes((p,)), 0
+        if tb.draw == 1:
+            return k, r * 1024 + p
+        return k + bytes((p,)), r
+
+    def moves(self, st, scored: bool = False) -> list:
+        """Candidate moves of a position, best first."""
+        tab, fnd, talon, p, r = st
+        tb = self.tb
+        bo = tb.bo
+        children = tb.children
+        fplay = self._fplay
+        runs_ok = tb.runs
+        scored_out = scored
+        scored: list = []
+        add = scored.append
+        info: list = []
+        empty = -1
+        want: dict = {}  # card -> tableau piles whose top card takes it
+        for i, pile in enumerate(tab):
+            n = len(pile) - 1
+            if n == 0:
+                if empty < 0:
+                    empty = i
+                info.append(None)
+                continue
+            d = pile[0]
+            up = n - d
+            if up <= 0:
+                info.append(None)
+                continue
+            for c in children[pile[-1]]:
+                w = want.get(c)
+                if w is None:
+                    want[c] = [i]
+                else:
+                    w.append(i)
+            run = 1
+            if runs_ok:
+                while run < up and bo[(pile[-run] << 8) | pile[-run - 1]]:
+                    run += 1
+            info.append((n, d, run))
+
+        empty_useful = None
+        accepts = tb.accepts
+        for i, inf in enumerate(info):
+            if inf is None:
+                continue
+            n, d, run = inf
+            pile = tab[i]
+            # To a foundation (what the automatic moves left).
+            if fplay(fnd, pile[-1]) >= 0:
+                if n - 1 == d and d:
+                    add((1000 + d, (T2F, i)))
+                else:
+                    add((750, (T2F, i)))
+            # Onto other piles.
+            for off in range(run):
+                w = want.get(pile[-1 - off])
+                if w is None:
+                    continue
+                k = off + 1
+                left = n - k
+                if left == 0:
+                    if empty_useful is None:
+                        empty_useful = self._empty_useful(st, info)
+                    if empty_useful:
+                        for j in w:
+                            add((400, (T2T, i, j, k)))
+                elif left == d:
+                    for j in w:
+                        add((900 + d, (T2T, i, j, k)))
+                elif k == run:
+                    for j in w:
+                        add((900 + left, (T2T, i, j, k)))
+                elif self._split_ok(st, info, pile, k):
+                    for j in w:
+                        add((760, (SPLIT, i, j, k)))
+            # Onto the first empty pile (one stands for all).
+            if empty >= 0 and accepts != "none":
+                if accepts == "king":
+                    off = KING - RANK[pile[-1]]
+                    ks = (off + 1,) if 0 <= off < run else ()
+                else:
+                    ks = range(1, run + 1)
+                for k in ks:
+                    left = n - k
+                    if left == 0:
+                        continue
+                    if left == d:
+                        add((850 + d, (T2T, i, empty, k)))
+                    elif k == run:
+                        add((850 + left, (T2T, i, empty, k)))
+                    elif self._split_ok(st, info, pile, k):
+                        add((740, (SPLIT, i, empty, k)))
+
+        # Talon cards, by macro moves: only cards that can go somewhere are looked up.
+        if talon:
+            rmap = tb.reach_map(len(talon), p, r)
+            find = talon.find
+            for slot in range(len(fnd)):
+                for c in tb.next_up[slot][fnd[slot]]:
+                    at = rmap.get(find(c) + 1)
+                    if at is not None:
+                        add((800 - at[1], (W2F, at[2], at[0])))
+            for c, w in want.items():
+                at = rmap.get(find(c) + 1)
+                if at is not None:
+                    for j in w:
+                        add((650 - at[1], (W2T, at[2], at[0], j)))
+            if empty >= 0:
+                for c in tb.empty_cards:
+                    at = rmap.get(find(c) + 1)
+                    if at is not None:
+                        add((600 - at[1], (W2T, at[2], at[0], empty)))
+
+        # Foundation cards back to the tableau, when some card could then build on them.
+        if tb.may_return:
+            decks = tb.decks
+            for s in range(4):
+                last = -1
+                for slot in range(s * decks, s * decks + decks):
+                    h = fnd[slot]
+                    if h == 0 or h == last:
+                        continue
+                    last = h
+                    c = make_card(h, s)
+                    w = want.get(c)
+                    to_empty = empty >= 0 and tb.empty_takes[c]
+                    if w is None and not to_empty:
+                        continue
+                    if self._safe(fnd, c) or not self._child_free(st, info, c):
+                        continue
+                    if w is not None:
+                        for j in w:
+                            add((100, (F2T, s, h, j)))
+                    if to_empty:
+                        add((90, (F2T, s, h, empty)))
+
+        if scored_out:
+            return scored
+        scored.sort(key=_first, reverse=True)
+        return [m for _, m in scored]
+
+    def _empty_useful(self, st, info) -> bool:
+        """Could an empty pile help? Yes if it takes any card; with Kings only, if a King
+        could move there now and uncover something (or leave the talon or a foundation)."""
+        accepts = self.tb.accepts
+        if accepts == "none":
+            return False
+        if accepts == "any":
+            return True
+        tab = st[0]
+        for i, inf in enumerate(info):
+            if inf is None:
+                continue
+            n, d, run = inf
+            pile = tab[i]
+            off = KING - RANK[pile[-1]]
+            if 0 <= off < run and n > off + 1:
+                return True
+        for c in self.tb.empty_cards:
+            if self._reachable(st, c):
+                return True
+        if self.tb.may_return:
+            fnd = st[1]
+            if any(h == KING for h in fnd):
+                return True
+        return False
+
+    def _reachable_cards(self, st):
+        tab, fnd, talon, p, r = st
+        if not talon:
+            return ()
+        return [talon[q - 1] for q in self.tb.reach_map(len(talon), p, r)]
+
+    def _reachable(self, st, c: int) -> bool:
+        talon = st[2]
+        i = talon.find(c)
+        return i >= 0 and (i + 1) in self.tb.reach_map(len(talon), st[3], st[4])
+
+    def _split_ok(self, st, info, src: bytes, k: int) -> bool:
+        """Moving the top ``k`` cards of a built run leaves its card ``e`` on top. The cards
+        that may lie on ``e`` may lie just as well on the target's top card (same rank, and
+        for the tableau the same colour), so this only swaps two equivalent places for
+        them; it is worth it only if ``e`` itself can go up now."""
+        return self._fplay(st[1], src[-k - 1]) >= 0
+
+    def _child_free(self, st, info, card: int) -> bool:
+        """Could a card that may lie on ``card`` (back from a foundation) move onto it now,
+        to some purpose: from the talon, from a foundation top, from the bottom of a pile's
+        movable run, or off a card that could then go up?"""
+        tab, fnd, talon, p, r = st
+        decks = self.tb.decks
+        for x in self.tb.children[card]:
+            if x in talon:
+                if self._reachable(st, x):
+                    return True
+                continue
+            rank = RANK[x]
+            base = SUIT[x] * decks
+            if rank in fnd[base : base + decks]:
+                return True  # on top of a foundation: it may come back too
+            for i, inf in enumerate(info):
+                if inf is None:
+                    continue
+                pile = tab[i]
+                n, d, run = inf
+                pos = pile.rfind(x, len(pile) - run)
+                if pos < 0:
+                    continue
+                if pos == len(pile) - run:  # the base of the movable run
+                    under = pile[pos - 1] if pos - 1 > pile[0] else -1
+                    if under < 0 or not self.tb.bo[(x << 8) | under]:
+                        return True
+                    # sits on its other place: useful only if that card can then go up
+                if self._fplay(fnd, pile[pos - 1]) >= 0:
+                    return True
+        return False
+
+    def apply(self, st, mv):
+        """The child position and the sources of the automatic moves that followed."""
+        tab, fnd, talon, p, r = st
+        kind = mv[0]
+        tab = list(tab)
+        done: list = []
+        scan = False
+        if kind == T2T:
+            _, i, j, k = mv
+            src = tab[i]
+            tab[j] = tab[j] + src[-k:]
+            tab[i] = new = _pop(src, k)
+            scan = len(new) > 1 and self._autocard(fnd, new[-1]) >= 0
+        elif kind == SPLIT:
+            _, i, j, k = mv
+            src = tab[i]
+            tab[j] = tab[j] + src[-k:]
+            new = src[:-k]
+            slot = self._fplay(fnd, new[-1])
+            fnd = fnd[:slot] + (fnd[slot] + 1,) + fnd[slot + 1 :]
+            tab[i] = _pop(new, 1)
+            scan = True
+        elif kind == T2F:
+            i = mv[1]
+            src = tab[i]
+            slot = self._fplay(fnd, src[-1])
+            fnd = fnd[:slot] + (fnd[slot] + 1,) + fnd[slot + 1 :]
+            tab[i] = _pop(src, 1)
+            scan = True
+        elif kind == W2F or kind == W2T:
+            q, redeal = mv[1], mv[2]
+            c = talon[q - 1]
+            talon = talon[: q - 1] + talon[q:]
+            p = q - 1
+            if redeal and self.tb.limit is not None:
+                r += 1
+            if kind == W2F:
+                slot = self._fplay(fnd, c)
+                fnd = fnd[:slot] + (fnd[slot] + 1,) + fnd[slot + 1 :]
+                scan = True
+            else:
+                tab[mv[3]] += bytes((c,))
+                scan = p > 0 and self._autocard(fnd, talon[p - 1]) >= 0
+        else:  # F2T: lowering a foundation makes no card safe
+            _, s, h, j = mv
+            decks = self.tb.decks
+            slot = s * decks + decks - 1
+            while fnd[slot] != h:
+                slot -= 1
+            fnd = fnd[:slot] + (h - 1,) + fnd[slot + 1 :]
+            tab[j] += bytes((make_card(h, s),))
+        if scan:
+            fnd, talon, p = self._auto(tab, fnd, talon, p, done)
+        return (tuple(tab), fnd, talon, p, r), done
+
+    # -- the end ---------------------------------------------------------------------------
+
+    def _greedy(self, st):
+        """With nothing face down: play cards up one by one (tableau tops, then any talon card
+        the stock can bring), as a list of moves, if that clears the table; else None."""
+        tab, fnd, talon, p, r = st
+        for pile in tab:
+            if pile[0]:
+                return None
+        line = []
+        while True:
+            if not talon and all(len(pile) == 1 for pile in tab):
+                return line
+            progress = False
+            for i, pile in enumerate(tab):
+                if len(pile) > 1 and self._fplay(fnd, pile[-1]) >= 0:
+                    mv = (T2F, i)
+                    (tab, fnd, talon, p, r), done = self.apply((tab, fnd, talon, p, r), mv)
+                    line.append((mv, done))
+                    progress = True
+                    break
+            if progress:
+                continue
+            if talon:
+                for q, redeal, _turns in self.tb.reach(len(talon), p, r):
+                    if self._fplay(fnd, talon[q - 1]) >= 0:
+                        mv = (W2F, q, redeal)
+                        (tab, fnd, talon, p, r), done = self.apply((tab, fnd, talon, p, r), mv)
+                        line.append((mv, done))
+                        progress = True
+                        break
+            if not progress:
+                return None
+
+    def _try_finish(self, st):
+        """A greedy collection when every card is face up and each pile falls in rank."""
+        tab = st[0]
+        for pile in tab:
+            if pile[0]:
+                return None
+            prev = 99
+            for c in pile[1:]:
+                rk = RANK[c]
+                if rk >= prev:
+                    return None
+                prev = rk
+        return self._greedy(st)
+
+    # -- the search ------------------------------------------------------------------------
+
+    def _expand(self, st, last) -> list:
+        """The unvisited children of a position, best first: (key, child, move, automatic
+        moves, commute info). Ordered by the move's class and the child's evaluation."""
+        visited = self.visited
+        apply = self.apply
+        key = self.key
+        weight = self.weight
+        if weight:
+            evaluate = self._evaluate
+            base = evaluate(st)
+        kids = []
+        for score, mv in self.moves(st, scored=True):
+            child, done = apply(st, mv)
+            if last is not None and mv[0] == T2T and not done and self._commutes(st, last, mv):
+                continue  # the same position comes from playing mv before the talon card
+            k, rank = key(child)
+            seen = visited.get(k)
+            if seen is not None and seen <= rank:
+                continue
+            nxt = None
+            if not done:
+                if mv[0] == W2T:
+                    nxt = (W2T, mv[3])
+                elif mv[0] == W2F:
+                    nxt = (W2F, SUIT[st[2][mv[1] - 1]])
+            if weight:
+                score += weight * (evaluate(child) - base)
+            kids.append((score, k, rank, child, mv, done, nxt))
+        kids.sort(key=_first, reverse=True)
+        return [kid[1:] for kid in kids]
+
+    def _evaluate(self, st) -> int:
+        """Cards up, less cards buried under what can move (face down or out of order)."""
+        tab, fnd = st[0], st[1]
+        bo = self.tb.bo
+        buried = 0
+        for pile in tab:
+            n = len(pile) - 1
+            if n <= 1:
+                continue
+            d = pile[0]
+            up = n - d
+            run = 1
+            while run < up and bo[(pile[-run] << 8) | pile[-run - 1]]:
+                run += 1
+            buried += n - run
+        return 10 * sum(fnd) - 3 * buried
+
+    def _commutes(self, st, last, mv) -> bool:
+        """Could tableau move ``mv`` (made right after talon move ``last``, which caused no
+        automatic moves) have been made before it, to the same position? Then the search
+        takes that order only. True for moves between non-empty piles that leave their
+        source non-empty and touch neither the pile the talon card went to nor, after a
+        talon card went up, a card of its suit."""
+        _, i, j, k = mv
+        tab = st[0]
+        dst = tab[j]
+        src = tab[i]
+        if len(dst) == 1 or len(src) - 1 <= k:
+            return False
+        if last[0] == W2T:
+            t = last[1]
+            return i != t and j != t
+        return SUIT[src[-k - 1]] != last[1]  # W2F: last[1] is the suit that went up
+
+    def run_position(self, st):
+        """DFS from a compact position. Returns (outcome, path of (move, autos)) where the
+        first entry of the path may be (None, autos) for the automatic moves at the root."""
+        start = time.perf_counter()
+        deadline = None if self.max_seconds is None else start + self.max_seconds
+        max_nodes = self.max_nodes
+        cancel = self.cancel
+        tb = self.tb
+        total = tb.ncards
+        tab, fnd, talon, p, r = st
+        done: list = []
+        tab = list(tab)
+        fnd, talon, p = self._auto(tab, fnd, talon, p, done)
+        st = (tuple(tab), fnd, talon, p, r)
+        root_entry = (None, done)
+        if sum(fnd) == total:
+            return Outcome.WON, [root_entry]
+        key = self.key
+        k, rank = key(st)
+        visited = {k: rank}
+        self.visited = visited
+        try_finish = self._try_finish
+        expand = self._expand
+        frames = [[st, expand(st, None), 0]]
+        path = [root_entry]
+        nodes = 0
+        check = CHECK_EVERY
+        perf = time.perf_counter
+        while frames:
+            frame = frames[-1]
+            kids = frame[1]
+            i = frame[2]
+            if i >= len(kids):
+                frames.pop()
+                path.pop()
+                continue
+            frame[2] = i + 1
+            k, rank, child, mv, done, last = kids[i]
+            seen = visited.get(k)
+            if seen is not None and seen <= rank:
+                continue
+            visited[k] = rank
+            nodes += 1
+            path.append((mv, done))
+            if sum(child[1]) == total:
+                self.nodes = nodes
+                return Outcome.WON, path
+            finish = try_finish(child)
+            if finish is not None:
+                self.nodes = nodes
+                return Outcome.WON, path + finish
+            frames.append([child, expand(child, last), 0])
+            check -= 1
+            if not check:
+                check = CHECK_EVERY
+                if max_nodes is not None and nodes >= max_nodes:
+                    self.nodes = nodes
+                    return Outcome.UNDECIDED, None
+                if deadline is not None and perf() >= deadline:
+                    self.nodes = nodes
+                    return Outcome.UNDECIDED, None
+                if cancel is not None and cancel.is_set():
+                    self.nodes = nodes
+                    raise _Cancelled
+        self.nodes = nodes
+        return Outcome.UNWINNABLE, None
+
+
+def _first(item):
+    return item[0]
+
+
+def _pop(pile: bytes, k: int) -> bytes:
+    """Take ``k`` cards off a pile, turning up the new top card if it is face down."""
+    rest = pile[:-k]
+    d = rest[0]
+    if d and len(rest) - 1 == d:
+        return bytes((d - 1,)) + rest[1:]
+    return rest
+
+
+# ---------------------------------------------------------------------------------------
+# From search moves to engine commands.
+
+
+def _to_commands(state: State, rules: Rules, path) -> list[Command]:
+    """Replay a search path on the engine state, as Move/Draw commands (each checked)."""
+    mech = mechanics_for(rules)
+    layout = mech.layout
+    t0 = layout.tableau_range.start
+    commands: list[Command] = []
+
+    def do(cmd: Command) -> None:
+        nonlocal state
+        step = mech.check(state, cmd)
+        state = apply_step(state, step)
+        commands.append(cmd)
+
+    def to_foundation(src: int) -> None:
+        card = state.piles[src][-1]
+        f = mech.foundation_for(state, card)
+        if f is None:
+            raise AssertionError("solver line: no foundation takes the card")
+        do(Move(src, f, 1))
+
+    def turn_to(card: int) -> None:
+        guard = 0
+        while not (state.piles[WASTE] and state.piles[WASTE][-1] == card):
+            do(Draw())
+            guard += 1
+            if guard > 10 * (rules.card_count + 2):
+                raise AssertionError("solver line: talon card never reached")
+
+    for mv, done in path:
+        if mv is not None:
+            kind = mv[0]
+            if kind == T2T:
+                do(Move(t0 + mv[1], t0 + mv[2], mv[3]))
+            elif kind == SPLIT:
+                do(Move(t0 + mv[1], t0 + mv[2], mv[3]))
+                to_foundation(t0 + mv[1])
+            elif kind == T2F:
+                to_foundation(t0 + mv[1])
+            elif kind == W2F or kind == W2T:
+                waste, stock = state.piles[WASTE], state.piles[STOCK]
+                talon = tuple(waste) + tuple(reversed(stock))
+                q = mv[1]
+                turn_to(talon[q - 1])
+                if kind == W2F:
+                    to_foundation(WASTE)
+                else:
+                    do(Move(WASTE, t0 + mv[3], 1))
+            else:
+                _, s, h, j = mv
+                for f in layout.foundation_range:
+                    pile = state.piles[f]
+                    if pile and SUIT[pile[-1]] == s and RANK[pile[-1]] == h:
+                        do(Move(f, t0 + j, 1))
+                        break
+                else:
+                    raise AssertionError("solver line: foundation card not found")
+        for src in done:
+            to_foundation(WASTE if src < 0 else t0 + src)
+    return commands
+
+
+def solve(
+    state: State,
+    rules: Rules,
+    *,
+    max_nodes: int | None = 2_000_000,
+    max_seconds: float | None = None,
+    cancel: threading.Event | None = None,
+) -> SolveResult:
+    """Search for a winning line from ``state`` under ``rules`` (full knowledge of every card).
+
+    WON with ``line`` (Move/Draw commands that replay from ``state`` to a won game),
+    UNWINNABLE when the search space is exhausted, UNDECIDED when a budget ran out.
+    A set ``cancel`` event stops the search within a few milliseconds (UNDECIDED,
+    ``cancelled=True``).
+    """
+    start = time.perf_counter()
+    searcher = Searcher(rules, max_nodes, max_seconds, cancel)
+    try:
+        outcome, path = searcher.run_position(_position(state, rules))
+    except _Cancelled:
+        return SolveResult(
+            Outcome.UNDECIDED, None, searcher.nodes, time.perf_counter() - start, cancelled=True
+        )
+    line = None
+    if outcome is Outcome.WON:
+        line = tuple(_to_commands(state, rules, path))
+    seconds = time.perf_counter() - start
+    return SolveResult(outcome, line, searcher.nodes, seconds)
+
+
+def solve_deal(rules: Rules, seed: int, **budget) -> SolveResult:
+    """Solve deal number ``seed`` from its start."""
+    from game.engine.game import new_game
+
+    return solve(new_game(rules, seed=seed).state, rules, **budget)
+
+
+__all__ = [
+    "Outcome",
+    "SolveResult",
+    "Searcher",
+    "solve",
+    "solve_deal",
+    "IS_RED",
+]

@@ -1,0 +1,367 @@
+"""The solver, hints, cancelling and the winnable pool, on tiny hand-made positions and a few
+quick deals."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import threading
+import time
+
+import pytest
+
+from game.engine.commands import Draw, Move, mechanics_for
+from game.engine.game import new_game
+from game.engine.state import STOCK, State
+from game.solver import (
+    BackgroundSearch,
+    Outcome,
+    auto_finish_line,
+    auto_finish_possible,
+    clear_hint_cache,
+    hidden_slots,
+    hint,
+    solve,
+    solve_in_background,
+    still_winnable,
+    winnable_deal,
+    winnable_pool,
+)
+from tests.engine.helpers import game_at, position, rules
+
+SUITS = "CDHS"
+
+
+def full_suit(suit: str, upto: int = 13) -> str:
+    return " ".join(r + suit for r in "A23456789TJQK"[:upto])
+
+
+def replay_wins(r, state: State, line) -> bool:
+    """Every command is legal in turn (checked by the engine) and the game ends won."""
+    game = game_at(r, state)
+    for command in line:
+        assert isinstance(command, (Move, Draw))
+        game.execute(command)
+    return game.won
+
+
+def hearts_in_stock(r, stock_bottom_to_top: str) -> State:
+    """Every suit but hearts complete; AH-5H in the stock; 6H-KH face up (out of order) on
+    the first pile, so only the stock's order decides."""
+    return position(
+        r,
+        {
+            "f1": full_suit("C"),
+            "f2": full_suit("D"),
+            "f3": full_suit("S"),
+            "t1": "KH QH JH TH 9H 8H 7H 6H",
+            "stock": stock_bottom_to_top,
+        },
+    )
+
+
+# Turned one at a time in the order 2H 4H AH 5H 3H, the hearts need exactly three passes.
+THREE_PASSES = "3H 5H AH 4H 2H"
+
+
+# -- winning and losing ----------------------------------------------------------------------
+
+
+def test_already_won_position_is_won_with_empty_line():
+    r = rules("klondike", "draw1")
+    state = position(r, {f"f{i + 1}": full_suit(s) for i, s in enumerate(SUITS)})
+    res = solve(state, r)
+    assert res.outcome is Outcome.WON
+    assert res.line == ()
+
+
+def test_small_endgame_is_won_and_replays():
+    r = rules("klondike", "draw3")
+    state = position(
+        r,
+        {
+            "f1": full_suit("C", 10),
+            "f2": full_suit("D", 11),
+            "f3": full_suit("H", 9),
+            "f4": full_suit("S", 12),
+            "t1": "KC QD JC TH",
+            "t2": "QC",
+            "t3": "KD KS",
+            "stock": "JH QH KH",
+        },
+        down={"t1": 2, "t3": 1},
+    )
+    res = solve(state, r)
+    assert res.outcome is Outcome.WON
+    assert replay_wins(r, state, res.line)
+
+
+def test_needs_three_passes_won_only_with_two_redeals():
+    base = rules("klondike", "draw1")
+    assert base.redeals == 2
+    state = hearts_in_stock(base, THREE_PASSES)
+    res = solve(state, base)
+    assert res.outcome is Outcome.WON
+    assert replay_wins(base, state, res.line)
+    assert sum(isinstance(c, Draw) and not state.piles[STOCK] for c in res.line) == 0
+    one_redeal = dataclasses.replace(base, redeals=1)
+    assert solve(state, one_redeal).outcome is Outcome.UNWINNABLE
+    no_redeal = rules("klondike", "draw1-noredeal")
+    assert solve(state, no_redeal).outcome is Outcome.UNWINNABLE
+    # The pass count is part of the position: with both redeals used, it is lost too.
+    used = dataclasses.replace(state, redeals_used=2)
+    assert solve(used, base).outcome is Outcome.UNWINNABLE
+    unlimited = rules("klondike", "draw1-unlimited")
+    assert solve(state, unlimited).outcome is Outcome.WON
+
+
+def test_draw_three_reaches_only_every_third_card():
+    draw3 = rules("klondike", "draw3")  # unlimited redeals
+    # Turned 2H AH 3H | 4H 5H: AH is never on top of the waste, whatever the passes.
+    lost = hearts_in_stock(draw3, "5H 4H 3H AH 2H")
+    assert solve(lost, draw3).outcome is Outcome.UNWINNABLE
+    one_by_one = rules("klondike", "draw1-noredeal")
+    res = solve(lost, one_by_one)
+    assert res.outcome is Outcome.WON
+    assert replay_wins(one_by_one, lost, res.line)
+    # Turned 3H 2H AH | 5H 4H: AH on top, then 2H, 3H; then 4H, 5H; one pass is enough.
+    won = hearts_in_stock(draw3, "4H 5H AH 2H 3H")
+    once = dataclasses.replace(draw3, redeals=0)
+    res = solve(won, once)
+    assert res.outcome is Outcome.WON
+    assert replay_wins(once, won, res.line)
+
+
+def test_no_moves_at_all_is_unwinnable():
+    r = rules("klondike", "draw1")
+    state = position(
+        r,
+        {
+            "f1": full_suit("C"),
+            "f2": full_suit("D"),
+            "f3": full_suit("S"),
+            "t1": "AH 2H",
+            "t2": "3H",
+            "t3": "4H",
+            "t4": "5H",
+            "t5": "6H",
+            "t6": "7H",
+            "t7": "8H 9H TH JH QH KH",
+        },
+        down={"t1": 1, "t7": 5},
+    )
+    res = solve(state, r)
+    assert res.outcome is Outcome.UNWINNABLE
+    assert still_winnable(state, r, budget=1.0) is False
+
+
+def test_foundation_cards_come_back_when_needed():
+    # 2H is buried under 3C... no: AH lies under 2H; 2H must go onto a black 3, which only
+    # the foundations hold, and a black 3 needs a red 4 to lie on: 4D comes back, 3S onto
+    # it, 2H onto 3S, AH up.
+    r = rules("klondike", "draw1")
+    state = position(
+        r,
+        {
+            "f1": full_suit("C"),
+            "f2": full_suit("D", 4),
+            "f3": full_suit("S", 3),
+            "t1": "KD QD JD TD 9D 8D 7D 6D 5D",
+            "t2": "KS QS JS TS 9S 8S 7S 6S 5S 4S",
+            "t3": "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H AH 2H",
+        },
+        down={"t1": 8, "t2": 9, "t3": 12},
+    )
+    res = solve(state, r)
+    assert res.outcome is Outcome.WON
+    assert replay_wins(r, state, res.line)
+    no_return = dataclasses.replace(r, cards_may_return=False)
+    assert solve(state, no_return).outcome is Outcome.UNWINNABLE
+
+
+@pytest.mark.parametrize(
+    "variant,mode,seeds",
+    [
+        ("klondike", "draw3", (3, 5, 6)),
+        ("klondike", "draw1", (2, 3, 5)),
+        ("klondike", "draw1-noredeal", (5,)),
+        ("saratoga", "draw1", (2, 3, 6)),
+    ],
+)
+def test_deal_lines_replay_to_a_win(variant, mode, seeds):
+    r = rules(variant, mode)
+    for seed in seeds:
+        game = new_game(r, seed=seed)
+        res = solve(game.state, r, max_nodes=20_000)
+        assert res.outcome is Outcome.WON, seed
+        for command in res.line:
+            game.execute(command)
+        assert game.won
+
+
+def test_two_deck_endgame_with_twin_cards():
+    r = rules("double-klondike", "draw3")
+    piles = {}
+    for i, s in enumerate(SUITS):
+        piles[f"f{2 * i + 1}"] = full_suit(s, 13 if s != "H" else 10)
+        piles[f"f{2 * i + 2}"] = full_suit(s, 11 if s in "CH" else 13)
+    piles["t1"] = "QC JH"
+    piles["t2"] = "KC QH"
+    piles["t3"] = "KH"
+    piles["stock"] = "QH KH"  # the second copies
+    state = position(r, piles, down={"t1": 1})
+    assert sum(len(p) for p in state.piles) == 104
+    res = solve(state, r)
+    assert res.outcome is Outcome.WON
+    assert replay_wins(r, state, res.line)
+
+
+def test_budget_runs_out_as_undecided():
+    r = rules("klondike", "draw3")
+    game = new_game(r, seed=62)  # a hard deal
+    res = solve(game.state, r, max_nodes=300)
+    assert res.outcome is Outcome.UNDECIDED
+    assert not res.cancelled
+    res = solve(game.state, r, max_nodes=None, max_seconds=0.05)
+    assert res.outcome is Outcome.UNDECIDED
+    assert res.seconds < 0.5
+
+
+# -- cancelling --------------------------------------------------------------------------
+
+
+def test_cancel_returns_at_once():
+    r = rules("klondike", "draw3")
+    state = new_game(r, seed=62).state
+    cancel = threading.Event()
+    out = {}
+
+    def work():
+        out["res"] = solve(state, r, max_nodes=None, max_seconds=30, cancel=cancel)
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    time.sleep(0.3)
+    t0 = time.perf_counter()
+    cancel.set()
+    thread.join(5)
+    waited = time.perf_counter() - t0
+    assert not thread.is_alive()
+    assert out["res"].cancelled and out["res"].outcome is Outcome.UNDECIDED
+    assert waited < 0.2
+
+
+def test_background_search_helper():
+    r = rules("klondike", "draw3")
+    task = solve_in_background(new_game(r, seed=3).state, r, max_nodes=20_000)
+    assert isinstance(task, BackgroundSearch)
+    res = task.result(timeout=20)
+    assert task.done() and res.outcome is Outcome.WON
+    slow = solve_in_background(new_game(r, seed=62).state, r, max_nodes=None, max_seconds=30)
+    time.sleep(0.2)
+    t0 = time.perf_counter()
+    slow.cancel(wait=2)
+    assert slow.done() and time.perf_counter() - t0 < 0.2
+    assert slow.result().cancelled
+
+
+# -- hints ------------------------------------------------------------------------------------
+
+
+def permute_hidden(state: State, r, rng: random.Random) -> State:
+    slots = hidden_slots(state, r)
+    cards = [state.piles[p][i] for p, i in slots]
+    rng.shuffle(cards)
+    piles = [list(p) for p in state.piles]
+    for (p, i), c in zip(slots, cards, strict=True):
+        piles[p][i] = c
+    return State(tuple(tuple(p) for p in piles), state.down, state.redeals_used)
+
+
+@pytest.mark.parametrize("seed", [3, 7, 62])
+def test_hint_ignores_hidden_cards(seed):
+    r = rules("klondike", "draw3")
+    game = new_game(r, seed=seed)
+    for _ in range(6):  # a few moves in, so some cards are visible
+        moves = [m for m in game.legal_moves() if not isinstance(m, Draw)]
+        game.execute(moves[0] if moves else Draw())
+    state = game.state
+    clear_hint_cache()  # worked-out hints are remembered: start afresh each time
+    first = hint(state, r, budget=10, samples=3, nodes=400)
+    rng = random.Random(seed)
+    for _ in range(3):
+        other = permute_hidden(state, r, rng)
+        assert other != state or not hidden_slots(state, r)
+        clear_hint_cache()
+        assert hint(other, r, budget=10, samples=3, nodes=400) == first
+    assert first is not None
+    mechanics_for(r).check(state, first)  # legal
+
+
+def test_hint_is_a_winning_move_when_all_is_visible():
+    r = rules("saratoga", "draw1")
+    game = new_game(r, seed=3)
+    for _ in range(2000):  # stock turns count one by one
+        move = hint(game, r, budget=2)
+        assert move is not None
+        game.execute(move)
+        if game.won:
+            break
+    assert game.won
+
+
+def test_hint_none_when_nothing_is_left():
+    r = rules("klondike", "draw1")
+    stuck = position(
+        r,
+        {
+            "f1": full_suit("C"),
+            "f2": full_suit("D"),
+            "f3": full_suit("S"),
+            "t1": "AH 2H",
+            "t2": "3H",
+            "t3": "4H",
+            "t4": "5H",
+            "t5": "6H",
+            "t6": "7H",
+            "t7": "8H 9H TH JH QH KH",
+        },
+        down={"t1": 1, "t7": 5},
+    )
+    assert hint(stuck, r, budget=0.5) is None
+
+
+# -- auto finish -----------------------------------------------------------------------------
+
+
+def test_auto_finish():
+    r = rules("klondike", "draw1")
+    state = hearts_in_stock(r, "5H 4H 3H 2H AH")  # one pass collects it
+    assert auto_finish_possible(state, r)
+    line = auto_finish_line(state, r)
+    assert replay_wins(r, state, line)
+    assert not auto_finish_possible(
+        hearts_in_stock(r, THREE_PASSES), rules("klondike", "draw1-noredeal")
+    )
+    assert not auto_finish_possible(new_game(r, seed=1).state, r)
+
+
+# -- the pool --------------------------------------------------------------------------------
+
+
+def test_winnable_pool_deals_are_deterministic_and_won():
+    for variant, mode in (
+        ("klondike", "draw1"),
+        ("saratoga", "draw1"),
+        ("double-klondike", "draw3"),
+    ):
+        r = rules(variant, mode)
+        pool = winnable_pool(r)
+        assert len(pool) >= 50, (variant, mode)
+        assert winnable_deal(r, 12345) == winnable_deal(variant, 12345, mode)
+        assert winnable_deal(r, 12345) in pool
+    r = rules("klondike", "draw1")
+    for n in (0, 1):
+        seed = winnable_deal(r, n)
+        res = solve(new_game(r, seed=seed).state, r, max_nodes=200_000, max_seconds=20)
+        assert res.outcome is not Outcome.UNWINNABLE

@@ -1,0 +1,118 @@
+"""Make ``game/solver/winnable_deals.json``: deal numbers the solver has won, per variant
+and deal mode, so that "winnable deals only" can deal at once.
+
+    python tools/make_winnable_pool.py [--count 200] [--timeout 5] [--jobs 2]
+        [--only klondike/draw1 ...] [--start 1]
+
+Every variant's default mode is done, and Klondike's other modes. Deals are tried in order
+from ``--start``; a deal goes in only if the solver wins it (its line is replayed through
+the engine to a won game as a check). Deals it proves lost or cannot decide in time are
+skipped, so the pool leans slightly towards deals the solver finds easy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.engine.game import new_game  # noqa: E402
+from game.solver.pool import POOL_FILE, pool_key  # noqa: E402
+from game.solver.search import solve  # noqa: E402
+from game.variants import all_variants, get_variant  # noqa: E402
+
+_JOB: dict = {}
+
+
+def targets() -> list[tuple[str, str]]:
+    out = []
+    for table in all_variants():
+        out.append((table.id, table.default_mode))
+        if table.id == "klondike":
+            out += [(table.id, m) for m in table.mode_ids() if m != table.default_mode]
+    return out
+
+
+def _init(variant: str, mode: str, timeout: float) -> None:
+    _JOB["rules"] = get_variant(variant).rules(mode)
+    _JOB["timeout"] = timeout
+
+
+def _try(seed: int) -> tuple[int, bool]:
+    rules = _JOB["rules"]
+    game = new_game(rules, seed=seed)
+    res = solve(game.state, rules, max_nodes=None, max_seconds=_JOB["timeout"])
+    if not res.won:
+        return seed, False
+    for command in res.line:
+        game.execute(command)
+    return seed, game.won
+
+
+def make_pool(variant: str, mode: str, count: int, timeout: float, jobs: int, start: int):
+    won: list[int] = []
+    tried = 0
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(jobs, initializer=_init, initargs=(variant, mode, timeout)) as pool:
+        seed = start
+        while len(won) < count:
+            batch = list(range(seed, seed + max(count - len(won), jobs) + jobs))
+            seed += len(batch)
+            for s, ok in pool.imap(_try, batch):
+                tried += 1
+                if ok:
+                    won.append(s)
+            sys.stderr.write(f"\r{variant}/{mode}: {len(won)}/{count} won of {tried} tried ")
+            sys.stderr.flush()
+    sys.stderr.write("\n")
+    return sorted(won)[:count], tried
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--count", type=int, default=200)
+    ap.add_argument("--timeout", type=float, default=5.0)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--start", type=int, default=1)
+    ap.add_argument("--only", nargs="*", default=None, help="variant/mode pairs")
+    ap.add_argument("--out", default=str(POOL_FILE))
+    args = ap.parse_args(argv)
+    wanted = targets()
+    if args.only:
+        wanted = [tuple(x.split("/", 1)) for x in args.only]
+    try:
+        with open(args.out, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except FileNotFoundError:
+        data = {}
+    pools = data.get("pools", {})
+    notes = data.get("tried", {})
+    for variant, mode in wanted:
+        t0 = time.monotonic()
+        won, tried = make_pool(variant, mode, args.count, args.timeout, args.jobs, args.start)
+        pools[pool_key(variant, mode)] = won
+        notes[pool_key(variant, mode)] = {
+            "tried": tried,
+            "timeout_s": args.timeout,
+            "seconds": round(time.monotonic() - t0, 1),
+        }
+        # Write after each pool, so an interrupted run keeps what it made.
+        out = {
+            "about": "Deal numbers (new_game(rules, seed=N)) the solver has won from the "
+            "start, per variant/mode. Made by tools/make_winnable_pool.py.",
+            "pools": dict(sorted(pools.items())),
+            "tried": dict(sorted(notes.items())),
+        }
+        with open(args.out, "w", encoding="utf-8") as fh:
+            json.dump(out, fh, indent=1)
+            fh.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
