@@ -7,6 +7,9 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # the solver's worker processes, in a frozen build
     from game.app.args import parse
 
     options = parse(sys.argv[1:] if argv is None else argv)

@@ -17,6 +17,7 @@ from game.view.table import TableOptions, TableScene
 
 from . import loop
 from .args import Options, version
+from .assist import Assistant
 from .autosave import clear_current, resume, save_current
 from .datadir import resolve_data_dir
 from .overlays import ConfirmOverlay, Overlay
@@ -49,6 +50,9 @@ class App:
         self.game_id = game_id
         self.table = TableScene(self.screen.get_size(), game, self.table_options(), elapsed)
         self.overlays: list[Overlay] = []
+        self.assistant = Assistant(self)
+        self.table.decor.show_hint_button = True
+        self._last_state = None
         self._saved_moves = (game.moves_made, len(game.redo_stack))
         if self.messages:
             self.table.feedback.message = " ".join(self.messages)
@@ -107,7 +111,10 @@ class App:
         mode = mode or self.settings.mode_for(variant) or table.default_mode
         if mode not in table.mode_ids():
             mode = table.default_mode
-        game = new_game(table.rules(mode), seed=random_seed() if seed is None else seed)
+        rules = table.rules(mode)
+        if seed is None and self.settings.is_winnable_only(variant):
+            seed = self.assistant.winnable_seed(rules)
+        game = new_game(rules, seed=random_seed() if seed is None else seed)
         self.game_id = new_game_id(game)
         self.table.set_game(game)
         self.settings = replace(self.settings.with_mode(variant, mode), variant=variant)
@@ -161,16 +168,18 @@ class App:
         except OSError as exc:
             self.table.feedback.message = f"Could not save statistics: {exc}"
 
-    # -- the solver's part (filled in when the solver lands) ----------------------------------
+    # -- the solver's part ------------------------------------------------------------------
 
     def hints_available(self) -> bool:
-        return False
+        return True
 
     def hint(self) -> None:
-        pass
+        self.assistant.hint()
 
     def solver_options(self) -> list:
-        return []
+        from .menus import solver_options
+
+        return solver_options(self)
 
     # -- overlays -----------------------------------------------------------------------------
 
@@ -296,8 +305,11 @@ class App:
         if key == pygame.K_F1:
             self.open_rules()
             return True
-        if key == pygame.K_h and self.hints_available():
+        if key == pygame.K_h:
             self.hint()
+            return True
+        if key == pygame.K_f and self.assistant.can_finish():
+            self.assistant.finish()
             return True
         if key in (pygame.K_ESCAPE, pygame.K_F10, pygame.K_m) and self.table.focus.held is None:
             if key == pygame.K_ESCAPE and self.fullscreen:
@@ -327,15 +339,26 @@ class App:
         }
         for request in requests:
             actions[request]()
+        if self.table.game.state is not self._last_state:
+            self._last_state = self.table.game.state
+            self.assistant.position_changed()
         self._autosave()
 
     def quit(self) -> None:
+        self.assistant.stop()
         self._autosave(force=True)
         self._save_settings()
         self.running = False
 
     def run(self, max_frames: int | None = None) -> int:
-        return loop.run(self.scene, self.dispatch, lambda: self.running, max_frames)
+        return loop.run(
+            self.scene,
+            self.dispatch,
+            lambda: self.running,
+            max_frames,
+            on_step=self.assistant.step,
+            busy=lambda: self.assistant.busy,
+        )
 
 
 def main(options: Options) -> int:

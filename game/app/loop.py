@@ -63,16 +63,19 @@ def run(
     handle_app_event: Callable[[pygame.event.Event], bool],
     running: Callable[[], bool],
     max_frames: int | None = None,
+    on_step: Callable[[float], None] | None = None,
+    busy: Callable[[], bool] = lambda: False,
 ) -> int:
     """Loop until ``running()`` is false (or ``max_frames`` frames, for tests and the
     self-test). ``handle_app_event`` sees each event first; False passes it to the scene.
-    Returns the number of frames run."""
+    ``on_step`` runs at each fixed step beside the scene's update (the app's timers);
+    ``busy`` keeps the loop awake while the scene is idle. Returns the frames run."""
     loop = FixedStepLoop()
     fps = pygame.time.Clock()
     frames = 0
     while running() and (max_frames is None or frames < max_frames):
         scene = get_scene()
-        if scene.idle and max_frames is None:
+        if scene.idle and not busy() and max_frames is None:
             # A true sleep: SDL's event wait polls busily on some video drivers.
             pygame.time.wait(IDLE_POLL_MS)
         events = pygame.event.get()
@@ -80,7 +83,13 @@ def run(
             if not handle_app_event(event):
                 get_scene().handle_event(event)
         scene = get_scene()
-        alpha = loop.advance(scene.update)
+
+        def step(dt: float, scene=scene) -> None:
+            scene.update(dt)
+            if on_step is not None:
+                on_step(dt)
+
+        alpha = loop.advance(step)
         present(scene.draw(pygame.display.get_surface(), alpha))
         fps.tick(FPS_CAP)
         frames += 1

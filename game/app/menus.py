@@ -14,7 +14,7 @@ from game.variants import all_variants, get_variant, help_text
 from game.view.decor import format_time
 
 from .overlays import ConfirmOverlay, Item, MenuOverlay, PageOverlay, PromptOverlay
-from .settings import ANIMATION_SPEEDS, CARD_BACKS
+from .settings import ANIMATION_SPEEDS, AUTO_FINISH_CHOICES, CARD_BACKS
 from .statistics import StatsKey, reset_statistics
 
 if TYPE_CHECKING:
@@ -46,8 +46,20 @@ def main_menu(app: App) -> MenuOverlay:
         Item("Undo", then_close(table.undo), hint="Ctrl+Z", enabled=lambda: table.game.can_undo),
         Item("Redo", then_close(table.redo), hint="Ctrl+Y", enabled=lambda: table.game.can_redo),
     ]
-    if app.hints_available():
-        items.append(Item("Hint", then_close(app.hint), hint="H"))
+    items += [
+        Item("Hint", then_close(app.hint), hint="H", enabled=lambda: not table.game.won),
+        Item(
+            "Is this still winnable?",
+            then_close(app.assistant.ask_winnable),
+            enabled=lambda: not table.game.won,
+        ),
+        Item(
+            "Finish the game",
+            then_close(app.assistant.finish),
+            hint="F",
+            enabled=app.assistant.can_finish,
+        ),
+    ]
     items += [
         Item("Variant and deal mode\u2026", lambda: app.open_overlay(variant_menu(app))),
         Item("Play deal number\u2026", lambda: app.open_overlay(deal_prompt(app))),
@@ -247,3 +259,35 @@ def statistics_page(app: App) -> PageOverlay:
 def rules_page(app: App) -> PageOverlay:
     rules = app.table.game.rules
     return PageOverlay(app, f"Rules: {rules.name}", help_text(rules.variant))
+
+
+def solver_options(app: App) -> list[Item]:
+    variant = app.table.game.rules.variant
+    name = app.table.game.rules.name
+
+    def toggle_winnable_only(_step: int) -> None:
+        on = not app.settings.is_winnable_only(variant)
+        app.change_settings(app.settings.with_winnable_only(variant, on))
+
+    def toggle_indicator(_step: int) -> None:
+        app.change_settings(show_winnable_indicator=not app.settings.show_winnable_indicator)
+        app.assistant.position_changed()
+
+    def auto_finish(step: int) -> None:
+        values = list(AUTO_FINISH_CHOICES)
+        now = values.index(app.settings.auto_finish)
+        app.change_settings(auto_finish=values[(now + step) % len(values)])
+
+    return [
+        Item(
+            f"Winnable deals only ({name})",
+            step=toggle_winnable_only,
+            value=lambda: on_off(app.settings.is_winnable_only(variant)),
+        ),
+        Item(
+            "Show if still winnable (solver sees all)",
+            step=toggle_indicator,
+            value=lambda: on_off(app.settings.show_winnable_indicator),
+        ),
+        Item("Auto-finish", step=auto_finish, value=lambda: app.settings.auto_finish.capitalize()),
+    ]

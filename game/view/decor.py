@@ -19,6 +19,7 @@ DIM_TEXT = (176, 204, 180)
 MESSAGE = (255, 222, 140)
 TARGET = (255, 226, 90)
 FOCUS = (120, 200, 255)
+HINT = (255, 120, 230)
 HELD = (255, 160, 60)
 
 
@@ -35,6 +36,7 @@ class Decor:
         self._cache: dict[tuple, pygame.Surface] = {}
         self.extra_status: str = ""  # the app may add e.g. "Winnable: yes"
         self.show_hint_button = False
+        self.hint: tuple[int, int, int | None] | None = None  # (source, count, target)
         self._buttons: list[tuple[str, pygame.Rect]] = []  # in window coordinates
         self._button_sets: dict[tuple, list[tuple[str, pygame.Rect]]] = {}
 
@@ -170,6 +172,13 @@ class Decor:
             for target in pointer.targets:
                 cards = scene.game.state.piles[target]
                 out.append(self._outline_cards(target, list(cards[-1:]), TARGET))
+        if self.hint is not None:
+            source, count, target = self.hint
+            cards = list(scene.game.state.piles[source][-count:]) if count else []
+            out.append(self._outline_cards(source, cards if count else [], HINT))
+            if target is not None:
+                top = list(scene.game.state.piles[target][-1:])
+                out.append(self._outline_cards(target, top, HINT))
         focus = scene.focus
         if focus.visible:
             if focus.held is not None:

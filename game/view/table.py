@@ -167,6 +167,7 @@ class TableScene:
 
     def _follow(self, delays: dict[int, float]) -> None:
         self.needs_draw = True
+        self.decor.hint = None
         self.motion.retarget(self.homes(), delays)
         self.focus.clamp()
         self.decor.refresh()
