@@ -28,14 +28,6 @@ def make_card(rank: int, suit: int, deck: int = 0) -> int:
     return deck * CARDS_PER_DECK + suit * 13 + (rank - 1)
 
 
-def code_of(card: int) -> str:
-    return CODE[card]
-
-
-def deck_of(card: int) -> int:
-    return card // CARDS_PER_DECK
-
-
 def parse_code(code: str) -> tuple[int, int]:
     """``"TD"`` -> (rank, suit). Raises ValueError naming the bad code."""
     text = code.strip().upper()

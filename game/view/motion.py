@@ -259,6 +259,3 @@ class Motion:
     @property
     def busy(self) -> bool:
         return bool(self._active) or any(s.dragged for s in self.sprites.values())
-
-    def all_home(self) -> bool:
-        return all(s.at_home for s in self.sprites.values())

@@ -14,7 +14,6 @@ import pygame
 
 from game.engine.commands import Collect, Command, Draw, Move, Refused, ToFoundation
 from game.engine.game import Game, new_game
-from game.engine.notation import format_command
 from game.engine.rules import Rules
 from game.engine.state import STOCK, WASTE
 
@@ -203,9 +202,6 @@ class TableScene:
             )
         )
         return Move(source, targets[0], count)
-
-    def describe(self, command: Command) -> str:
-        return format_command(command, self.game.layout)
 
     # -- window -------------------------------------------------------------------------------
 
