@@ -46,11 +46,11 @@ class App:
         self.fullscreen = options.fullscreen or (self.settings.fullscreen and not options.windowed)
         self.window_size = options.windowed or tuple(self.settings.window_size)
         self.screen = self._open_window()
+        self.assistant = Assistant(self)
         game, elapsed, game_id = self._first_game()
         self.game_id = game_id
         self.table = TableScene(self.screen.get_size(), game, self.table_options(), elapsed)
         self.overlays: list[Overlay] = []
-        self.assistant = Assistant(self)
         self.table.decor.show_hint_button = True
         self._last_state = None
         self._saved_moves = (game.moves_made, len(game.redo_stack))
@@ -67,14 +67,20 @@ class App:
                 self.messages.append(resumed.message)
             if resumed.game is not None:
                 return resumed.game, resumed.elapsed, resumed.game_id or new_game_id(resumed.game)
-        variant = opts.variant or self.settings.variant
+        game = self._deal(opts.variant or self.settings.variant, opts.mode, opts.seed)
+        return game, 0.0, new_game_id(game)
+
+    def _deal(self, variant: str, mode: str | None, seed: int | None) -> Game:
+        """A new game: the mode from the settings unless given; without a deal number, one
+        from the proven-winnable pool when the player asked for winnable deals only."""
         table = get_variant(variant)
-        mode = opts.mode or self.settings.mode_for(variant) or table.default_mode
+        mode = mode or self.settings.mode_for(variant) or table.default_mode
         if mode not in table.mode_ids():
             mode = table.default_mode
-        seed = opts.seed if opts.seed is not None else random_seed()
-        game = new_game(table.rules(mode), seed=seed)
-        return game, 0.0, new_game_id(game)
+        rules = table.rules(mode)
+        if seed is None and self.settings.is_winnable_only(variant):
+            seed = self.assistant.winnable_seed(rules)
+        return new_game(rules, seed=random_seed() if seed is None else seed)
 
     def _open_window(self) -> pygame.Surface:
         pygame.display.set_caption(f"{TITLE} {version().split()[0]}")
@@ -107,14 +113,8 @@ class App:
         variant's mode from the settings."""
         self.abandon_current()
         variant = variant or self.table.game.rules.variant
-        table = get_variant(variant)
-        mode = mode or self.settings.mode_for(variant) or table.default_mode
-        if mode not in table.mode_ids():
-            mode = table.default_mode
-        rules = table.rules(mode)
-        if seed is None and self.settings.is_winnable_only(variant):
-            seed = self.assistant.winnable_seed(rules)
-        game = new_game(rules, seed=random_seed() if seed is None else seed)
+        game = self._deal(variant, mode, seed)
+        mode = game.rules.mode
         self.game_id = new_game_id(game)
         self.table.set_game(game)
         self.settings = replace(self.settings.with_mode(variant, mode), variant=variant)
