@@ -1,13 +1,16 @@
 """Make ``game/solver/winnable_deals.json``: deal numbers the solver has won, per variant
 and deal mode, so that "winnable deals only" can deal at once.
 
-    python tools/make_winnable_pool.py [--count 200] [--timeout 5] [--jobs 2]
-        [--only klondike/draw1 ...] [--start 1]
+    python tools/make_winnable_pool.py [--count 200] [--other-count 100] [--timeout 3]
+        [--max-tries 1000] [--jobs 2] [--only klondike/draw1 ...] [--start 1]
 
-Every variant's default mode is done, and Klondike's other modes. Deals are tried in order
-from ``--start``; a deal goes in only if the solver wins it (its line is replayed through
-the engine to a won game as a check). Deals it proves lost or cannot decide in time are
-skipped, so the pool leans slightly towards deals the solver finds easy.
+Every variant's default mode is done (``--count`` deals), and the other modes of Klondike
+and the easy modes of Double Klondike (``--other-count``). Deals are tried in order from
+``--start``, at most ``--max-tries`` per pool; a deal goes in only if the solver wins it
+(its line is replayed through the engine to a won game as a check). Deals it proves lost
+or cannot decide in time are skipped, so the pool leans towards deals the solver finds
+easy, and a pool may come out short (Double Klondike's default, three at a time with one
+redeal, is hard: few of its deals are won in the time).
 """
 
 from __future__ import annotations
@@ -29,12 +32,20 @@ from game.variants import all_variants, get_variant  # noqa: E402
 _JOB: dict = {}
 
 
-def targets() -> list[tuple[str, str]]:
+EXTRA_MODES = {
+    "klondike": ("draw3", "draw1-noredeal", "draw1-unlimited"),
+    "double-klondike": ("draw3-unlimited", "draw1-unlimited"),
+}
+
+
+def targets() -> list[tuple[str, str, bool]]:
+    """(variant, mode, is the default mode)."""
     out = []
     for table in all_variants():
-        out.append((table.id, table.default_mode))
-        if table.id == "klondike":
-            out += [(table.id, m) for m in table.mode_ids() if m != table.default_mode]
+        out.append((table.id, table.default_mode, True))
+        for mode in EXTRA_MODES.get(table.id, ()):
+            if mode in table.mode_ids() and mode != table.default_mode:
+                out.append((table.id, mode, False))
     return out
 
 
@@ -54,14 +65,17 @@ def _try(seed: int) -> tuple[int, bool]:
     return seed, game.won
 
 
-def make_pool(variant: str, mode: str, count: int, timeout: float, jobs: int, start: int):
+def make_pool(
+    variant: str, mode: str, count: int, timeout: float, jobs: int, start: int, max_tries: int
+):
     won: list[int] = []
     tried = 0
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(jobs, initializer=_init, initargs=(variant, mode, timeout)) as pool:
         seed = start
-        while len(won) < count:
-            batch = list(range(seed, seed + max(count - len(won), jobs) + jobs))
+        while len(won) < count and tried < max_tries:
+            size = min(max(count - len(won), jobs) + jobs, max_tries - tried)
+            batch = list(range(seed, seed + size))
             seed += len(batch)
             for s, ok in pool.imap(_try, batch):
                 tried += 1
@@ -75,8 +89,10 @@ def make_pool(variant: str, mode: str, count: int, timeout: float, jobs: int, st
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--count", type=int, default=200)
-    ap.add_argument("--timeout", type=float, default=5.0)
+    ap.add_argument("--count", type=int, default=200, help="deals per default mode")
+    ap.add_argument("--other-count", type=int, default=100, help="deals per other mode")
+    ap.add_argument("--timeout", type=float, default=3.0, help="seconds per deal")
+    ap.add_argument("--max-tries", type=int, default=1000, help="deals tried per pool")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--start", type=int, default=1)
     ap.add_argument("--only", nargs="*", default=None, help="variant/mode pairs")
@@ -84,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     wanted = targets()
     if args.only:
-        wanted = [tuple(x.split("/", 1)) for x in args.only]
+        wanted = [(*x.split("/", 1), True) for x in args.only]
     try:
         with open(args.out, encoding="utf-8") as fh:
             data = json.load(fh)
@@ -92,9 +108,12 @@ def main(argv: list[str] | None = None) -> int:
         data = {}
     pools = data.get("pools", {})
     notes = data.get("tried", {})
-    for variant, mode in wanted:
+    for variant, mode, default in wanted:
         t0 = time.monotonic()
-        won, tried = make_pool(variant, mode, args.count, args.timeout, args.jobs, args.start)
+        count = args.count if default else args.other_count
+        won, tried = make_pool(
+            variant, mode, count, args.timeout, args.jobs, args.start, args.max_tries
+        )
         pools[pool_key(variant, mode)] = won
         notes[pool_key(variant, mode)] = {
             "tried": tried,

@@ -17,6 +17,7 @@ search in a separate process instead (full speed for the UI; costs a process sta
 from __future__ import annotations
 
 import multiprocessing
+import queue
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -71,15 +72,29 @@ class BackgroundSearch:
         self._finish()
 
     def _wait_process(self) -> None:
-        try:
-            ok, value = self._queue.get()
+        while True:
+            try:
+                ok, value = self._queue.get(timeout=0.05)
+            except queue.Empty:
+                if self._proc.is_alive():
+                    continue
+                try:  # it may have put its answer just before ending
+                    ok, value = self._queue.get(timeout=0.5)
+                except queue.Empty:
+                    self._error = RuntimeError(
+                        f"the search process ended without an answer (exit code "
+                        f"{self._proc.exitcode})"
+                    )
+                    break
+            except (EOFError, OSError) as exc:
+                self._error = exc
+                break
             if ok:
                 self._result = value
             else:
                 self._error = RuntimeError(value)
-        except (EOFError, OSError) as exc:
-            self._error = exc
-        self._proc.join()
+            break
+        self._proc.join(1)
         self._finish()
 
     def _finish(self) -> None:

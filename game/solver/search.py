@@ -17,21 +17,29 @@ Techniques (as in Solvitaire, Klondike-Solver and lonelybot):
 
 * transposition table keyed by a canonical ``bytes`` key (tableau piles sorted, the
   foundations left out because they follow from the other cards, two decks' twin cards
-  merged, the waste position normalised where redeals are unlimited);
-* safe automatic moves to the foundations (ranks A and 2 always; a higher card once every
-  card that could ever need it as a base is up: for alternate colours both opposite-colour
-  cards of rank-1, and when foundation cards may come back also the same-colour card of
-  rank-2). With two decks only A and 2 are auto-played (Solvitaire switches the rule off
-  for two decks; A and 2 can never be a base a line needs);
+  merged, the waste position normalised where redeals are unlimited), with resource
+  dominance: a position seen with fewer redeals used (and, turning one card at a time,
+  a smaller waste) is never worse, so the same cards with more used are skipped;
+* safe automatic moves to the foundations: A and 2 always; a higher card once every card
+  that could ever need it as a base is up (alternate colours: both opposite-colour cards
+  of rank-1, and, as foundation cards may come back, both same-colour cards of rank-2).
+  With two decks every copy of those cards must be up (and the lower cards of the card's
+  own suit): Solvitaire switches the rule off for two decks instead; this form keeps the
+  same proof (nothing the card could ever carry is left to place);
 * stock turns folded into macro moves that play one reachable talon card, honouring the
   draw count and the redeals left (a redeal is only used for cards the current pass
   cannot reach);
 * pruning: no whole pile onto an empty pile, Kings onto an empty pile only when that
-  uncovers something, one empty pile stands for all, splitting a built run only when the
-  exposed card can go up or its twin can use it, foundation cards come back only when a
-  card is around to build on them, moves that undo the last one are caught by the table;
-* move ordering: turn-ups first (from the pile with most face-down cards), then plays to
-  the foundations, talon cards (fewest turns first), the rest last;
+  uncovers something, one empty pile stands for all, part of a built run moves only
+  together with sending the card it uncovers up (otherwise it only swaps two equivalent
+  places), foundation cards come back only when a card is around to build on them,
+  tableau moves that commute with the talon move just made are taken in one order only,
+  moves that undo the last one are caught by the table;
+* search: a short best-first phase on an evaluation (cards up, fewest cards buried) finds
+  long winning lines at once; then a depth-first search with move ordering (turn-ups first,
+  from the pile with most face-down cards, then plays to the foundations, talon cards by
+  fewest turns, the rest last) runs to the end of the budget and is exhaustive, so it can
+  prove a position lost;
 * node and time budgets, and a ``threading.Event`` polled every 256 nodes for cancelling.
 """
 
@@ -81,6 +89,8 @@ F2T = 4  # (F2T, suit, height, dst)   top foundation card back to tableau pile d
 SPLIT = 5  # (SPLIT, src, dst, count)  part of a built run moves, the card it lay on goes up
 
 CHECK_EVERY = 256
+BEST_FIRST_SHARE = 0.15  # of the node and time budgets, for the best-first phase
+BEST_FIRST_NODES = 50_000  # best-first nodes when there is no node budget
 
 
 class _Cancelled(Exception):
@@ -134,8 +144,6 @@ class _Tables:
             r = RANK[c]
             if r <= 2:
                 req.append(())
-            elif decks > 1:
-                req.append(None)  # never auto-played
             else:
                 req.append(self._cone(c))
         self.req = tuple(req)
@@ -191,8 +199,12 @@ class _Tables:
             frontier = nxt
             depth += 1
         decks = self.decks
+        # With one deck the card's own suit is complete below it once it can go up; with
+        # more, the other copies of its lower cards must be up too (the lowest slot).
         return tuple(
-            (s * decks + decks - 1, h) for s, h in enumerate(need) if h and s != SUIT[card]
+            (s * decks + decks - 1, h)
+            for s, h in enumerate(need)
+            if h and (decks > 1 or s != SUIT[card])
         )
 
     def reach_map(self, n: int, p: int, r: int) -> dict:
@@ -277,6 +289,7 @@ class Searcher:
         self.nodes = 0
         self._fplay = self.tb.fplay
         self.weight = 0
+        self.talon_weight = 1
 
     # -- position helpers ------------------------------------------------------------------
 
@@ -335,16 +348,22 @@ class Searcher:
         no higher is never better and is skipped."""
         tab, fnd, talon, p, r = st
         tb = self.tb
-        k = b"\xff".join(sorted(tab)) + b"\xfe" + talon
         if tb.decks > 1:
-            k = k.translate(tb.translate)
+            tr = tb.translate
+            k = b"\xff".join(sorted([pile.translate(tr) for pile in tab]))
+            k += b"\xfe" + talon.translate(tr)
+        else:
+            k = b"\xff".join(sorted(tab)) + b"\xfe" + talon
         if tb.limit is None:
             if tb.draw == 1 or p % tb.draw == 0 or p == len(talon):
                 return k, 0
             return k + bytes((p,)), 0
         if tb.draw == 1:
             return k, r * 1024 + p
-        return k + bytes((p,)), r
+        # Turning d at a time, a smaller waste of the same size modulo d reaches the larger
+        # one by turning; a waste at the end of the stock is a class of its own.
+        n = len(talon)
+        return k + bytes((p % tb.draw if p < n else 255,)), r * 1024 + p
 
     def moves(self, st, scored: bool = False) -> list:
         """Candidate moves of a position, best first."""
@@ -530,20 +549,25 @@ class Searcher:
         return self._fplay(st[1], src[-k - 1]) >= 0
 
     def _child_free(self, st, info, card: int) -> bool:
-        """Could a card that may lie on ``card`` (back from a foundation) move onto it now,
-        to some purpose: from the talon, from a foundation top, from the bottom of a pile's
-        movable run, or off a card that could then go up?"""
+        """Should ``card`` come back from its foundation? Only if more cards that may lie
+        on it could move there now, to some purpose (from the talon, from a foundation
+        top, from the bottom of a pile's movable run, or off a card that could then go
+        up), than there are uncovered tableau cards that would take them as well."""
         tab, fnd, talon, p, r = st
         decks = self.tb.decks
-        for x in self.tb.children[card]:
+        bo = self.tb.bo
+        kids = self.tb.children[card]
+        movable = 0
+        for x in kids:
             if x in talon:
                 if self._reachable(st, x):
-                    return True
+                    movable += 1
                 continue
             rank = RANK[x]
             base = SUIT[x] * decks
             if rank in fnd[base : base + decks]:
-                return True  # on top of a foundation: it may come back too
+                movable += 1  # on top of a foundation: it may come back too
+                continue
             for i, inf in enumerate(info):
                 if inf is None:
                     continue
@@ -554,12 +578,25 @@ class Searcher:
                     continue
                 if pos == len(pile) - run:  # the base of the movable run
                     under = pile[pos - 1] if pos - 1 > pile[0] else -1
-                    if under < 0 or not self.tb.bo[(x << 8) | under]:
-                        return True
+                    if under < 0 or not bo[(x << 8) | under]:
+                        movable += 1
+                        break
                     # sits on its other place: useful only if that card can then go up
                 if self._fplay(fnd, pile[pos - 1]) >= 0:
-                    return True
-        return False
+                    movable += 1
+                break
+        if not movable:
+            return False
+        homes = 0
+        for i, inf in enumerate(info):
+            if inf is None:
+                continue
+            top = tab[i][-1]
+            for x in kids:
+                if bo[(x << 8) | top]:
+                    homes += 1
+                    break
+        return movable > homes
 
     def apply(self, st, mv):
         """The child position and the sources of the automatic moves that followed."""
@@ -677,7 +714,14 @@ class Searcher:
             evaluate = self._evaluate
             base = evaluate(st)
         kids = []
-        for score, mv in self.moves(st, scored=True):
+        moves = self.moves(st, scored=True)
+        if last is not None and last[0] == F2T:
+            # A card just came back from a foundation: only a card laid on it can follow
+            # (anything else could have been done before it came back).
+            j = last[1]
+            moves = [sm for sm in moves if _target(sm[1]) == j]
+            last = None
+        for score, mv in moves:
             child, done = apply(st, mv)
             if last is not None and mv[0] == T2T and not done and self._commutes(st, last, mv):
                 continue  # the same position comes from playing mv before the talon card
@@ -691,6 +735,8 @@ class Searcher:
                     nxt = (W2T, mv[3])
                 elif mv[0] == W2F:
                     nxt = (W2F, SUIT[st[2][mv[1] - 1]])
+                elif mv[0] == F2T:
+                    nxt = (F2T, mv[3])
             if weight:
                 score += weight * (evaluate(child) - base)
             kids.append((score, k, rank, child, mv, done, nxt))
@@ -712,7 +758,14 @@ class Searcher:
             while run < up and bo[(pile[-run] << 8) | pile[-run - 1]]:
                 run += 1
             buried += n - run
-        return 10 * sum(fnd) - 3 * buried
+        score = 10 * sum(fnd) - 3 * buried
+        limit = self.tb.limit
+        if limit is not None:
+            # Turns of the stock left: a pass spent for nothing is a loss.
+            talon, p, r = st[2], st[3], st[4]
+            n = len(talon)
+            score += self.talon_weight * ((limit - r) * n + n - p) // self.tb.draw
+        return score
 
     def _commutes(self, st, last, mv) -> bool:
         """Could tableau move ``mv`` (made right after talon move ``last``, which caused no
@@ -730,6 +783,74 @@ class Searcher:
             t = last[1]
             return i != t and j != t
         return SUIT[src[-k - 1]] != last[1]  # W2F: last[1] is the suit that went up
+
+    def run_best_first(self, st, max_nodes: int):
+        """Best-first search on the evaluation (cards up, fewest buried), up to ``max_nodes``
+        positions: finds long winning lines in big spaces where depth-first wanders.
+        Returns (WON, path), (UNWINNABLE, None) when it saw every reachable position, or
+        (None, None) when it gave up."""
+        import heapq
+
+        tab, fnd, talon, p, r = st
+        done: list = []
+        tab = list(tab)
+        fnd, talon, p = self._auto(tab, fnd, talon, p, done)
+        st = (tuple(tab), fnd, talon, p, r)
+        total = self.tb.ncards
+        root_entry = (None, done)
+        if sum(fnd) == total:
+            return Outcome.WON, [root_entry]
+        k, rank = self.key(st)
+        visited = {k: rank}
+        self.visited = visited
+        parents = {(k, rank): None}
+        evaluate = self._evaluate
+        heap = [(-evaluate(st), 0, st, (k, rank))]
+        counter = 0
+        nodes = 0
+        check = CHECK_EVERY
+        deadline = None if self.max_seconds is None else time.perf_counter() + self.max_seconds
+        while heap and nodes < max_nodes:
+            _, _, cur, cid = heapq.heappop(heap)
+            if visited.get(cid[0]) != cid[1]:
+                continue  # superseded by a better copy
+            for k, rank, child, mv, done, _last in self._expand(cur, None):
+                seen = visited.get(k)
+                if seen is not None and seen <= rank:
+                    continue  # two moves of this position lead to the same one
+                nodes += 1
+                visited[k] = rank
+                nid = (k, rank)
+                parents[nid] = (cid, mv, done)
+                finish = None
+                if sum(child[1]) != total:
+                    finish = self._try_finish(child)
+                    if finish is None:
+                        counter += 1
+                        heapq.heappush(heap, (-evaluate(child), counter, child, nid))
+                        continue
+                path = []
+                at = nid
+                while parents[at] is not None:
+                    pid, pmv, pdone = parents[at]
+                    path.append((pmv, pdone))
+                    at = pid
+                path.append(root_entry)
+                path.reverse()
+                self.nodes = nodes
+                return Outcome.WON, path + (finish or [])
+            check -= 1
+            if check <= 0:
+                check = CHECK_EVERY // 8
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break
+                if self.cancel is not None and self.cancel.is_set():
+                    self.nodes = nodes
+                    raise _Cancelled
+        self.nodes = nodes
+        if not heap:
+            return Outcome.UNWINNABLE, None  # every reachable position was seen
+        return None, None
 
     def run_position(self, st):
         """DFS from a compact position. Returns (outcome, path of (move, autos)) where the
@@ -801,6 +922,16 @@ class Searcher:
 
 def _first(item):
     return item[0]
+
+
+def _target(mv) -> int:
+    """The tableau pile a move lays a card on, or -1."""
+    kind = mv[0]
+    if kind == T2T or kind == SPLIT:
+        return mv[2]
+    if kind == W2T or kind == F2T:
+        return mv[3]
+    return -1
 
 
 def _pop(pile: bytes, k: int) -> bytes:
@@ -893,18 +1024,43 @@ def solve(
     ``cancelled=True``).
     """
     start = time.perf_counter()
-    searcher = Searcher(rules, max_nodes, max_seconds, cancel)
+    position = _position(state, rules)
+    nodes = 0
+    path = None
+    outcome = None
+    # Phase 1: a short best-first search finds many long winning lines at once.
+    share = BEST_FIRST_SHARE
+    bf_nodes = BEST_FIRST_NODES if max_nodes is None else int(max_nodes * share)
+    bf_seconds = None if max_seconds is None else max_seconds * share
+    searcher = Searcher(rules, None, bf_seconds, cancel)
     try:
-        outcome, path = searcher.run_position(_position(state, rules))
+        if bf_nodes > 0:
+            outcome, path = searcher.run_best_first(position, bf_nodes)
+            nodes = searcher.nodes
+        if outcome is None:
+            # Phase 2: depth-first to the end of the budget; this one can prove a loss.
+            left_nodes = None if max_nodes is None else max(1, max_nodes - nodes)
+            left_seconds = (
+                None
+                if max_seconds is None
+                else max(0.0, max_seconds - (time.perf_counter() - start))
+            )
+            searcher = Searcher(rules, left_nodes, left_seconds, cancel)
+            outcome, path = searcher.run_position(position)
+            nodes += searcher.nodes
     except _Cancelled:
         return SolveResult(
-            Outcome.UNDECIDED, None, searcher.nodes, time.perf_counter() - start, cancelled=True
+            Outcome.UNDECIDED,
+            None,
+            nodes + searcher.nodes,
+            time.perf_counter() - start,
+            cancelled=True,
         )
     line = None
     if outcome is Outcome.WON:
         line = tuple(_to_commands(state, rules, path))
     seconds = time.perf_counter() - start
-    return SolveResult(outcome, line, searcher.nodes, seconds)
+    return SolveResult(outcome, line, nodes, seconds)
 
 
 def solve_deal(rules: Rules, seed: int, **budget) -> SolveResult:

@@ -186,6 +186,8 @@ def test_foundation_cards_come_back_when_needed():
         ("klondike", "draw1", (2, 3, 5)),
         ("klondike", "draw1-noredeal", (5,)),
         ("saratoga", "draw1", (2, 3, 6)),
+        ("double-klondike", "draw3-unlimited", (15,)),  # twin cards share a key
+        ("double-klondike", "draw1-unlimited", (1,)),
     ],
 )
 def test_deal_lines_replay_to_a_win(variant, mode, seeds):
@@ -350,16 +352,21 @@ def test_auto_finish():
 
 
 def test_winnable_pool_deals_are_deterministic_and_won():
-    for variant, mode in (
+    shipped = (
         ("klondike", "draw1"),
+        ("klondike", "draw3"),
         ("saratoga", "draw1"),
-        ("double-klondike", "draw3"),
-    ):
+        ("double-klondike", "draw3-unlimited"),
+    )
+    for variant, mode in shipped:
         r = rules(variant, mode)
         pool = winnable_pool(r)
         assert len(pool) >= 50, (variant, mode)
         assert winnable_deal(r, 12345) == winnable_deal(variant, 12345, mode)
         assert winnable_deal(r, 12345) in pool
+        assert winnable_deal(r, 12345 + len(pool)) == winnable_deal(r, 12345)
+    # No pool (Double Klondike's default: none of its deals is won in the time): None.
+    assert winnable_deal("double-klondike", 7, "no-such-mode") is None
     r = rules("klondike", "draw1")
     for n in (0, 1):
         seed = winnable_deal(r, n)
