@@ -242,3 +242,52 @@ def test_a_win_counts_once_even_after_undo_and_winning_again(tmp_path):
     record = stats.get(StatsKey("klondike", "draw1"))
     assert (record.played, record.won) == (1, 1)
     assert not (tmp_path / CURRENT_GAME_FILE).exists()  # a won game is not resumed
+
+
+def choose_in_menu(app, label, how):
+    """Open the menu with M (Esc would leave fullscreen) or the toolbar, pick ``label``."""
+    if how == "keys":
+        press(app, pygame.K_m)
+        menu = app.scene()
+        while menu.items[menu.selected].text() != label:
+            press(app, pygame.K_DOWN)
+        press(app, pygame.K_RETURN)
+    else:
+        frame(app)
+        button = next(r for name, r in app.table.decor._buttons if name == "menu")
+        click(app, button.center)
+        click(app, menu_row(app, label).center)
+
+
+@pytest.mark.parametrize("how", ["keys", "mouse"])
+def test_deal_number_statistics_fullscreen_and_quit_items(app, how):
+    choose_in_menu(app, "Play deal number\u2026", how)
+    assert isinstance(app.scene(), PromptOverlay)
+    press(app, pygame.K_ESCAPE)
+    app.close_all()
+    choose_in_menu(app, "Statistics", how)
+    assert isinstance(app.scene(), PageOverlay)
+    app.close_all()
+    choose_in_menu(app, "Fullscreen", how)
+    assert app.fullscreen and app.settings.fullscreen
+    choose_in_menu(app, "Leave fullscreen", how)
+    assert not app.fullscreen
+    choose_in_menu(app, "Fullscreen", how)
+    press(app, pygame.K_ESCAPE)  # Esc leaves fullscreen first
+    assert not app.fullscreen and app.scene() is app.table
+    choose_in_menu(app, "Quit", how)
+    assert not app.running
+
+
+@pytest.mark.parametrize("how", ["keys", "mouse"])
+def test_hint_and_winnable_items(app, how):
+    choose_in_menu(app, "Hint", how)
+    assert app.scene() is app.table and app.assistant.hint_task is not None
+    app.assistant.hint_task.result(30)
+    app.assistant.step(0.01)
+    assert app.table.feedback.message.startswith("Hint")
+    choose_in_menu(app, "Is this still winnable?", how)
+    assert app.scene() is app.table
+    app.assistant.verdict_task.result(30)
+    app.assistant.step(0.01)
+    assert "every card" in app.table.feedback.message
