@@ -80,6 +80,11 @@ class App:
         rules = table.rules(mode)
         if seed is None and self.settings.is_winnable_only(variant):
             seed = self.assistant.winnable_seed(rules)
+            if seed is None:
+                self.messages.append(
+                    f"No deal of {rules.name} \u00b7 {rules.mode_label} is proven winnable yet "
+                    "(the solver keeps looking): this one is dealt at random."
+                )
         return new_game(rules, seed=random_seed() if seed is None else seed)
 
     def _open_window(self) -> pygame.Surface:
@@ -113,10 +118,12 @@ class App:
         variant's mode from the settings."""
         self.abandon_current()
         variant = variant or self.table.game.rules.variant
+        self.messages = []
         game = self._deal(variant, mode, seed)
         mode = game.rules.mode
         self.game_id = new_game_id(game)
         self.table.set_game(game)
+        self.table.feedback.message = " ".join(self.messages) or None
         self.settings = replace(self.settings.with_mode(variant, mode), variant=variant)
         self._save_settings()
         self._autosave(force=True)

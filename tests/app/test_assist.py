@@ -124,3 +124,13 @@ def test_winnable_deals_only_deals_from_the_proven_pool(tmp_path):
         app.start_game()
         assert app.table.game.deal.seed in pool
     app.assistant.stop()
+
+
+def test_winnable_only_without_a_proven_deal_says_so(tmp_path, monkeypatch):
+    app = make_app(tmp_path, "--variant", "klondike")
+    monkeypatch.setattr(app.assistant, "winnable_seed", lambda rules: None)
+    app.change_settings(app.settings.with_winnable_only("klondike", True))
+    app.start_game()
+    assert "dealt at random" in app.table.feedback.message
+    app.start_game(seed=12)
+    assert app.table.feedback.message is None  # a chosen deal needs no excuse
