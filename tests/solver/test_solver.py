@@ -267,6 +267,19 @@ def test_background_search_helper():
     assert slow.result().cancelled
 
 
+def test_background_search_in_a_process():
+    r = rules("klondike", "draw3")
+    task = solve_in_background(new_game(r, seed=3).state, r, max_nodes=20_000, process=True)
+    res = task.result(timeout=60)
+    assert res.outcome is Outcome.WON
+    slow = solve_in_background(
+        new_game(r, seed=62).state, r, max_nodes=None, max_seconds=30, process=True
+    )
+    time.sleep(1.0)
+    slow.cancel(wait=5)
+    assert slow.done() and slow.result().cancelled
+
+
 # -- hints ------------------------------------------------------------------------------------
 
 
