@@ -97,10 +97,6 @@ class _Cancelled(Exception):
     pass
 
 
-class _Budget(Exception):
-    pass
-
-
 @cache
 def _tables(rules: Rules) -> _Tables:
     return _Tables(rules)
