@@ -134,3 +134,9 @@ def test_winnable_only_without_a_proven_deal_says_so(tmp_path, monkeypatch):
     assert "dealt at random" in app.table.feedback.message
     app.start_game(seed=12)
     assert app.table.feedback.message is None  # a chosen deal needs no excuse
+
+
+def test_the_winnable_pool_ships_in_the_package():
+    from importlib.resources import files
+
+    assert "winnable_deals.json" in [p.name for p in files("game.solver").iterdir()]
