@@ -132,9 +132,9 @@ def test_draw_three_reaches_only_every_third_card():
     assert replay_wins(once, won, res.line)
 
 
-def test_no_moves_at_all_is_unwinnable():
-    r = rules("klondike", "draw1")
-    state = position(
+def stuck_hearts(r):
+    """Three suits up; the hearts buried under their own higher cards: no move at all."""
+    return position(
         r,
         {
             "f1": full_suit("C"),
@@ -150,6 +150,11 @@ def test_no_moves_at_all_is_unwinnable():
         },
         down={"t1": 1, "t7": 5},
     )
+
+
+def test_no_moves_at_all_is_unwinnable():
+    r = rules("klondike", "draw1")
+    state = stuck_hearts(r)
     res = solve(state, r)
     assert res.outcome is Outcome.UNWINNABLE
     assert still_winnable(state, r, budget=1.0) is False
@@ -327,22 +332,7 @@ def test_hint_is_a_winning_move_when_all_is_visible():
 
 def test_hint_none_when_nothing_is_left():
     r = rules("klondike", "draw1")
-    stuck = position(
-        r,
-        {
-            "f1": full_suit("C"),
-            "f2": full_suit("D"),
-            "f3": full_suit("S"),
-            "t1": "AH 2H",
-            "t2": "3H",
-            "t3": "4H",
-            "t4": "5H",
-            "t5": "6H",
-            "t6": "7H",
-            "t7": "8H 9H TH JH QH KH",
-        },
-        down={"t1": 1, "t7": 5},
-    )
+    stuck = stuck_hearts(r)
     assert hint(stuck, r, budget=0.5) is None
 
 
