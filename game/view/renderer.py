@@ -59,6 +59,7 @@ class TableRenderer:
         self._drawn_moving: list[pygame.Rect] = []
         self._slot_labels: dict[int, str | None] = {}
         self.full_redraw = True
+        self._shade: pygame.Surface | None = None  # a moving card's drop shadow
         self._pending: list[pygame.Rect] = []
         # Things drawn over the resting cards but that change rarely (status line, focus
         # outline, drop-target highlights, messages): kept on the static layer.
@@ -105,7 +106,7 @@ class TableRenderer:
         for surface, pos in self._decorations:
             self.static.blit(surface, pos)
 
-    def _redraw_region(self, region: pygame.Rect, sprites: dict[int, CardSprite]) -> None:
+    def _redraw_region(self, region: pygame.Rect) -> None:
         """Repaint one rectangle of the static layer: felt, outlines, resting cards."""
         static = self.static
         static.set_clip(region)
@@ -148,7 +149,7 @@ class TableRenderer:
         ]
         self._decorations = list(decorations)
         for region in _merge_rects(changed):
-            self._redraw_region(region, {})
+            self._redraw_region(region)
         self._pending.extend(changed)
 
     def stamp(self, image: pygame.Surface, pos: tuple[int, int]) -> None:
@@ -194,7 +195,7 @@ class TableRenderer:
             self.full_redraw = True
             return
         for region in _merge_rects(changed):
-            self._redraw_region(region, sprites)
+            self._redraw_region(region)
         self._pending.extend(changed)
 
     # -- frames ---------------------------------------------------------------------------
@@ -250,8 +251,10 @@ class TableRenderer:
 
     def _shadow(self, screen: pygame.Surface, x: int, y: int) -> None:
         w, h = self.layout.card_w, self.layout.card_h
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(shade, (0, 0, 0, 60), shade.get_rect(), border_radius=max(2, w // 14))
+        shade = self._shade
+        if shade is None or shade.get_size() != (w, h):  # made once per card size
+            shade = self._shade = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.rect(shade, (0, 0, 0, 60), shade.get_rect(), border_radius=max(2, w // 14))
         screen.blit(shade, (x + max(1, w // 40), y + max(1, w // 30)))
 
 

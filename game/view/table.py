@@ -77,9 +77,11 @@ class TableScene:
     def _start(self, animate: bool) -> None:
         homes = self.homes()
         if animate and self.motion.speed > 0:
-            self.motion.reset(self._stacked_at_stock(homes))
-            order = self._deal_order()
-            delays = {card: i * DEAL_STAGGER for i, card in enumerate(order)}
+            # The cards in dealing order: the tableau's first, flying out one by one.
+            order = self.game.deal.cards(self.game.rules)
+            self.motion.reset(self._stacked_at_stock(homes, order))
+            dealt = order[: sum(self.game.rules.deal_counts)]
+            delays = {card: i * DEAL_STAGGER for i, card in enumerate(dealt)}
             self.motion.retarget(homes, delays)
             self.feedback.sounds.append("deal")
         else:
@@ -91,15 +93,9 @@ class TableScene:
         self.decor.refresh()
         self.needs_draw = True
 
-    def _deal_order(self) -> list[int]:
-        """The tableau cards in the order the rules deal them (the first card dealt first)."""
-        order = self.game.deal.cards(self.game.rules)
-        dealt = sum(self.game.rules.deal_counts)
-        return order[:dealt]
-
-    def _stacked_at_stock(self, homes: dict[int, Home]) -> dict[int, Home]:
+    def _stacked_at_stock(self, homes: dict[int, Home], order: list[int]) -> dict[int, Home]:
+        """Every card face down on the stock, the first to be dealt on top."""
         x, y = self.layout.origins[STOCK]
-        order = self.game.deal.cards(self.game.rules)
         depth = {card: i for i, card in enumerate(reversed(order))}
         return {card: Home(x, y, False, depth[card], STOCK, depth[card]) for card in homes}
 
