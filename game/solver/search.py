@@ -17,15 +17,17 @@ Techniques (as in Solvitaire, Klondike-Solver and lonelybot):
 
 * transposition table keyed by a canonical ``bytes`` key (tableau piles sorted, the
   foundations left out because they follow from the other cards, two decks' twin cards
-  merged, the waste position normalised where redeals are unlimited), with resource
-  dominance: a position seen with fewer redeals used (and, turning one card at a time,
-  a smaller waste) is never worse, so the same cards with more used are skipped;
-* safe automatic moves to the foundations: A and 2 always; a higher card once every card
-  that could ever need it as a base is up (alternate colours: both opposite-colour cards
-  of rank-1, and, as foundation cards may come back, both same-colour cards of rank-2).
-  With two decks every copy of those cards must be up (and the lower cards of the card's
-  own suit): Solvitaire switches the rule off for two decks instead; this form keeps the
-  same proof (nothing the card could ever carry is left to place);
+  merged, the waste size reduced to what the stock can still reach from it), with
+  resource dominance: a smaller waste in the same group of ``draw`` cards, and fewer
+  redeals used where a redeal leads back to the same group, are never worse, so a
+  position already seen with no more of them used is skipped (see ``Searcher.key``);
+* safe automatic moves to the foundations: a card goes up for good once every card that
+  could be laid on it can go up itself, and so on down the ranks (alternate colours:
+  opposite colour at least rank-2, the other suit of its colour at least rank-3, with two
+  decks on every foundation of the suit), so nothing can ever need it in the tableau,
+  even with foundation cards coming back (see ``_Tables._cone``);
+* a relaxed proof of a loss at the root and near it (``deadlock.hopeless``): a card that
+  cannot go up even when every stock card is at hand whenever wanted ends the search;
 * stock turns folded into macro moves that play one reachable talon card, honouring the
   draw count and the redeals left (a redeal is only used for cards the current pass
   cannot reach);
@@ -40,7 +42,9 @@ Techniques (as in Solvitaire, Klondike-Solver and lonelybot):
   from the pile with most face-down cards, then plays to the foundations, talon cards by
   fewest turns, the rest last) runs to the end of the budget and is exhaustive, so it can
   prove a position lost;
-* node and time budgets, and a ``threading.Event`` polled every 256 nodes for cancelling.
+* node and time budgets, and a ``threading.Event`` polled every 256 nodes for cancelling;
+* speed: what many positions share (the cards each foundation state lets up, the cards
+  each talon state can bring, each pile's movable run) is computed once and cached.
 """
 
 from __future__ import annotations
@@ -56,6 +60,7 @@ from game.engine.commands import Command, Draw, Move, mechanics_for
 from game.engine.events import apply_step
 from game.engine.rules import Rules
 from game.engine.state import STOCK, WASTE, State, layout_for
+from game.solver.deadlock import hopeless
 
 
 class Outcome(StrEnum):
@@ -89,6 +94,11 @@ F2T = 4  # (F2T, suit, height, dst)   top foundation card back to tableau pile d
 SPLIT = 5  # (SPLIT, src, dst, count)  part of a built run moves, the card it lay on goes up
 
 CHECK_EVERY = 256
+TALON_CACHE = 100_000
+PILE_CACHE = 200_000  # tableau piles remembered with their movable runs
+# The relaxed proof of a loss costs some fifty plain nodes, so it is run near the root only,
+# where a move that blocks the game for good would otherwise cost a whole subtree.
+DEADLOCK_DEPTH = 3  # talon states remembered for their reachable cards
 BEST_FIRST_SHARE = 0.15  # of the node and time budgets, for the best-first phase
 BEST_FIRST_NODES = 50_000  # best-first nodes when there is no node budget
 
@@ -135,18 +145,10 @@ class _Tables:
         self.parents = tuple(tuple(p) for p in parents)
         self.empty_takes = tuple(mech.empty_takes(c) for c in range(ncards))
         # Safe automatic moves: requirements on the foundation heights, per card.
-        req: list[tuple[tuple[int, int], ...] | None] = []
-        for c in range(ncards):
-            r = RANK[c]
-            if r <= 2:
-                req.append(())
-            else:
-                req.append(self._cone(c))
-        self.req = tuple(req)
+        self.req = tuple(self._cone(c) for c in range(ncards))
         # Card -> key byte: twin cards of two decks are the same card for the key.
         self.translate = bytes((i % CARDS_PER_DECK) if i < ncards else i for i in range(256))
         self._reach: dict = {}
-        self._reach_map: dict = {}
         # next_up[slot][height]: the cards a foundation slot at that height takes.
         next_up = []
         for slot in range(4 * decks):
@@ -158,59 +160,46 @@ class _Tables:
             next_up.append(tuple(row))
         self.next_up = tuple(next_up)
         self.empty_cards = tuple(c for c in range(ncards) if mech.empty_takes(c))
-        fs = tuple(SUIT[c] * decks for c in range(ncards))
-        fr = tuple(RANK[c] - 1 for c in range(ncards))
-        self.fs, self.fr = fs, fr
-        if decks == 1:
 
-            def fplay(fnd: tuple, card: int) -> int:
-                s = fs[card]
-                return s if fnd[s] == fr[card] else -1
+    def _cone(self, card: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """When may ``card`` go up for good? Alternatives, each a tuple of (slot, minimum
+        height) with the slot the lowest of its suit; any one satisfied makes it safe.
 
-        else:
-
-            def fplay(fnd: tuple, card: int) -> int:
-                r = fr[card]
-                base = fs[card]
-                for k in range(base, base + decks):
-                    if fnd[k] == r:
-                        return k
-                return -1
-
-        self.fplay = fplay
-
-    def _cone(self, card: int) -> tuple[tuple[int, int], ...]:
-        """(suit, minimum height) for every card that might need ``card`` as a base."""
+        * Home instead: every card that could be laid on ``card`` can go up itself
+          (its suit's lowest slot is at least its rank - 1), and so can every card that
+          could be laid on those, and so on down the ranks: then nothing ever needs
+          ``card`` in the tableau, even with foundation cards coming back (the rule of
+          lonelybot and of the thoughtful-solitaire literature: opposite colour at least
+          rank - 2, the other suit of the same colour at least rank - 3).
+        * Without returns, also: every card that could be laid on it is up already."""
         need = [0, 0, 0, 0]
         frontier = {card}
-        depth = 0
-        while frontier and (depth == 0 or self.may_return):
+        while frontier:
             nxt = set()
             for c in frontier:
                 for k in self.children[c]:
                     s = SUIT[k]
-                    if RANK[k] > need[s]:
-                        need[s] = RANK[k]
-                    nxt.add(k)
+                    if RANK[k] - 1 > need[s]:
+                        need[s] = RANK[k] - 1
+                        nxt.add(k)
             frontier = nxt
-            depth += 1
-        decks = self.decks
+        alternatives = [self._requirement(card, need)]
+        if not self.may_return:
+            up = [0, 0, 0, 0]
+            for k in self.children[card]:
+                up[SUIT[k]] = max(up[SUIT[k]], RANK[k])
+            alternatives.append(self._requirement(card, up))
+        return tuple(alternatives)
+
+    def _requirement(self, card: int, need: list[int]) -> tuple[tuple[int, int], ...]:
         # With one deck the card's own suit is complete below it once it can go up; with
         # more, the other copies of its lower cards must be up too (the lowest slot).
+        decks = self.decks
         return tuple(
             (s * decks + decks - 1, h)
             for s, h in enumerate(need)
             if h and (decks > 1 or s != SUIT[card])
         )
-
-    def reach_map(self, n: int, p: int, r: int) -> dict:
-        """Talon position q -> (redeal, turns, q) for every reachable q (see ``reach``)."""
-        key = (n, p, r)
-        got = self._reach_map.get(key)
-        if got is None:
-            got = {q: (redeal, turns, q) for q, redeal, turns in self.reach(n, p, r)}
-            self._reach_map[key] = got
-        return got
 
     def reach(self, n: int, p: int, r: int) -> tuple[tuple[int, int, int], ...]:
         """Talon positions q (waste size after turning) reachable by turning only:
@@ -283,53 +272,85 @@ class Searcher:
         self.max_seconds = max_seconds
         self.cancel = cancel
         self.nodes = 0
-        self._fplay = self.tb.fplay
         self.weight = 0
         self.talon_weight = 1
+        self._talon_cache: dict = {}
+        self._fnd_cache: dict = {}
+        self._pile_info: dict = {}
 
     # -- position helpers ------------------------------------------------------------------
 
-    def _safe(self, fnd: tuple, card: int) -> bool:
-        req = self.tb.req[card]
-        if req is None:
-            return False
-        for slot, h in req:
-            if fnd[slot] < h:
-                return False
-        return True
+    def safe_up(self, fnd: tuple, card: int) -> bool:
+        """May ``card`` go up for good, with the foundations at ``fnd`` (see ``_Tables._cone``)?"""
+        for req in self.tb.req[card]:
+            for slot, h in req:
+                if fnd[slot] < h:
+                    break
+            else:
+                return True
+        return False
+
+    def _ups(self, fnd: tuple) -> tuple[dict, dict]:
+        """For foundation heights ``fnd``: card -> slot for every card that may go up now;
+        the same for those of them that are safe to play up; (suit, height, card) for each
+        foundation top that may come back and is not safe up there (cached: positions
+        share their foundations far more often than anything else)."""
+        got = self._fnd_cache.get(fnd)
+        if got is None:
+            next_up = self.tb.next_up
+            playable: dict = {}
+            for slot, h in enumerate(fnd):
+                for c in next_up[slot][h]:
+                    if c not in playable:
+                        playable[c] = slot
+            safe = {c: slot for c, slot in playable.items() if self.safe_up(fnd, c)}
+            returnable = []
+            if self.tb.may_return:
+                decks = self.tb.decks
+                for s in range(4):
+                    last = -1
+                    for slot in range(s * decks, s * decks + decks):
+                        h = fnd[slot]
+                        if h == 0 or h == last:
+                            continue
+                        last = h
+                        c = make_card(h, s)
+                        if not self.safe_up(fnd, c):
+                            returnable.append((s, h, c))
+            got = (playable, safe, tuple(returnable))
+            self._fnd_cache[fnd] = got
+        return got
 
     def _autocard(self, fnd: tuple, card: int) -> int:
         """The foundation slot if ``card`` is safe to play up now, else -1."""
-        req = self.tb.req[card]
-        if req is None:
-            return -1
-        slot = self._fplay(fnd, card)
-        if slot < 0:
-            return -1
-        for s, h in req:
-            if fnd[s] < h:
-                return -1
-        return slot
+        return self._ups(fnd)[1].get(card, -1)
+
+    def _slot(self, fnd: tuple, card: int) -> int:
+        """The foundation slot that takes ``card`` now, else -1."""
+        return self._ups(fnd)[0].get(card, -1)
 
     def _auto(self, tab: list, fnd, talon, p, done: list):
         """Play every safe card to the foundations, again and again; ``done`` gets the
         source of each (-1 for the waste)."""
-        autocard = self._autocard
+        ups = self._ups
+        safe = ups(fnd)[1]
         moved = True
         while moved:
             moved = False
             for i, pile in enumerate(tab):
                 if len(pile) - 1 > pile[0]:
-                    slot = autocard(fnd, pile[-1])
-                    if slot >= 0:
+                    slot = safe.get(pile[-1])
+                    if slot is not None:
                         fnd = fnd[:slot] + (fnd[slot] + 1,) + fnd[slot + 1 :]
+                        safe = ups(fnd)[1]
                         tab[i] = _pop(pile, 1)
                         done.append(i)
                         moved = True
             if p:
-                slot = autocard(fnd, talon[p - 1])
-                if slot >= 0:
+                slot = safe.get(talon[p - 1])
+                if slot is not None:
                     fnd = fnd[:slot] + (fnd[slot] + 1,) + fnd[slot + 1 :]
+                    safe = ups(fnd)[1]
                     talon = talon[: p - 1] + talon[p:]
                     p -= 1
                     done.append(-1)
@@ -338,10 +359,17 @@ class Searcher:
 
     def key(self, st) -> tuple[bytes, int]:
         """Canonical key and resource rank of a position. Two positions with the same key
-        differ only in resources that make one dominate the other: the redeals used (fewer
-        is better) and, turning one card at a time, the waste size (smaller is better, as
-        every larger one can still be reached). A position whose key was seen with a rank
-        no higher is never better and is skipped."""
+        differ only in resources that make one dominate the other, so one seen with a
+        rank no higher makes the other not worth a visit:
+
+        * the waste size ``p``: every larger waste the stock turns to from ``p`` is
+          reachable, so a smaller one is better. Turning ``d`` cards at a time only the
+          sizes ``p, p + d, ...`` and the full talon are reachable before a redeal, so the
+          size modulo ``d`` is part of the key, unless it is 0 or the talon is all waste
+          (both reach exactly what a fresh pass reaches);
+        * the redeals used, fewer being better: with a fresh-pass class, more redeals are
+          only worse (turn to the end, redeal, turn on); otherwise a redeal does not lead
+          back to the same class, so the redeals used become part of the key."""
         tab, fnd, talon, p, r = st
         tb = self.tb
         if tb.decks > 1:
@@ -350,74 +378,88 @@ class Searcher:
             k += b"\xfe" + talon.translate(tr)
         else:
             k = b"\xff".join(sorted(tab)) + b"\xfe" + talon
-        if tb.limit is None:
-            if tb.draw == 1 or p % tb.draw == 0 or p == len(talon):
-                return k, 0
-            return k + bytes((p,)), 0
-        if tb.draw == 1:
-            return k, r * 1024 + p
-        # Turning d at a time, a smaller waste of the same size modulo d reaches the larger
-        # one by turning; a waste at the end of the stock is a class of its own.
+        d = tb.draw
         n = len(talon)
-        return k + bytes((p % tb.draw if p < n else 255,)), r * 1024 + p
+        fresh = d == 1 or p % d == 0 or p == n
+        if tb.limit is None:
+            return (k, 0) if fresh else (k + bytes((p % d,)), p)
+        if fresh:
+            return k, r * 1024 + p
+        return k + bytes((p % d, 128 + r)), p
+
+    def shadow(self, k: bytes, st) -> tuple[bytes, int] | None:
+        """A position whose waste size is not a fresh-pass class (see ``key``) still reaches
+        the fresh pass of the same cards: turn to the end (and, with limited redeals, see
+        its last card there). So once it is visited, that fresh-pass position, with this
+        rank or worse, need not be: (its key, rank), or None."""
+        d = self.tb.draw
+        p = st[3]
+        n = len(st[2])
+        if d == 1 or p % d == 0 or p == n:
+            return None
+        if self.tb.limit is None:
+            return k[:-1], 0
+        return k[:-2], st[4] * 1024 + n
+
+    def _mark_shadow(self, visited: dict, k: bytes, st) -> None:
+        sh = self.shadow(k, st)
+        if sh is not None:
+            seen = visited.get(sh[0])
+            if seen is None or seen > sh[1]:
+                visited[sh[0]] = sh[1]
 
     def moves(self, st, scored: bool = False) -> list:
         """Candidate moves of a position, best first."""
         tab, fnd, talon, p, r = st
         tb = self.tb
-        bo = tb.bo
-        children = tb.children
-        fplay = self._fplay
-        runs_ok = tb.runs
+        ups = self._ups(fnd)
+        playable = ups[0]
         scored_out = scored
         scored: list = []
         add = scored.append
         info: list = []
         empty = -1
         want: dict = {}  # card -> tableau piles whose top card takes it
+        pile_info = self._pile_info
         for i, pile in enumerate(tab):
-            n = len(pile) - 1
-            if n == 0:
+            inf = pile_info.get(pile)
+            if inf is None:
+                inf = self._describe(pile)
+            if inf is False:
                 if empty < 0:
                     empty = i
                 info.append(None)
                 continue
-            d = pile[0]
-            up = n - d
-            if up <= 0:
-                info.append(None)
-                continue
-            for c in children[pile[-1]]:
-                w = want.get(c)
-                if w is None:
-                    want[c] = [i]
-                else:
-                    w.append(i)
-            run = 1
-            if runs_ok:
-                while run < up and bo[(pile[-run] << 8) | pile[-run - 1]]:
-                    run += 1
-            info.append((n, d, run))
+            info.append(inf)
+            if inf is not None:
+                for c in inf[3]:
+                    w = want.get(c)
+                    if w is None:
+                        want[c] = [i]
+                    else:
+                        w.append(i)
 
         empty_useful = None
         accepts = tb.accepts
         for i, inf in enumerate(info):
             if inf is None:
                 continue
-            n, d, run = inf
+            n, d, run, _kids, movable = inf
             pile = tab[i]
             # To a foundation (what the automatic moves left).
-            if fplay(fnd, pile[-1]) >= 0:
+            if pile[-1] in playable:
                 if n - 1 == d and d:
                     add((1000 + d, (T2F, i)))
                 else:
                     add((750, (T2F, i)))
-            # Onto other piles.
-            for off in range(run):
-                w = want.get(pile[-1 - off])
+            # Onto other piles. Part of a run (a split) leaves its card e on top; the cards
+            # that may lie on e may lie just as well on the target's top card (same rank
+            # and colour), so a split only swaps two equivalent places for them: it is
+            # worth it only if e itself can go up now.
+            for k, c in movable:
+                w = want.get(c)
                 if w is None:
                     continue
-                k = off + 1
                 left = n - k
                 if left == 0:
                     if empty_useful is None:
@@ -431,7 +473,7 @@ class Searcher:
                 elif k == run:
                     for j in w:
                         add((900 + left, (T2T, i, j, k)))
-                elif self._split_ok(st, info, pile, k):
+                elif pile[-k - 1] in playable:  # a split
                     for j in w:
                         add((760, (SPLIT, i, j, k)))
             # Onto the first empty pile (one stands for all).
@@ -449,56 +491,66 @@ class Searcher:
                         add((850 + d, (T2T, i, empty, k)))
                     elif k == run:
                         add((850 + left, (T2T, i, empty, k)))
-                    elif self._split_ok(st, info, pile, k):
+                    elif pile[-k - 1] in playable:  # a split
                         add((740, (SPLIT, i, empty, k)))
 
-        # Talon cards, by macro moves: only cards that can go somewhere are looked up.
+        # Talon cards, by macro moves: each card the stock can bring, where it can go.
         if talon:
-            rmap = tb.reach_map(len(talon), p, r)
-            find = talon.find
-            for slot in range(len(fnd)):
-                for c in tb.next_up[slot][fnd[slot]]:
-                    at = rmap.get(find(c) + 1)
-                    if at is not None:
-                        add((800 - at[1], (W2F, at[2], at[0])))
-            for c, w in want.items():
-                at = rmap.get(find(c) + 1)
-                if at is not None:
+            empty_takes = tb.empty_takes
+            for c, at in self.talon_cards(talon, p, r).items():
+                if c in playable:
+                    add((800 - at[1], (W2F, at[2], at[0])))
+                w = want.get(c)
+                if w is not None:
                     for j in w:
                         add((650 - at[1], (W2T, at[2], at[0], j)))
-            if empty >= 0:
-                for c in tb.empty_cards:
-                    at = rmap.get(find(c) + 1)
-                    if at is not None:
-                        add((600 - at[1], (W2T, at[2], at[0], empty)))
+                if empty >= 0 and empty_takes[c]:
+                    add((600 - at[1], (W2T, at[2], at[0], empty)))
 
         # Foundation cards back to the tableau, when some card could then build on them.
-        if tb.may_return:
-            decks = tb.decks
-            for s in range(4):
-                last = -1
-                for slot in range(s * decks, s * decks + decks):
-                    h = fnd[slot]
-                    if h == 0 or h == last:
-                        continue
-                    last = h
-                    c = make_card(h, s)
-                    w = want.get(c)
-                    to_empty = empty >= 0 and tb.empty_takes[c]
-                    if w is None and not to_empty:
-                        continue
-                    if self._safe(fnd, c) or not self._child_free(st, info, c):
-                        continue
-                    if w is not None:
-                        for j in w:
-                            add((100, (F2T, s, h, j)))
-                    if to_empty:
-                        add((90, (F2T, s, h, empty)))
+        for s, h, c in ups[2]:
+            w = want.get(c)
+            to_empty = empty >= 0 and tb.empty_takes[c]
+            if w is None and not to_empty:
+                continue
+            if not self._child_free(st, info, c):
+                continue
+            if w is not None:
+                for j in w:
+                    add((100, (F2T, s, h, j)))
+            if to_empty:
+                add((90, (F2T, s, h, empty)))
 
         if scored_out:
             return scored
         scored.sort(key=_first, reverse=True)
         return [m for _, m in scored]
+
+    def _describe(self, pile: bytes):
+        """(cards, face down, length of the movable run, cards that may lie on the top,
+        ((count, card) for each card of the run from the top)) of a pile with face-up
+        cards; False for an empty pile, None for one with only face-down cards. Cached."""
+        n = len(pile) - 1
+        if n == 0:
+            got = False
+        else:
+            d = pile[0]
+            up = n - d
+            if up <= 0:
+                got = None
+            else:
+                tb = self.tb
+                bo = tb.bo
+                run = 1
+                if tb.runs:
+                    while run < up and bo[(pile[-run] << 8) | pile[-run - 1]]:
+                        run += 1
+                movable = tuple((k, pile[-k]) for k in range(1, run + 1))
+                got = (n, d, run, tb.children[pile[-1]], movable)
+        if len(self._pile_info) > PILE_CACHE:
+            self._pile_info.clear()
+        self._pile_info[pile] = got
+        return got
 
     def _empty_useful(self, st, info) -> bool:
         """Could an empty pile help? Yes if it takes any card; with Kings only, if a King
@@ -512,7 +564,7 @@ class Searcher:
         for i, inf in enumerate(info):
             if inf is None:
                 continue
-            n, d, run = inf
+            n, d, run = inf[:3]
             pile = tab[i]
             off = KING - RANK[pile[-1]]
             if 0 <= off < run and n > off + 1:
@@ -526,23 +578,24 @@ class Searcher:
                 return True
         return False
 
-    def _reachable_cards(self, st):
-        tab, fnd, talon, p, r = st
-        if not talon:
-            return ()
-        return [talon[q - 1] for q in self.tb.reach_map(len(talon), p, r)]
+    def talon_cards(self, talon: bytes, p: int, r: int) -> dict:
+        """Card -> (redeal, turns, q) for every talon card the stock can bring to the top
+        of the waste (see ``_Tables.reach``); cached, as many positions share a talon."""
+        key = (talon, p, r)
+        got = self._talon_cache.get(key)
+        if got is None:
+            if len(self._talon_cache) > TALON_CACHE:
+                self._talon_cache.clear()
+            got = {}
+            for q, redeal, turns in self.tb.reach(len(talon), p, r):
+                c = talon[q - 1]
+                if c not in got:
+                    got[c] = (redeal, turns, q)
+            self._talon_cache[key] = got
+        return got
 
     def _reachable(self, st, c: int) -> bool:
-        talon = st[2]
-        i = talon.find(c)
-        return i >= 0 and (i + 1) in self.tb.reach_map(len(talon), st[3], st[4])
-
-    def _split_ok(self, st, info, src: bytes, k: int) -> bool:
-        """Moving the top ``k`` cards of a built run leaves its card ``e`` on top. The cards
-        that may lie on ``e`` may lie just as well on the target's top card (same rank, and
-        for the tableau the same colour), so this only swaps two equivalent places for
-        them; it is worth it only if ``e`` itself can go up now."""
-        return self._fplay(st[1], src[-k - 1]) >= 0
+        return bool(st[2]) and c in self.talon_cards(st[2], st[3], st[4])
 
     def _child_free(self, st, info, card: int) -> bool:
         """Should ``card`` come back from its foundation? Only if more cards that may lie
@@ -568,7 +621,7 @@ class Searcher:
                 if inf is None:
                     continue
                 pile = tab[i]
-                n, d, run = inf
+                n, d, run = inf[:3]
                 pos = pile.rfind(x, len(pile) - run)
                 if pos < 0:
                     continue
@@ -578,7 +631,7 @@ class Searcher:
                         movable += 1
                         break
                     # sits on its other place: useful only if that card can then go up
-                if self._fplay(fnd, pile[pos - 1]) >= 0:
+                if self._slot(fnd, pile[pos - 1]) >= 0:
                     movable += 1
                 break
         if not movable:
@@ -612,14 +665,14 @@ class Searcher:
             src = tab[i]
             tab[j] = tab[j] + src[-k:]
             new = src[:-k]
-            slot = self._fplay(fnd, new[-1])
+            slot = self._slot(fnd, new[-1])
             fnd = fnd[:slot] + (fnd[slot] + 1,) + fnd[slot + 1 :]
             tab[i] = _pop(new, 1)
             scan = True
         elif kind == T2F:
             i = mv[1]
             src = tab[i]
-            slot = self._fplay(fnd, src[-1])
+            slot = self._slot(fnd, src[-1])
             fnd = fnd[:slot] + (fnd[slot] + 1,) + fnd[slot + 1 :]
             tab[i] = _pop(src, 1)
             scan = True
@@ -631,7 +684,7 @@ class Searcher:
             if redeal and self.tb.limit is not None:
                 r += 1
             if kind == W2F:
-                slot = self._fplay(fnd, c)
+                slot = self._slot(fnd, c)
                 fnd = fnd[:slot] + (fnd[slot] + 1,) + fnd[slot + 1 :]
                 scan = True
             else:
@@ -664,7 +717,7 @@ class Searcher:
                 return line
             progress = False
             for i, pile in enumerate(tab):
-                if len(pile) > 1 and self._fplay(fnd, pile[-1]) >= 0:
+                if len(pile) > 1 and self._slot(fnd, pile[-1]) >= 0:
                     mv = (T2F, i)
                     (tab, fnd, talon, p, r), done = self.apply((tab, fnd, talon, p, r), mv)
                     line.append((mv, done))
@@ -674,7 +727,7 @@ class Searcher:
                 continue
             if talon:
                 for q, redeal, _turns in self.tb.reach(len(talon), p, r):
-                    if self._fplay(fnd, talon[q - 1]) >= 0:
+                    if self._slot(fnd, talon[q - 1]) >= 0:
                         mv = (W2F, q, redeal)
                         (tab, fnd, talon, p, r), done = self.apply((tab, fnd, talon, p, r), mv)
                         line.append((mv, done))
@@ -700,8 +753,8 @@ class Searcher:
     # -- the search ------------------------------------------------------------------------
 
     def _expand(self, st, last) -> list:
-        """The unvisited children of a position, best first: (key, child, move, automatic
-        moves, commute info). Ordered by the move's class and the child's evaluation."""
+        """The unvisited children of a position, best first: (score, key, rank, child, move,
+        automatic moves, commute info). Ordered by the move's class and the child's evaluation."""
         visited = self.visited
         apply = self.apply
         key = self.key
@@ -737,7 +790,7 @@ class Searcher:
                 score += weight * (evaluate(child) - base)
             kids.append((score, k, rank, child, mv, done, nxt))
         kids.sort(key=_first, reverse=True)
-        return [kid[1:] for kid in kids]
+        return kids
 
     def _evaluate(self, st) -> int:
         """Cards up, less cards buried under what can move (face down or out of order)."""
@@ -810,12 +863,13 @@ class Searcher:
             _, _, cur, cid = heapq.heappop(heap)
             if visited.get(cid[0]) != cid[1]:
                 continue  # superseded by a better copy
-            for k, rank, child, mv, done, _last in self._expand(cur, None):
+            for _score, k, rank, child, mv, done, _last in self._expand(cur, None):
                 seen = visited.get(k)
                 if seen is not None and seen <= rank:
                     continue  # two moves of this position lead to the same one
                 nodes += 1
                 visited[k] = rank
+                self._mark_shadow(visited, k, child)
                 nid = (k, rank)
                 parents[nid] = (cid, mv, done)
                 finish = None
@@ -871,6 +925,8 @@ class Searcher:
         self.visited = visited
         try_finish = self._try_finish
         expand = self._expand
+        mark_shadow = self._mark_shadow
+        shadows = tb.draw > 1
         frames = [[st, expand(st, None), 0]]
         path = [root_entry]
         nodes = 0
@@ -885,11 +941,13 @@ class Searcher:
                 path.pop()
                 continue
             frame[2] = i + 1
-            k, rank, child, mv, done, last = kids[i]
+            _score, k, rank, child, mv, done, last = kids[i]
             seen = visited.get(k)
             if seen is not None and seen <= rank:
                 continue
             visited[k] = rank
+            if shadows:
+                mark_shadow(visited, k, child)
             nodes += 1
             path.append((mv, done))
             if sum(child[1]) == total:
@@ -899,6 +957,8 @@ class Searcher:
             if finish is not None:
                 self.nodes = nodes
                 return Outcome.WON, path + finish
+            if len(frames) <= DEADLOCK_DEPTH and hopeless(tb, child):
+                continue  # lost whatever follows: see ``deadlock``
             frames.append([child, expand(child, last), 0])
             check -= 1
             if not check:
@@ -1021,6 +1081,8 @@ def solve(
     """
     start = time.perf_counter()
     position = _position(state, rules)
+    if hopeless(_tables(rules), position):
+        return SolveResult(Outcome.UNWINNABLE, None, 0, time.perf_counter() - start)
     nodes = 0
     path = None
     outcome = None

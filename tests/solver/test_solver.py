@@ -190,7 +190,7 @@ def test_foundation_cards_come_back_when_needed():
         ("klondike", "draw3", (3, 5, 6)),
         ("klondike", "draw1", (2, 3, 5)),
         ("klondike", "draw1-noredeal", (5,)),
-        ("saratoga", "draw1", (2, 3, 6)),
+        ("saratoga", "draw1", (2, 3, 7)),
         ("double-klondike", "draw3-unlimited", (15,)),  # twin cards share a key
         ("double-klondike", "draw1-unlimited", (1,)),
     ],
