@@ -4,8 +4,8 @@ and deal mode, so that "winnable deals only" can deal at once.
     python tools/make_winnable_pool.py [--count 200] [--other-count 100] [--timeout 3]
         [--max-tries 1000] [--jobs 2] [--only klondike/draw1 ...] [--start 1]
 
-Every variant's default mode is done (``--count`` deals), and the other modes of Klondike
-and the easy modes of Double Klondike (``--other-count``). Deals are tried in order from
+Every variant's default mode is done (``--count`` deals), and every other mode
+(``--other-count``). Deals are tried in order from
 ``--start``, at most ``--max-tries`` per pool; a deal goes in only if the solver wins it
 (its line is replayed through the engine to a won game as a check). Deals it proves lost
 or cannot decide in time are skipped, so the pool leans towards deals the solver finds
@@ -32,19 +32,13 @@ from game.variants import all_variants, get_variant  # noqa: E402
 _JOB: dict = {}
 
 
-EXTRA_MODES = {
-    "klondike": ("draw3", "draw1-noredeal", "draw1-unlimited"),
-    "double-klondike": ("draw3-unlimited", "draw1-unlimited"),
-}
-
-
 def targets() -> list[tuple[str, str, bool]]:
     """(variant, mode, is the default mode)."""
     out = []
     for table in all_variants():
         out.append((table.id, table.default_mode, True))
-        for mode in EXTRA_MODES.get(table.id, ()):
-            if mode in table.mode_ids() and mode != table.default_mode:
+        for mode in table.mode_ids():
+            if mode != table.default_mode:
                 out.append((table.id, mode, False))
     return out
 

@@ -27,6 +27,7 @@ from game.solver import (
     winnable_deal,
     winnable_pool,
 )
+from game.variants import all_variants
 from tests.engine.helpers import game_at, position, rules
 
 SUITS = "CDHS"
@@ -354,20 +355,21 @@ def test_auto_finish():
 # -- the pool --------------------------------------------------------------------------------
 
 
+# Double Klondike with one redeal: no deal of it is won in the pool tool's time yet.
+NO_POOL_YET = {("double-klondike", "draw3"), ("double-klondike", "draw1")}
+
+
 def test_winnable_pool_deals_are_deterministic_and_won():
-    shipped = (
-        ("klondike", "draw1"),
-        ("klondike", "draw3"),
-        ("saratoga", "draw1"),
-        ("double-klondike", "draw3-unlimited"),
-    )
-    for variant, mode in shipped:
-        r = rules(variant, mode)
-        pool = winnable_pool(r)
-        assert len(pool) >= 50, (variant, mode)
-        assert winnable_deal(r, 12345) == winnable_deal(variant, 12345, mode)
-        assert winnable_deal(r, 12345) in pool
-        assert winnable_deal(r, 12345 + len(pool)) == winnable_deal(r, 12345)
+    for table in all_variants():
+        for mode in table.mode_ids():
+            if (table.id, mode) in NO_POOL_YET:
+                continue
+            r = rules(table.id, mode)
+            pool = winnable_pool(r)
+            assert len(pool) >= 50, (table.id, mode)
+            assert winnable_deal(r, 12345) == winnable_deal(table.id, 12345, mode)
+            assert winnable_deal(r, 12345) in pool
+            assert winnable_deal(r, 12345 + len(pool)) == winnable_deal(r, 12345)
     # No pool (Double Klondike's default: none of its deals is won in the time): None.
     assert winnable_deal("double-klondike", 7, "no-such-mode") is None
     r = rules("klondike", "draw1")
