@@ -98,17 +98,21 @@ class Decor:
         self._button_sets[(w, h, self.show_hint_button)] = self._buttons
         text_left = f.render(left, True, TEXT)
         text_right = f.render(right, True, TEXT)
+        msg = f.render(message, True, MESSAGE) if message else None
         y = (h - text_left.get_height()) // 2
-        # Narrow windows: the toolbar and the score come first, the variant name if room.
-        if x + pad + text_left.get_width() + text_right.get_width() + 2 * pad < w:
+        # Narrow windows: the toolbar and the score come first, then a message (a hint, a
+        # verdict: what the player just asked for), the variant name only if room is left.
+        needed = x + pad + text_left.get_width() + text_right.get_width() + 2 * pad
+        if msg is not None:
+            needed += msg.get_width() + pad
+        if needed < w:
             surface.blit(text_left, (x + pad, y))
             left_end = x + pad + text_left.get_width()
         else:
             left_end = x
         surface.blit(text_right, (w - pad - text_right.get_width(), y))
-        if message:
+        if msg is not None:
             room = w - left_end - text_right.get_width() - 3 * pad
-            msg = f.render(message, True, MESSAGE)
             if msg.get_width() > room > 40:
                 msg = msg.subsurface((0, 0, room, msg.get_height()))
             if room > 40:
