@@ -26,14 +26,11 @@ Stock and waste cards are at hand and lie on nothing; foundation cards are up al
 
 from __future__ import annotations
 
-from game.engine.cards import RANK, SUIT, make_card
-
 
 def hopeless(tables, st) -> bool:
     """True if the position ``st`` (the solver's compact position) can never be won."""
     tab, fnd, talon, _p, _r = st
     n = tables.ncards
-    decks = tables.decks
     bo = tables.bo
     parents = tables.parents
     empty_takes = tables.empty_takes
@@ -71,10 +68,7 @@ def hopeless(tables, st) -> bool:
             home[c] = True
             at_hand[c] = tables.may_return
 
-    lower = [
-        tuple(make_card(RANK[c] - 1, SUIT[c], dk) for dk in range(decks)) if RANK[c] > 1 else ()
-        for c in range(n)
-    ]
+    lower = tables.lower
 
     def lower_home(c: int) -> bool:
         low = lower[c]

@@ -148,6 +148,11 @@ class _Tables:
                 parents[k].append(onto)
         self.parents = tuple(tuple(p) for p in parents)
         self.empty_takes = tuple(mech.empty_takes(c) for c in range(ncards))
+        # lower[card]: every copy of the card one below it in its suit (none for an Ace).
+        self.lower = tuple(
+            tuple(make_card(RANK[c] - 1, SUIT[c], dk) for dk in range(decks)) if RANK[c] > 1 else ()
+            for c in range(ncards)
+        )
         # Safe automatic moves: requirements on the foundation heights, per card.
         self.req = tuple(self._cone(c) for c in range(ncards))
         # Card -> key byte: twin cards of two decks are the same card for the key.

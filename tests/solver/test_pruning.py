@@ -16,10 +16,6 @@ from game.solver.search import Searcher, _position, _tables
 from tests.engine.helpers import card, position, rules
 
 
-def compact(r, state):
-    return _position(state, r)
-
-
 def blocked_hearts(r, four_hearts_in_stock: bool):
     """Diamonds up, clubs and spades to 5, hearts to 3. 5H lies on 4H, 6C and 6S: it can
     go up only after 4H and onto a card only onto a black 6, all three under it."""
@@ -46,7 +42,7 @@ def test_a_card_on_everything_it_needs_is_a_loss_found_at_once():
     r = rules("klondike", "draw1")
     state = blocked_hearts(r, four_hearts_in_stock=False)
     assert sum(len(p) for p in state.piles) == 52
-    assert hopeless(_tables(r), compact(r, state))
+    assert hopeless(_tables(r), _position(state, r))
     res = solve(state, r)
     assert res.outcome is Outcome.UNWINNABLE
     assert res.nodes == 0
@@ -55,7 +51,7 @@ def test_a_card_on_everything_it_needs_is_a_loss_found_at_once():
 def test_the_same_card_with_its_lower_card_at_hand_is_not_blocked():
     r = rules("klondike", "draw1")
     state = blocked_hearts(r, four_hearts_in_stock=True)
-    assert not hopeless(_tables(r), compact(r, state))
+    assert not hopeless(_tables(r), _position(state, r))
     assert solve(state, r).outcome is Outcome.WON
 
 
@@ -79,7 +75,7 @@ def test_a_chain_of_blocks_across_piles_is_a_loss():
         down={"t1": 2, "t2": 2, "t3": 7, "t4": 7},
     )
     assert sum(len(p) for p in state.piles) == 52
-    assert hopeless(_tables(r), compact(r, state))
+    assert hopeless(_tables(r), _position(state, r))
     assert solve(state, r).outcome is Outcome.UNWINNABLE
 
 
@@ -92,7 +88,7 @@ def test_no_winnable_deal_is_called_hopeless(variant, mode, seeds):
     tables = _tables(r)
     for seed in seeds:
         state = new_game(r, seed=seed).state
-        if hopeless(tables, compact(r, state)):
+        if hopeless(tables, _position(state, r)):
             res = solve(state, r, max_nodes=20_000)
             assert res.outcome is Outcome.UNWINNABLE, seed
 
@@ -147,7 +143,7 @@ def two_deck_keys(p_a, r_a, p_b, r_b):
     r = rules("double-klondike", "draw3")
     s = Searcher(r)
     state = new_game(r, seed=1).state
-    tab, fnd, talon, _p, _r = compact(r, state)
+    tab, fnd, talon, _p, _r = _position(state, r)
     return s.key((tab, fnd, talon, p_a, r_a)), s.key((tab, fnd, talon, p_b, r_b))
 
 
@@ -171,7 +167,7 @@ def test_an_odd_waste_shadows_the_fresh_pass_of_the_same_cards():
     # Unlimited redeals: from waste 2 the stock still turns to the end and starts afresh.
     r = rules("klondike", "draw3")
     s = Searcher(r)
-    tab, fnd, talon, _p, _r = compact(r, new_game(r, seed=1).state)
+    tab, fnd, talon, _p, _r = _position(new_game(r, seed=1).state, r)
     odd = (tab, fnd, talon, 2, 0)
     k, _rank = s.key(odd)
     fresh_key, fresh_rank = s.key((tab, fnd, talon, 0, 0))
@@ -180,7 +176,7 @@ def test_an_odd_waste_shadows_the_fresh_pass_of_the_same_cards():
     # One redeal: the odd waste reaches the last card in this pass, not a redealt pass.
     r2 = rules("double-klondike", "draw3")
     s2 = Searcher(r2)
-    tab, fnd, talon, _p, _r = compact(r2, new_game(r2, seed=1).state)
+    tab, fnd, talon, _p, _r = _position(new_game(r2, seed=1).state, r2)
     odd = (tab, fnd, talon, 20, 0)
     k, _rank = s2.key(odd)
     at_end = s2.key((tab, fnd, talon, len(talon), 0))
