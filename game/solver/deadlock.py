@@ -22,6 +22,9 @@ one it lies on):
   suit can reach the foundation first (any copy, with two decks).
 
 Stock and waste cards are at hand and lie on nothing; foundation cards are up already.
+In the last pass (no redeal left) the waste is a pile like any other: nothing can get
+under its top card but by taking that card away, so each waste card must wait for the
+one on it to leave (stock cards stay at hand: each may be played as it is turned).
 """
 
 from __future__ import annotations
@@ -29,17 +32,26 @@ from __future__ import annotations
 
 def hopeless(tables, st) -> bool:
     """True if the position ``st`` (the solver's compact position) can never be won."""
-    tab, fnd, talon, _p, _r = st
+    tab, fnd, talon, p, r = st
     n = tables.ncards
     bo = tables.bo
     parents = tables.parents
     empty_takes = tables.empty_takes
 
-    in_talon = set(talon)
     above = [-1] * n
     below = [-1] * n
     in_run = [False] * n
     tableau: list[int] = []
+    if tables.limit is not None and r >= tables.limit and p > 1:
+        # The last pass: the waste is a pile of cards that build on nothing, so nothing
+        # lies "below" them in the sense of the building rule.
+        in_talon = set(talon[p:])
+        for j in range(p):
+            c = talon[j]
+            tableau.append(c)
+            above[c] = talon[j + 1] if j + 1 < p else -1
+    else:
+        in_talon = set(talon)
     for pile in tab:
         cards = pile[1:]
         m = len(cards)

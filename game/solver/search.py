@@ -967,6 +967,7 @@ class Searcher:
                 self.nodes = nodes
                 return Outcome.WON, path + finish
             if len(frames) <= DEADLOCK_DEPTH and hopeless(tb, child):
+                path.pop()
                 continue  # lost whatever follows: see ``deadlock``
             frames.append([child, expand(child, last), 0])
             check -= 1

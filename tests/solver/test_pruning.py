@@ -12,7 +12,7 @@ from game.engine.cards import SUIT
 from game.engine.game import new_game
 from game.solver import Outcome, solve
 from game.solver.deadlock import hopeless
-from game.solver.search import Searcher, _position, _tables
+from game.solver.search import Searcher, _position, _tables, _to_commands
 from tests.engine.helpers import card, position, rules
 
 
@@ -77,6 +77,62 @@ def test_a_chain_of_blocks_across_piles_is_a_loss():
     assert sum(len(p) for p in state.piles) == 52
     assert hopeless(_tables(r), _position(state, r))
     assert solve(state, r).outcome is Outcome.UNWINNABLE
+
+
+def buried_five_of_spades(redeals_used: int):
+    """Klondike, draw one, two redeals. The waste holds 6H 6D 4S 5S (5S on top): 5S can go
+    up only after 4S and onto a card only onto a red 6, all three under it in the waste."""
+    r = rules("klondike", "draw1")
+    state = position(
+        r,
+        {
+            "f1": "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
+            "f2": "AD 2D 3D 4D 5D",
+            "f3": "AH 2H 3H 4H 5H",
+            "f4": "AS 2S 3S",
+            "t1": "KD QS JD TS 9D 8S 7D 6S",
+            "t2": "KH QH JH TH 9H 8H 7H",
+            "waste": "6H 6D 4S 5S",
+            "stock": "8D TD QD 7S 9S JS KS",
+        },
+        down={"t2": 6},
+        redeals_used=redeals_used,
+    )
+    assert sum(len(p) for p in state.piles) == 52
+    return r, state
+
+
+def test_in_the_last_pass_a_waste_card_waits_for_the_cards_on_it():
+    r, state = buried_five_of_spades(redeals_used=2)
+    assert hopeless(_tables(r), _position(state, r))
+    assert solve(state, r).outcome is Outcome.UNWINNABLE
+
+
+def test_with_a_redeal_left_the_waste_comes_round_again():
+    r, state = buried_five_of_spades(redeals_used=1)
+    assert not hopeless(_tables(r), _position(state, r))
+    assert solve(state, r).outcome is Outcome.WON
+
+
+def test_a_line_stays_whole_when_the_loss_proof_cuts_a_branch():
+    # Deal 53 of draw one, no redeal: the relaxed proof of a loss cuts moves near the root
+    # and the depth-first search still wins; its line must not keep a cut move.
+    r = rules("klondike", "draw1-noredeal")
+    state = new_game(r, seed=53).state
+    tb = _tables(r)
+    searcher = Searcher(r)
+    cuts = []
+    st = _position(state, r)
+    for mv in searcher.moves(st):
+        child, _done = searcher.apply(st, mv)
+        cuts.append(hopeless(tb, child))
+    assert any(cuts)
+    outcome, path = searcher.run_position(st)
+    assert outcome is Outcome.WON
+    replayed = new_game(r, seed=53)
+    for cmd in _to_commands(state, r, path):
+        replayed.execute(cmd)
+    assert replayed.won
 
 
 @pytest.mark.parametrize(
