@@ -12,7 +12,17 @@ from game.engine.cards import SUIT
 from game.engine.game import new_game
 from game.solver import Outcome, solve
 from game.solver.deadlock import hopeless
-from game.solver.search import Searcher, _position, _tables, _to_commands
+from game.solver.search import (
+    DEEP_TALON,
+    MAIN_ORDER,
+    TALON_FIRST,
+    W2F,
+    W2T,
+    Searcher,
+    _position,
+    _tables,
+    _to_commands,
+)
 from tests.engine.helpers import card, position, rules
 
 
@@ -237,3 +247,22 @@ def test_an_odd_waste_shadows_the_fresh_pass_of_the_same_cards():
     k, _rank = s2.key(odd)
     at_end = s2.key((tab, fnd, talon, len(talon), 0))
     assert s2.shadow(k, odd) == at_end
+
+
+SEED_WITH_TALON_CHOICES = 3  # three talon cards can go onto the tableau at once
+
+
+def test_the_move_orders_rank_the_same_talon_moves_differently():
+    r = rules("klondike", "draw3")
+    st = _position(new_game(r, seed=SEED_WITH_TALON_CHOICES).state, r)
+
+    def talon_moves(order):
+        return [m for m in Searcher(r, order=order).moves(st) if m[0] in (W2F, W2T)]
+
+    main, deep = talon_moves(MAIN_ORDER), talon_moves(DEEP_TALON)
+    assert sorted(main) == sorted(deep) and len(main) >= 2
+    # The waste size a move leaves grows with the turns it needs (within one pass).
+    assert main[0][1] < deep[0][1]
+    everything = Searcher(r, order=TALON_FIRST).moves(st)
+    assert everything[0][0] == W2T
+    assert Searcher(r).moves(st)[0][0] != W2T
