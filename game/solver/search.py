@@ -288,6 +288,8 @@ class Searcher:
         cancel: threading.Event | None = None,
         order: str = MAIN_ORDER,
     ) -> None:
+        if order not in (MAIN_ORDER, DEEP_TALON, TALON_FIRST):
+            raise ValueError(f"unknown move order {order!r}")
         self.rules = rules
         # Scores of talon moves by the move order: (sign on the turns needed, base of a
         # talon card onto a tableau card).

@@ -266,3 +266,5 @@ def test_the_move_orders_rank_the_same_talon_moves_differently():
     everything = Searcher(r, order=TALON_FIRST).moves(st)
     assert everything[0][0] == W2T
     assert Searcher(r).moves(st)[0][0] != W2T
+    with pytest.raises(ValueError, match="unknown move order"):
+        Searcher(r, order="sideways")
