@@ -277,6 +277,19 @@ def _position(state: State, rules: Rules) -> tuple:
     return tab, tuple(fnd), talon, len(state.piles[WASTE]), state.redeals_used
 
 
+class SearchCaches:
+    """What the searches of one position share (see ``solve``): per foundation state the
+    cards it lets up, per talon state the cards it can bring, per pile its movable run.
+    Each depends only on the rules, so every phase of a search can reuse them."""
+
+    __slots__ = ("fnd", "talon", "pile")
+
+    def __init__(self) -> None:
+        self.fnd: dict = {}
+        self.talon: dict = {}
+        self.pile: dict = {}
+
+
 class Searcher:
     """One search over one position; ``run`` returns a SolveResult."""
 
@@ -287,6 +300,7 @@ class Searcher:
         max_seconds: float | None = None,
         cancel: threading.Event | None = None,
         order: str = MAIN_ORDER,
+        caches: SearchCaches | None = None,
     ) -> None:
         if order not in (MAIN_ORDER, DEEP_TALON, TALON_FIRST):
             raise ValueError(f"unknown move order {order!r}")
@@ -302,9 +316,11 @@ class Searcher:
         self.nodes = 0
         self.weight = 0
         self.talon_weight = 1
-        self._talon_cache: dict = {}
-        self._fnd_cache: dict = {}
-        self._pile_info: dict = {}
+        if caches is None:
+            caches = SearchCaches()
+        self._talon_cache = caches.talon
+        self._fnd_cache = caches.fnd
+        self._pile_info = caches.pile
 
     # -- position helpers ------------------------------------------------------------------
 
@@ -1122,7 +1138,8 @@ def solve(
     share = BEST_FIRST_SHARE
     bf_nodes = BEST_FIRST_NODES if max_nodes is None else int(max_nodes * share)
     bf_seconds = None if max_seconds is None else max_seconds * share
-    searcher = Searcher(rules, None, bf_seconds, cancel)
+    caches = SearchCaches()
+    searcher = Searcher(rules, None, bf_seconds, cancel, caches=caches)
     try:
         if bf_nodes > 0:
             outcome, path = searcher.run_best_first(position, bf_nodes)
@@ -1134,7 +1151,7 @@ def solve(
         for order in PROBE_ORDERS:
             if outcome is not None or probe_nodes <= 0:
                 break
-            searcher = Searcher(rules, probe_nodes, probe_seconds, cancel, order)
+            searcher = Searcher(rules, probe_nodes, probe_seconds, cancel, order, caches)
             outcome, path = searcher.run_position(position)
             nodes += searcher.nodes
             if outcome is Outcome.UNDECIDED:
@@ -1147,7 +1164,7 @@ def solve(
                 if max_seconds is None
                 else max(0.0, max_seconds - (time.perf_counter() - start))
             )
-            searcher = Searcher(rules, left_nodes, left_seconds, cancel)
+            searcher = Searcher(rules, left_nodes, left_seconds, cancel, caches=caches)
             outcome, path = searcher.run_position(position)
             nodes += searcher.nodes
     except _Cancelled:

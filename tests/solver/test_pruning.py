@@ -18,6 +18,7 @@ from game.solver.search import (
     TALON_FIRST,
     W2F,
     W2T,
+    SearchCaches,
     Searcher,
     _position,
     _tables,
@@ -268,3 +269,18 @@ def test_the_move_orders_rank_the_same_talon_moves_differently():
     assert Searcher(r).moves(st)[0][0] != W2T
     with pytest.raises(ValueError, match="unknown move order"):
         Searcher(r, order="sideways")
+
+
+def test_searches_of_one_position_share_their_caches():
+    r = rules("klondike", "draw3")
+    st = _position(new_game(r, seed=1).state, r)
+    caches = SearchCaches()
+    first = Searcher(r, caches=caches).moves(st)
+    sizes = (len(caches.fnd), len(caches.talon), len(caches.pile))
+    assert all(sizes)
+    # Another search (in another move order) finds everything it needs there already.
+    again = Searcher(r, order=DEEP_TALON, caches=caches).moves(st)
+    assert sorted(again) == sorted(first)
+    assert (len(caches.fnd), len(caches.talon), len(caches.pile)) == sizes
+    # Without shared caches, each search starts its own.
+    assert not Searcher(r)._pile_info
