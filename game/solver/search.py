@@ -114,6 +114,7 @@ BEST_FIRST_NODES = 25_000
 MAIN_ORDER = "main"  # turn-ups first, then plays up, talon cards by fewest turns
 DEEP_TALON = "deep-talon"  # talon cards by most turns first
 TALON_FIRST = "talon-first"  # talon cards onto the tableau before turn-ups
+ORDERS = (MAIN_ORDER, DEEP_TALON, TALON_FIRST)
 PROBE_ORDERS = (DEEP_TALON, TALON_FIRST)
 PROBE_SHARE = 0.06  # of the node and time budgets, for each probe
 PROBE_NODES = 30_000  # per probe when there is no node budget
@@ -302,7 +303,7 @@ class Searcher:
         order: str = MAIN_ORDER,
         caches: SearchCaches | None = None,
     ) -> None:
-        if order not in (MAIN_ORDER, DEEP_TALON, TALON_FIRST):
+        if order not in ORDERS:
             raise ValueError(f"unknown move order {order!r}")
         self.rules = rules
         # Scores of talon moves by the move order: (sign on the turns needed, base of a
@@ -996,17 +997,17 @@ class Searcher:
             if shadows:
                 mark_shadow(visited, k, child)
             nodes += 1
-            path.append((mv, done))
             if sum(child[1]) == total:
                 self.nodes = nodes
-                return Outcome.WON, path
+                return Outcome.WON, path + [(mv, done)]
             finish = try_finish(child)
             if finish is not None:
                 self.nodes = nodes
-                return Outcome.WON, path + finish
+                return Outcome.WON, path + [(mv, done)] + finish
             if len(frames) <= DEADLOCK_DEPTH and hopeless(tb, child):
-                path.pop()
                 continue  # lost whatever follows: see ``deadlock``
+            # The path holds one move per frame below the root, pushed and popped with it.
+            path.append((mv, done))
             frames.append([child, expand(child, last), 0])
             check -= 1
             if not check:
