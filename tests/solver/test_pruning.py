@@ -284,3 +284,27 @@ def test_searches_of_one_position_share_their_caches():
     assert (len(caches.fnd), len(caches.talon), len(caches.pile)) == sizes
     # Without shared caches, each search starts its own.
     assert not Searcher(r)._pile_info
+
+
+def test_best_first_weighs_what_a_limited_talon_still_holds():
+    r = rules("double-klondike", "draw3")  # one redeal
+    tab, fnd, talon, _, _ = _position(new_game(r, seed=1).state, r)
+    value = Searcher(r)._evaluate
+    n = len(talon)
+
+    def at(talon_cards, p, redeals_used):
+        return value((tab, fnd, talon_cards, p, redeals_used))
+
+    # Every card still in the talon costs, in either pass.
+    assert at(talon[:-1], 0, 0) > at(talon, 0, 0)
+    assert at(talon[:-1], 0, 1) > at(talon, 0, 1)
+    # In the last pass a card turned onto the waste costs more than one left in the stock:
+    # only the cards laid on it can ever uncover it again.
+    assert at(talon, 3, 1) < at(talon, 0, 1)
+    # The redeal itself is neutral: the same cards, all in the waste before it, all in the
+    # stock after it.
+    assert at(talon, n, 0) == at(talon, 0, 1)
+    # With unlimited redeals the talon does not count.
+    u = rules("double-klondike", "draw3-unlimited")
+    free = Searcher(u)._evaluate
+    assert free((tab, fnd, talon[:-1], 0, 0)) == free((tab, fnd, talon, 0, 0))

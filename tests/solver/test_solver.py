@@ -194,6 +194,8 @@ def test_foundation_cards_come_back_when_needed():
         ("saratoga", "draw1", (2, 3, 7)),
         ("double-klondike", "draw3-unlimited", (15,)),  # twin cards share a key
         ("double-klondike", "draw1-unlimited", (1,)),
+        # One redeal: won by best-first weighing what the talon still holds.
+        ("double-klondike", "draw3", (18, 38)),
     ],
 )
 def test_deal_lines_replay_to_a_win(variant, mode, seeds):
