@@ -27,6 +27,12 @@ from game.solver import (
     winnable_deal,
     winnable_pool,
 )
+from game.solver.search import (
+    BEST_FIRST_ROUND_NODES,
+    BEST_FIRST_TALON_WEIGHTS,
+    Searcher,
+    _position,
+)
 from game.variants import all_variants
 from tests.engine.helpers import game_at, position, rules
 
@@ -385,3 +391,16 @@ def test_winnable_pool_deals_are_deterministic_and_won():
     seed = winnable_deal(r, 0)
     res = solve(new_game(r, seed=seed).state, r, max_nodes=None, max_seconds=20)
     assert res.outcome is Outcome.WON
+
+
+def test_two_decks_one_redeal_best_first_rounds_win_what_the_first_weight_misses():
+    r = rules("double-klondike", "draw3")
+    game = new_game(r, seed=83)
+    st = _position(game.state, r)
+    first = Searcher(r, talon_weight=BEST_FIRST_TALON_WEIGHTS[0])
+    assert first.run_best_first(st, BEST_FIRST_ROUND_NODES) == (None, None)
+    # The next round weighs the talon otherwise, and wins.
+    res = solve(game.state, r, max_nodes=None, max_seconds=60)
+    assert res.outcome is Outcome.WON
+    assert BEST_FIRST_ROUND_NODES < res.nodes < 2 * BEST_FIRST_ROUND_NODES
+    assert replay_wins(r, game.state, res.line)
