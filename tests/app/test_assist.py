@@ -24,7 +24,7 @@ def wait_for_solver(app, seconds=30.0):
 
 
 def test_hint_key_shows_a_legal_move_and_highlights_it(tmp_path):
-    app = make_app(tmp_path, "--variant", "klondike", "--seed", "5")
+    app = make_app(tmp_path, "--variant", "klondike", "--seed", "3")
     settle(app)
     press(app, pygame.K_h)
     wait_for_solver(app)
@@ -41,6 +41,17 @@ def test_hint_key_shows_a_legal_move_and_highlights_it(tmp_path):
     app.table.do(Draw())
     app.after_event()
     assert app.table.decor.hint is None
+
+
+def test_a_hint_to_turn_the_stock_highlights_the_stock(tmp_path):
+    # Deal 5: the winning lines found begin by turning the stock.
+    app = make_app(tmp_path, "--variant", "klondike", "--seed", "5")
+    settle(app)
+    press(app, pygame.K_h)
+    wait_for_solver(app)
+    assert app.table.feedback.message == "Hint: turn the stock"
+    assert app.table.decor.hint == (0, 0, None)
+    app.assistant.stop()
 
 
 def test_no_more_moves_is_said_plainly(tmp_path):
