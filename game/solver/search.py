@@ -38,8 +38,8 @@ Techniques (as in Solvitaire, Klondike-Solver and lonelybot):
   tableau moves that commute with the talon move just made are taken in one order only,
   moves that undo the last one are caught by the table;
 * search: a short best-first phase on an evaluation (cards up, fewest cards buried, and
-  with limited redeals fewest cards left in the talon, a last-pass waste card counting
-  double) finds long winning lines at once (with two decks and limited redeals, where
+  with two decks and limited redeals fewest cards left in the talon, a last-pass waste
+  card counting double) finds long winning lines at once (with two decks and limited redeals, where
   depth-first decides next to nothing, it gets most of the budget); then a depth-first
   search with move ordering (turn-ups first, from the pile with most face-down cards, then
   plays to the foundations, talon cards by fewest turns, the rest last) runs to the end of
@@ -104,10 +104,10 @@ PILE_CACHE = 200_000  # tableau piles remembered with their movable runs
 # fires deep in the search, so it runs near the root only, where a move that blocks the
 # game for good would otherwise cost a whole subtree.
 DEADLOCK_DEPTH = 3
-# The best-first evaluation: cards up, cards buried, cards left in a limited talon.
+# The best-first evaluation: cards up, cards buried, cards left in a limited talon (its
+# weight by the rules, see ``_best_first_plan``).
 UP_WEIGHT = 10
 BURIED_WEIGHT = 3
-TALON_WEIGHT = 10
 BEST_FIRST_SHARE = 0.15  # of the node and time budgets, for the best-first phase
 # With two decks and limited redeals the depth-first search decides next to nothing (none
 # of Double Klondike's one-redeal deals 1-200 in 10 s), while best-first keeps winning up
@@ -117,6 +117,11 @@ BEST_FIRST_SHARE = 0.15  # of the node and time budgets, for the best-first phas
 # together. So there best-first gets most of the budget, in rounds of 40,000 positions,
 # each with the next of these weights.
 BEST_FIRST_SHARE_TWO_DECKS = 0.6
+# One deck's limited talon is no such bottleneck: weighing it there changes next to nothing
+# (Saratoga and Klondike draw one, deals 1-200 at 10 s: one deal either way), but the
+# winning lines found then turn the stock first more often, so hints say "turn the stock"
+# where a player would rather turn a card up (Klondike draw one, deal 5).
+ONE_DECK_TALON_WEIGHT = 0
 BEST_FIRST_TALON_WEIGHTS = (7, 15, 5, 20, 10)
 BEST_FIRST_ROUND_NODES = 40_000
 # Best-first nodes when there is no node budget (one deck): the wins it finds and depth-first search
@@ -318,7 +323,7 @@ class Searcher:
         cancel: threading.Event | None = None,
         order: str = MAIN_ORDER,
         caches: SearchCaches | None = None,
-        talon_weight: int = TALON_WEIGHT,
+        talon_weight: int | None = None,
     ) -> None:
         if order not in ORDERS:
             raise ValueError(f"unknown move order {order!r}")
@@ -332,7 +337,10 @@ class Searcher:
         self.max_seconds = max_seconds
         self.cancel = cancel
         self.nodes = 0
-        self.talon_weight = talon_weight  # of the best-first evaluation (``_evaluate``)
+        # The weight of a limited talon's cards in the best-first evaluation (``_evaluate``).
+        if talon_weight is None:
+            talon_weight = _best_first_plan(rules)[1][0]
+        self.talon_weight = talon_weight
         if caches is None:
             caches = SearchCaches()
         self._talon_cache = caches.talon
@@ -869,11 +877,11 @@ class Searcher:
         score = UP_WEIGHT * sum(fnd) - BURIED_WEIGHT * buried
         limit = self.tb.limit
         if limit is not None:
-            # With limited redeals the talon is what loses games: every card still in it
+            # With limited redeals (two decks) the talon is what loses games: every card in it
             # costs, and in the last pass a waste card costs twice, since only the cards on
             # it can ever uncover it. The same weight before and after the last redeal keeps
             # the redeal itself neutral. (Weighed on Jumbo deals 27-126, best-first alone
-            # to 40k positions: 41 won as here; 1 with a last-pass waste card weighed like a
+            # to 40k positions, weight 10: 41 won; 1 with a last-pass waste card weighed like a
             # stock card; none with the talon weighed in the last pass only, which makes
             # the redeal dear.)
             # Turns of the stock left count for a little too: a pass spent for nothing
@@ -1135,6 +1143,14 @@ def _to_commands(state: State, rules: Rules, path) -> list[Command]:
     return commands
 
 
+def _best_first_plan(rules: Rules) -> tuple[float, tuple[int, ...], int]:
+    """The best-first phase by the rules: (share of the budgets, the talon weight of each
+    round, nodes per round when there is no node budget)."""
+    if rules.decks > 1 and not rules.unlimited_redeals:
+        return BEST_FIRST_SHARE_TWO_DECKS, BEST_FIRST_TALON_WEIGHTS, BEST_FIRST_ROUND_NODES
+    return BEST_FIRST_SHARE, (ONE_DECK_TALON_WEIGHT,), BEST_FIRST_NODES
+
+
 def solve(
     state: State,
     rules: Rules,
@@ -1159,10 +1175,7 @@ def solve(
     outcome = None
     # Phase 1: a short best-first search finds many long winning lines at once; with two
     # decks and limited redeals, rounds of it with different talon weights.
-    share, weights, round_nodes = BEST_FIRST_SHARE, (TALON_WEIGHT,), BEST_FIRST_NODES
-    if rules.decks > 1 and not rules.unlimited_redeals:
-        share, weights = BEST_FIRST_SHARE_TWO_DECKS, BEST_FIRST_TALON_WEIGHTS
-        round_nodes = BEST_FIRST_ROUND_NODES
+    share, weights, round_nodes = _best_first_plan(rules)
     bf_nodes = round_nodes * len(weights) if max_nodes is None else int(max_nodes * share)
     bf_end = None if max_seconds is None else start + max_seconds * share
     caches = SearchCaches()
