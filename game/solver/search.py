@@ -37,15 +37,16 @@ Techniques (as in Solvitaire, Klondike-Solver and lonelybot):
   places), foundation cards come back only when a card is around to build on them,
   tableau moves that commute with the talon move just made are taken in one order only,
   moves that undo the last one are caught by the table;
-* search: a short best-first phase on an evaluation (cards up, fewest cards buried, and
-  with two decks and limited redeals fewest cards left in the talon, a last-pass waste
-  card counting double) finds long winning lines at once (with two decks and limited redeals, where
-  depth-first decides next to nothing, it gets most of the budget); then a depth-first
-  search with move ordering (turn-ups first, from the pile with most face-down cards, then
-  plays to the foundations, talon cards by fewest turns, the rest last) runs to the end of
-  the budget and is exhaustive, so it can prove a position lost; before it, two short
-  depth-first probes in other move orders (talon cards by most turns first; talon cards
-  onto the tableau first) catch wins the main order finds only late;
+* search: a short best-first phase on an evaluation (cards up, fewest cards buried; with
+  two decks and limited redeals also fewest cards left in the talon, a last-pass waste
+  card counting double, and then, as depth-first decides next to nothing there, in rounds
+  with different talon weights and with most of the budget) finds long winning lines at
+  once; then a depth-first search with move ordering (turn-ups first, from the pile with
+  most face-down cards, then plays to the foundations, talon cards by fewest turns, the
+  rest last) runs to the end of the budget and is exhaustive, so it can prove a position
+  lost; before it, two short depth-first probes in other move orders (talon cards by most
+  turns first; talon cards onto the tableau first) catch wins the main order finds only
+  late;
 * node and time budgets, and a ``threading.Event`` polled every 256 nodes for cancelling;
 * speed: what many positions share (the cards each foundation state lets up, the cards
   each talon state can bring, each pile's movable run) is computed once and cached.
@@ -109,6 +110,10 @@ DEADLOCK_DEPTH = 3
 UP_WEIGHT = 10
 BURIED_WEIGHT = 3
 BEST_FIRST_SHARE = 0.15  # of the node and time budgets, for the best-first phase
+# Best-first nodes when there is no node budget (one deck): the wins it finds and
+# depth-first search does not come within about 20,000 nodes (thoughtful Klondike and
+# Saratoga deals); beyond that the time is better spent on the exhaustive depth-first search.
+BEST_FIRST_NODES = 25_000
 # With two decks and limited redeals the depth-first search decides next to nothing (none
 # of Double Klondike's one-redeal deals 1-200 in 10 s), while best-first keeps winning up
 # to some 40,000 positions (draw three, deals 1-100: 4 won at 15k, 8 at 40k, 9 at 100k).
@@ -117,17 +122,13 @@ BEST_FIRST_SHARE = 0.15  # of the node and time budgets, for the best-first phas
 # together. So there best-first gets most of the budget, in rounds of 40,000 positions,
 # each with the next of these weights.
 BEST_FIRST_SHARE_TWO_DECKS = 0.6
+BEST_FIRST_TALON_WEIGHTS = (7, 15, 5, 20, 10)
+BEST_FIRST_ROUND_NODES = 40_000
 # One deck's limited talon is no such bottleneck: weighing it there changes next to nothing
 # (Saratoga and Klondike draw one, deals 1-200 at 10 s: one deal either way), but the
 # winning lines found then turn the stock first more often, so hints say "turn the stock"
 # where a player would rather turn a card up (Klondike draw one, deal 5).
 ONE_DECK_TALON_WEIGHT = 0
-BEST_FIRST_TALON_WEIGHTS = (7, 15, 5, 20, 10)
-BEST_FIRST_ROUND_NODES = 40_000
-# Best-first nodes when there is no node budget (one deck): the wins it finds and depth-first search
-# does not come within about 20,000 nodes (thoughtful Klondike and Saratoga deals); beyond
-# that the time is better spent on the exhaustive depth-first search.
-BEST_FIRST_NODES = 25_000
 # Move orders of the depth-first search. Which wins it finds soon depends much on the order:
 # of the thoughtful-Klondike deals the main order wins only after 10-40 s, the others win
 # about a third within a second. So short probes in the other orders come first (see
@@ -877,15 +878,14 @@ class Searcher:
         score = UP_WEIGHT * sum(fnd) - BURIED_WEIGHT * buried
         limit = self.tb.limit
         if limit is not None:
-            # With limited redeals (two decks) the talon is what loses games: every card in it
-            # costs, and in the last pass a waste card costs twice, since only the cards on
-            # it can ever uncover it. The same weight before and after the last redeal keeps
-            # the redeal itself neutral. (Weighed on Jumbo deals 27-126, best-first alone
-            # to 40k positions, weight 10: 41 won; 1 with a last-pass waste card weighed like a
-            # stock card; none with the talon weighed in the last pass only, which makes
-            # the redeal dear.)
-            # Turns of the stock left count for a little too: a pass spent for nothing
-            # is a loss.
+            # Turns of the stock left count for a little: a pass spent for nothing is a
+            # loss. With two decks the talon is what loses games (``talon_weight``, 0 for
+            # one deck): every card in it costs, and in the last pass a waste card costs
+            # twice, since only the cards on it can ever uncover it. The same weight before
+            # and after the last redeal keeps the redeal itself neutral. (Weighed on Jumbo
+            # deals 27-126, best-first alone to 40k positions, weight 10: 41 won; 1 with a
+            # last-pass waste card weighed like a stock card; none with the talon weighed in
+            # the last pass only, which makes the redeal dear.)
             talon, p, r = st[2], st[3], st[4]
             n = len(talon)
             w = self.talon_weight
