@@ -10,14 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from .cards import CODE, IS_RED, KING, RANK, SUIT
+from .cards import KING, RANK, SUIT
 from .events import CardsMoved, CardTurnedUp, Step, StockTurned, WasteRedealt, apply_step
+from .policies import BUILD_TEXT, BUILDS_ON, EMPTY_TAKES, FOUNDATION_BASE, EmptyPile
+from .refusals import Reason, Refused
 from .rules import Rules
 from .state import STOCK, WASTE, Layout, State, layout_for
-
-
-class Refused(ValueError):
-    """A command the rules do not allow here; the message says why."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,12 +46,6 @@ class Collect:
 
 Command = Move | Draw | ToFoundation | Collect
 
-_BUILD_TEXT = {
-    "down-alternate-colour": "tableau builds down in alternating colours",
-    "down-same-suit": "tableau builds down in suit",
-    "down-any-suit": "tableau builds down regardless of suit",
-}
-
 
 class Mechanics:
     """The rules compiled for fast checking: one per Rules value (see ``mechanics_for``)."""
@@ -63,32 +55,20 @@ class Mechanics:
         self.layout: Layout = layout_for(rules)
         self.foundations = tuple(self.layout.foundation_range)
         self.tableau = tuple(self.layout.tableau_range)
-        self._build = rules.build
         self._runs = rules.move_runs
+        # The rule table's policies, looked up once: may ``card`` lie on ``onto`` in the
+        # tableau; may it start an empty pile.
+        self.builds_on = BUILDS_ON[rules.build]
+        self.empty_takes = EMPTY_TAKES[rules.empty_accepts]
 
     # -- single-card relations ----------------------------------------------------------
-
-    def builds_on(self, card: int, onto: int) -> bool:
-        """May ``card`` lie on ``onto`` in the tableau?"""
-        if RANK[onto] != RANK[card] + 1:
-            return False
-        build = self._build
-        if build == "down-alternate-colour":
-            return IS_RED[onto] != IS_RED[card]
-        if build == "down-same-suit":
-            return SUIT[onto] == SUIT[card]
-        return True
-
-    def empty_takes(self, card: int) -> bool:
-        accepts = self.rules.empty_accepts
-        return accepts == "any" or (accepts == "king" and RANK[card] == KING)
 
     def tableau_takes(self, pile: tuple[int, ...], card: int) -> bool:
         return self.builds_on(card, pile[-1]) if pile else self.empty_takes(card)
 
     def foundation_takes(self, pile: tuple[int, ...], card: int) -> bool:
         if not pile:
-            return RANK[card] == self.rules.foundation_base
+            return RANK[card] == FOUNDATION_BASE
         top = pile[-1]
         return SUIT[top] == SUIT[card] and RANK[card] == RANK[top] + 1
 
@@ -127,60 +107,52 @@ class Mechanics:
         layout = self.layout
         count = layout.pile_count
         if not (0 <= src < count and 0 <= dst < count):
-            raise Refused("no such pile")
+            raise Refused(Reason.NO_SUCH_PILE)
         name_src, name_dst = layout.name(src), layout.name(dst)
         if src == dst:
-            raise Refused(f"{name_src} is both the source and the target")
+            raise Refused(Reason.SAME_PILE, pile=name_src)
         if src == STOCK:
-            raise Refused("cards leave the stock only by turning them onto the waste")
+            raise Refused(Reason.STOCK_ONLY_BY_TURNING)
         if dst in (STOCK, WASTE):
-            raise Refused(f"cards cannot be put on the {name_dst}")
+            raise Refused(Reason.NOT_ONTO_TALON, pile=name_dst)
         pile = state.piles[src]
         if n < 1:
-            raise Refused("a move takes at least one card")
+            raise Refused(Reason.NO_CARDS)
         if n > len(pile):
-            raise Refused(f"{name_src} holds {len(pile)} card(s), not {n}")
+            raise Refused(Reason.TOO_FEW_CARDS, pile=name_src, held=len(pile), count=n)
         if len(pile) - n < state.down[src]:
-            raise Refused(f"not all of the top {n} cards of {name_src} are face up")
+            raise Refused(Reason.FACE_DOWN, pile=name_src, count=n)
         if n > 1:
             if src not in self.tableau:
-                raise Refused(f"only one card at a time may leave the {name_src}")
+                raise Refused(Reason.ONE_AT_A_TIME_FROM, pile=name_src)
             if not self._runs:
-                raise Refused("only one card may move at a time in this game")
+                raise Refused(Reason.SINGLE_CARDS_ONLY)
             if dst not in self.tableau:
-                raise Refused("cards go to a foundation one at a time")
+                raise Refused(Reason.FOUNDATION_ONE_AT_A_TIME)
             for i in range(len(pile) - n, len(pile) - 1):
                 if not self.builds_on(pile[i + 1], pile[i]):
                     raise Refused(
-                        f"{CODE[pile[i + 1]]} on {CODE[pile[i]]} is not a built run, so the "
-                        f"top {n} cards of {name_src} cannot move together"
+                        Reason.NOT_A_RUN, card=pile[i + 1], onto=pile[i], count=n, pile=name_src
                     )
         card = pile[-n]
         target = state.piles[dst]
         if layout.is_foundation(dst):
             if layout.is_foundation(src):
-                raise Refused("cards do not move between foundations")
+                raise Refused(Reason.BETWEEN_FOUNDATIONS)
             if not self.foundation_takes(target, card):
                 if not target:
-                    raise Refused(f"an empty foundation takes only an Ace, not {CODE[card]}")
-                raise Refused(
-                    f"{CODE[card]} cannot go on {CODE[target[-1]]}: foundations build up in suit"
-                )
+                    raise Refused(Reason.EMPTY_FOUNDATION, card=card)
+                raise Refused(Reason.FOUNDATION_SUIT, card=card, onto=target[-1])
         else:  # tableau
             if layout.is_foundation(src) and not self.rules.cards_may_return:
-                raise Refused("foundation cards may not come back in this game")
+                raise Refused(Reason.NO_RETURN)
             if not self.tableau_takes(target, card):
                 if not target:
-                    accepts = self.rules.empty_accepts
-                    if accepts == "none":
-                        raise Refused("an empty tableau pile stays empty in this game")
-                    raise Refused(
-                        f"an empty tableau pile takes only a King or a King-led run, "
-                        f"not {CODE[card]}"
-                    )
-                raise Refused(
-                    f"{CODE[card]} cannot go on {CODE[target[-1]]}: {_BUILD_TEXT[self._build]}"
-                )
+                    if self.rules.empty_accepts is EmptyPile.NONE:
+                        raise Refused(Reason.EMPTY_STAYS_EMPTY)
+                    raise Refused(Reason.EMPTY_NEEDS_KING, card=card)
+                build = BUILD_TEXT[self.rules.build]
+                raise Refused(Reason.BUILD, card=card, onto=target[-1], build=build)
         return (CardsMoved(src, dst, n), *self._turn_up(state, src, len(pile) - n))
 
     def check_draw(self, state: State) -> Step:
@@ -189,25 +161,25 @@ class Mechanics:
             return (StockTurned(min(self.rules.draw, len(stock))),)
         waste = state.piles[WASTE]
         if not waste:
-            raise Refused("the stock and the waste are both empty")
+            raise Refused(Reason.TALON_EMPTY)
         limit = self.rules.redeals
         if limit is not None and state.redeals_used >= limit:
             if limit == 0:
-                raise Refused("the stock is empty and this game allows no redeal")
-            raise Refused(f"the stock is empty and all {limit} redeal(s) are used")
+                raise Refused(Reason.NO_REDEAL)
+            raise Refused(Reason.REDEALS_USED, limit=limit)
         return (WasteRedealt(len(waste)),)
 
     def check_to_foundation(self, state: State, source: int) -> Step:
         layout = self.layout
         if not (source == WASTE or source in self.tableau):
-            raise Refused("only the waste or a tableau pile can send a card to the foundations")
+            raise Refused(Reason.TO_FOUNDATION_SOURCE)
         pile = state.piles[source]
         if not pile:
-            raise Refused(f"{layout.name(source)} is empty")
+            raise Refused(Reason.PILE_EMPTY, pile=layout.name(source))
         card = pile[-1]
         target = self.foundation_for(state, card)
         if target is None:
-            raise Refused(f"no foundation takes {CODE[card]} now")
+            raise Refused(Reason.NO_FOUNDATION_TAKES, card=card)
         return (CardsMoved(source, target, 1), *self._turn_up(state, source, len(pile) - 1))
 
     def check_collect(self, state: State) -> Step:
@@ -227,7 +199,7 @@ class Mechanics:
                 state = apply_step(state, step)
                 moved = True
         if not events:
-            raise Refused("no card can go to the foundations now")
+            raise Refused(Reason.NOTHING_TO_COLLECT)
         return tuple(events)
 
     def check(self, state: State, command: Command) -> Step:
@@ -241,7 +213,7 @@ class Mechanics:
             return self.check_to_foundation(state, command.source)
         if kind is Collect:
             return self.check_collect(state)
-        raise Refused(f"not a command: {command!r}")
+        raise Refused(Reason.NOT_A_COMMAND, command=repr(command))
 
     # -- queries ------------------------------------------------------------------------
 
@@ -273,6 +245,7 @@ class Mechanics:
                     moves.append(Move(src, f, 1))
 
         empty_ok = self.rules.empty_accepts
+        empty_takes = self.empty_takes
         for dst in tableau:
             target = piles[dst]
             if target:
@@ -293,12 +266,12 @@ class Mechanics:
                     for f in foundations:
                         if piles[f] and builds_on(piles[f][-1], top):
                             moves.append(Move(f, dst, 1))
-            elif empty_ok != "none":
+            elif empty_ok is not EmptyPile.NONE:
                 for src, length in runs:
                     if src == dst or not length:
                         continue
                     cards = piles[src]
-                    if empty_ok == "king":
+                    if empty_ok is EmptyPile.KING:
                         offset = KING - RANK[cards[-1]]
                         if 0 <= offset < length:
                             moves.append(Move(src, dst, offset + 1))
@@ -308,7 +281,7 @@ class Mechanics:
                 if self.rules.cards_may_return:
                     sources += [f for f in foundations if piles[f]]
                 for src in sources:
-                    if self.empty_takes(piles[src][-1]):
+                    if empty_takes(piles[src][-1]):
                         moves.append(Move(src, dst, 1))
         if self.can_draw(state):
             moves.append(Draw())

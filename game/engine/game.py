@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import full_deck
-from .commands import Command, Draw, Mechanics, Move, Refused, mechanics_for
+from .commands import Command, Draw, Mechanics, Move, mechanics_for
 from .deal import shuffled
 from .events import CardsMoved, Step, StockTurned, apply, apply_step, revert_step
+from .refusals import Refused
 from .rules import Rules
 from .state import STOCK, WASTE, Layout, State, initial_state
 
@@ -57,10 +58,6 @@ class Game:
 
     # -- changing the game ----------------------------------------------------------------
 
-    def check(self, command: Command) -> Step:
-        """The step ``command`` would cause now, without doing it (raises Refused)."""
-        return self.mechanics.check(self.state, command)
-
     def execute(self, command: Command) -> Step:
         """Do ``command``: one undoable step. Raises Refused, changing nothing, if illegal."""
         step = self.mechanics.check(self.state, command)
@@ -105,6 +102,37 @@ class Game:
 
     def legal_moves(self) -> list[Command]:
         return self.mechanics.legal_moves(self.state)
+
+    def legal_targets(self, source: int, count: int) -> list[int]:
+        """The piles the top ``count`` cards of ``source`` may move to now."""
+        return [
+            m.target
+            for m in self.legal_moves()
+            if type(m) is Move and m.source == source and m.count == count
+        ]
+
+    def run_length(self, pile: int) -> int:
+        """How many cards from the top of a tableau pile may move together now."""
+        return self.mechanics.run_length(self.state, pile)
+
+    def pickable(self, pile: int, position: int) -> int:
+        """How many cards a grab at ``position`` (0 = bottom) of ``pile`` lifts: the cards
+        from there to the top, or 0 when they may not move together (or at all)."""
+        state = self.state
+        count = len(state.piles[pile]) - position
+        if pile == STOCK or count < 1 or position < state.down[pile]:
+            return 0
+        if pile == WASTE or self.layout.is_foundation(pile):
+            if count != 1:
+                return 0
+            if self.layout.is_foundation(pile) and not self.rules.cards_may_return:
+                return 0
+            return 1
+        return count if count <= self.run_length(pile) else 0
+
+    def can_draw(self) -> bool:
+        """May the stock be turned (or the waste redealt) now?"""
+        return self.mechanics.can_draw(self.state)
 
     def is_legal(self, command: Command) -> bool:
         try:

@@ -12,17 +12,17 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from .cards import CARDS_PER_DECK, MAX_DECKS, RANKS
+from .cards import CARDS_PER_DECK, MAX_DECKS
+from .policies import Build, DealPattern, EmptyPile, FaceUp, triangle
 
-BUILDS = ("down-alternate-colour", "down-same-suit", "down-any-suit")
-EMPTY_ACCEPTS = ("king", "any", "none")
-FACE_UP = ("top", "all")
-DEALS = ("triangle", "counts")
-FOUNDATION_BUILDS = ("up-same-suit",)
 UNLIMITED = "unlimited"
+# Keys a child table never takes from its parent: they describe one variant only (a table
+# extending Double Klondike to deal Jumbo must not describe Double Klondike's deal).
+OWN_KEYS = ("description", "notes")
 
 
 class RuleTableError(ValueError):
@@ -40,13 +40,11 @@ class Rules:
     decks: int
     tableau_piles: int
     deal_counts: tuple[int, ...]
-    face_up: str
-    build: str
+    face_up: FaceUp
+    build: Build
     move_runs: bool
-    empty_accepts: str
+    empty_accepts: EmptyPile
     foundations: int
-    foundation_build: str
-    foundation_base: int
     cards_may_return: bool
     draw: int
     redeals: int | None  # None: unlimited
@@ -107,7 +105,9 @@ def _int_between(low: int, high: int) -> Checker:
     return check
 
 
-def _one_of(*choices: str) -> Checker:
+def _one_of(policy: type[StrEnum]) -> Checker:
+    choices = [p.value for p in policy]
+
     def check(v: Any) -> str | None:
         if v not in choices:
             return f"must be one of {', '.join(repr(c) for c in choices)}, got {v!r}"
@@ -140,17 +140,15 @@ _SECTIONS: dict[str, dict[str, tuple[Checker, bool]]] = {
     # key: (checker, required)
     "tableau": {
         "piles": (_int_between(1, 12), True),
-        "deal": (_one_of(*DEALS), True),
+        "deal": (_one_of(DealPattern), True),
         "counts": (_is_counts, False),
-        "face_up": (_one_of(*FACE_UP), True),
-        "build": (_one_of(*BUILDS), True),
+        "face_up": (_one_of(FaceUp), True),
+        "build": (_one_of(Build), True),
         "move_runs": (_is_bool, True),
-        "empty_accepts": (_one_of(*EMPTY_ACCEPTS), True),
+        "empty_accepts": (_one_of(EmptyPile), True),
     },
     "foundations": {
         "count": (_int_between(1, 4 * MAX_DECKS), True),
-        "build": (_one_of(*FOUNDATION_BUILDS), True),
-        "base": (_one_of("A"), True),
         "cards_may_return": (_is_bool, True),
     },
     "stock": {
@@ -165,6 +163,11 @@ _TOP: dict[str, tuple[Checker, bool]] = {
     "notes": (_is_text, False),
     "decks": (_int_between(1, MAX_DECKS), True),
     "default_mode": (_is_text, True),
+}
+# Keys that once offered a choice the engine never had: say so rather than "unknown".
+RETIRED_KEYS = {
+    "foundations.build": "not a choice: foundations always build up in suit",
+    "foundations.base": "not a choice: foundations always start from the Ace",
 }
 _MODE_KEYS = {"label": (_is_text, True), "description": (_is_text, False)}
 
@@ -207,9 +210,12 @@ def read_table(path: Path, resolve_parent: Callable[[str, Path], Path]) -> dict:
         current = resolve_parent(parent, current)
     for layer in reversed(layers):
         # A child's modes replace the parent's modes wholesale when given, so a child can drop
-        # modes that make no sense for it; everything else merges key by key.
+        # modes that make no sense for it; its own words are never the parent's; everything
+        # else merges key by key.
         if "modes" in layer:
             data.pop("modes", None)
+        for key in OWN_KEYS:
+            data.pop(key, None)
         data = _merge(data, layer)
     return data
 
@@ -219,8 +225,9 @@ def _check_section(source: str, where: str, data: Any, spec: dict, partial: bool
         raise RuleTableError(f"{source}: key '{where}': must be a table, got {data!r}")
     for key, value in data.items():
         if key not in spec:
+            why = RETIRED_KEYS.get(f"{where.split('.')[-1]}.{key}", "unknown key")
             raise RuleTableError(
-                f"{source}: key '{where}.{key}': unknown key (expected one of: {', '.join(spec)})"
+                f"{source}: key '{where}.{key}': {why} (expected one of: {', '.join(spec)})"
             )
         problem = spec[key][0](value)
         if problem:
@@ -300,12 +307,12 @@ def validate(data: dict, source: str) -> VariantTable:
 def _resolve(d: dict, mode_id: str, label: str, source: str, where: str) -> Rules:
     tab, fnd, stock = d["tableau"], d["foundations"], d["stock"]
     piles = tab["piles"]
-    if tab["deal"] == "triangle":
+    if tab["deal"] == DealPattern.TRIANGLE:
         if "counts" in tab:
             raise RuleTableError(
                 f"{source}: key 'tableau.counts': only allowed with deal = \"counts\""
             )
-        counts = tuple(range(1, piles + 1))
+        counts = triangle(piles)
     else:
         if "counts" not in tab:
             raise RuleTableError(f"{source}: key 'tableau.counts': missing (deal = \"counts\")")
@@ -334,13 +341,11 @@ def _resolve(d: dict, mode_id: str, label: str, source: str, where: str) -> Rule
         decks=d["decks"],
         tableau_piles=piles,
         deal_counts=counts,
-        face_up=tab["face_up"],
-        build=tab["build"],
+        face_up=FaceUp(tab["face_up"]),
+        build=Build(tab["build"]),
         move_runs=tab["move_runs"],
-        empty_accepts=tab["empty_accepts"],
+        empty_accepts=EmptyPile(tab["empty_accepts"]),
         foundations=fnd["count"],
-        foundation_build=fnd["build"],
-        foundation_base=RANKS.index(fnd["base"]) + 1,
         cards_may_return=fnd["cards_may_return"],
         draw=stock["draw"],
         redeals=None if redeals == UNLIMITED else redeals,

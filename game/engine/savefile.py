@@ -12,10 +12,10 @@ from collections.abc import Callable
 from typing import Any
 
 from .cards import CODE, cards_from_codes
-from .commands import Refused
-from .events import apply_step, event_from_json, event_to_json
+from .events import event_from_json, event_to_json
 from .game import Deal, Game, Record
 from .notation import format_command, parse_command
+from .refusals import Refused
 from .rules import VariantTable
 
 FORMAT = "klondike-family-game"
@@ -94,42 +94,43 @@ def game_from_dict(data: Any, lookup: Callable[[str], VariantTable]) -> tuple[Ga
     except ValueError as exc:
         raise SaveError(str(exc)) from exc
 
-    log = _records(data, "log", game, game.state)
-    for record in log:
-        game.state = apply_step(game.state, record.step)
-    game.log = log
-    redo = _records(data, "redo", game, game.state)
-    game.redo_stack = list(reversed(redo))
+    # Every entry is played again through the engine and must cause exactly the stored
+    # events; the redo list is played on, then taken back, so it lands on the redo stack.
+    _replay(data, "log", game)
+    redone = _replay(data, "redo", game)
+    for _ in range(redone):
+        game.undo()
     extra = data.get("extra", {})
     if not isinstance(extra, dict):
         raise SaveError("'extra' must be an object")
     return game, extra
 
 
-def _records(data: dict, key: str, game: Game, state) -> list[Record]:
+def _replay(data: dict, key: str, game: Game) -> int:
+    """Execute the entries under ``key`` on ``game``; returns how many there were."""
     entries = data.get(key, [])
     if not isinstance(entries, list):
         raise SaveError(f"'{key}' must be a list")
-    records = []
     for number, entry in enumerate(entries, 1):
         where = f"{key} entry {number}"
         if not isinstance(entry, dict):
             raise SaveError(f"{where}: must be an object")
         text = entry.get("command")
+        events = entry.get("events")
+        if not isinstance(events, list):
+            raise SaveError(f"{where} ({text!r}): 'events' must be a list of events")
         try:
             command = parse_command(text if isinstance(text, str) else "", game.layout)
-            stored = tuple(event_from_json(e, game.layout) for e in entry.get("events", None))
+            stored = tuple(event_from_json(e, game.layout) for e in events)
         except (ValueError, TypeError) as exc:
             raise SaveError(f"{where} ({text!r}): {exc}") from exc
         try:
-            step = game.mechanics.check(state, command)
+            step = game.execute(command)
         except Refused as exc:
             raise SaveError(f"{where} ({text}): not legal here: {exc}") from exc
         if step != stored:
             raise SaveError(f"{where} ({text}): its events are not what that move causes")
-        records.append(Record(command, step))
-        state = apply_step(state, step)
-    return records
+    return len(entries)
 
 
 def game_from_json(text: str, lookup: Callable[[str], VariantTable]) -> tuple[Game, dict]:

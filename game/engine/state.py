@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .cards import CODE
 from .deal import deal_order
+from .policies import FACE_DOWN_COUNT
 from .rules import Rules
 
 STOCK = 0
@@ -125,7 +126,7 @@ def initial_state(rules: Rules, deck_order: list[int] | tuple[int, ...]) -> Stat
     piles += [()] * rules.foundations
     piles += [tuple(p) for p in tableau]
     down = [0] * layout.pile_count
-    if rules.face_up == "top":
-        for t, i in enumerate(layout.tableau_range):
-            down[i] = max(0, len(tableau[t]) - 1)
+    face_down = FACE_DOWN_COUNT[rules.face_up]
+    for t, i in enumerate(layout.tableau_range):
+        down[i] = face_down(len(tableau[t]))
     return State(tuple(piles), tuple(down), 0)

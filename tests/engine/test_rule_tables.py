@@ -86,8 +86,6 @@ def test_missing_field_is_named(tmp_path):
         move_runs = true
         [foundations]
         count = 4
-        build = "up-same-suit"
-        base = "A"
         cards_may_return = true
         [stock]
         draw = 1
@@ -98,6 +96,31 @@ def test_missing_field_is_named(tmp_path):
     )
     with pytest.raises(RuleTableError, match=r"tableau\.empty_accepts': missing"):
         load_variant_file(path)
+
+
+@pytest.mark.parametrize(
+    "key, why", [('build = "up-same-suit"', "build up in suit"), ('base = "K"', "from the Ace")]
+)
+def test_foundation_keys_that_offer_no_choice_are_refused_by_name(tmp_path, key, why):
+    path = write(tmp_path, "f.toml", f'extends = "klondike"\n[foundations]\n{key}\n')
+    with pytest.raises(RuleTableError, match=f"foundations\\.(build|base)': not a choice.*{why}"):
+        load_variant_file(path)
+
+
+def test_a_child_table_never_inherits_its_parents_description(tmp_path):
+    jumbo = write(
+        tmp_path,
+        "jumbo.toml",
+        """
+        extends = "double-klondike"
+        id = "jumbo"
+        name = "Jumbo"
+        default_mode = "draw1"
+        """,
+    )
+    table = load_variant_file(jumbo)
+    assert table.description == ""  # Double Klondike's words would describe another deal
+    assert get_variant("double-klondike").description.startswith("Two decks")
 
 
 def test_broken_toml_and_circular_extends_are_refused(tmp_path):

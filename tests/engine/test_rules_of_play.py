@@ -3,9 +3,10 @@
 import pytest
 
 from game.engine.cards import CODE
-from game.engine.commands import Collect, Draw, Move, Refused, ToFoundation
+from game.engine.commands import Collect, Draw, Move, ToFoundation
 from game.engine.events import CardsMoved, CardTurnedUp, StockTurned, WasteRedealt
 from game.engine.game import new_game
+from game.engine.refusals import Reason, Refused
 from game.engine.state import STOCK, WASTE
 
 from .helpers import SAMPLE_TABLEAU, card, codes, game_at, game_from, position, rules
@@ -77,8 +78,12 @@ def test_tableau_builds_down_in_alternating_colours(variant):
     t1, t2, t3, t4 = names(g, "t1", "t2", "t3", "t4")
     with pytest.raises(Refused, match="alternating colours"):
         g.execute(Move(t3, t1))  # black on black
-    with pytest.raises(Refused, match="7H cannot go on 9S"):
+    with pytest.raises(Refused, match="7H cannot go on 9S") as refused:
         g.execute(Move(t4, t1))  # not one rank lower
+    # The refusal is data too, so the table can word it for players.
+    assert refused.value.reason is Reason.BUILD
+    assert refused.value.details["card"] == card("7H")
+    assert refused.value.details["onto"] == card("9S")
     g.execute(Move(t2, t1))
     assert codes(g.state.piles[t1]) == ["9S", "8H"]
 
