@@ -10,6 +10,8 @@ from importlib import metadata
 from game.engine.deal import MAX_SEED
 from game.variants import builtin_ids, get_variant
 
+from .settings import WINDOW_MAX, WINDOW_MIN
+
 DISTRIBUTION = "patience-table"
 
 
@@ -50,8 +52,11 @@ def _size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(
             f"expected WIDTHxHEIGHT such as 1280x800, got {text!r}"
         ) from None
-    if not (320 <= w <= 16384 and 240 <= h <= 16384):
-        raise argparse.ArgumentTypeError(f"window size {w}x{h} is outside 320x240..16384x16384")
+    (min_w, min_h), (max_w, max_h) = WINDOW_MIN, WINDOW_MAX
+    if not (min_w <= w <= max_w and min_h <= h <= max_h):
+        raise argparse.ArgumentTypeError(
+            f"window size {w}x{h} is outside {min_w}x{min_h}..{max_w}x{max_h}"
+        )
     return w, h
 
 

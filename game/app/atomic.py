@@ -5,14 +5,11 @@ in the same folder, is flushed and fsynced, then ``os.replace``-d onto the targe
 at any moment leaves either the old file or the new one.
 
 ``quarantine`` renames a file the game cannot read out of the way (it never deletes), so
-the player's data can still be looked at or mended by hand. ``read_versioned_json`` is the
-one reader of the game's own JSON files (settings, statistics, the saved game), so each
-refuses a damaged, foreign or too-new file the same way.
+the player's data can still be looked at or mended by hand (``loader`` does the reading).
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import re
@@ -80,55 +77,3 @@ def quarantine(path: Path, reason: str = "corrupt", now: datetime | None = None)
     os.replace(path, target)
     log.warning("kept %s aside as %s (%s)", path, target.name, reason)
     return target
-
-
-class Unusable(ValueError):
-    """A data file the game cannot use. ``tag`` names it when kept aside ("corrupt",
-    "newer"); the message says why, for the player."""
-
-    def __init__(self, tag: str, problem: str) -> None:
-        super().__init__(problem)
-        self.tag = tag
-        self.problem = problem
-
-
-def _refuse_constant(name: str) -> float:
-    raise ValueError(f"{name} is not allowed")
-
-
-def read_versioned_json(path: Path, file_format: str, version: int, kind: str) -> dict | None:
-    """The data of one of the game's JSON files, checked for its format and version.
-
-    None when the file does not exist; OSError when it cannot be read; ``Unusable`` when it
-    is empty, damaged, not a ``kind`` file, or of an unknown or newer format version."""
-    try:
-        raw = Path(path).read_bytes()
-    except FileNotFoundError:
-        return None
-    if not raw.strip():
-        raise Unusable("corrupt", "it is empty")
-    try:
-        data = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
-    except UnicodeDecodeError:
-        raise Unusable("corrupt", "it is not a text file") from None
-    except ValueError:
-        raise Unusable("corrupt", "it is damaged or cut short (not valid JSON)") from None
-    if not isinstance(data, dict) or data.get("format") != file_format:
-        raise Unusable("corrupt", f"it is not a {kind} file")
-    found = data.get("version")
-    if type(found) is not int or found < 1:
-        raise Unusable("corrupt", f"unknown format version {found!r}")
-    if found > version:
-        raise Unusable("newer", f"it was written by a newer version of the game (format {found})")
-    return data
-
-
-def set_aside(path: Path, tag: str, problem: str, outcome: str) -> str:
-    """Keep a bad file aside and say so: 'Could not use NAME: PROBLEM. It was kept as
-    NAME.TAG-...; OUTCOME.'"""
-    path = Path(path)
-    try:
-        kept = quarantine(path, tag)
-    except OSError:
-        return f"Could not use {path.name}: {problem}; {outcome}."
-    return f"Could not use {path.name}: {problem}. It was kept as {kept.name}; {outcome}."

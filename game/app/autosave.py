@@ -9,7 +9,6 @@ aside (never deleted) and the player gets a short message naming the file and th
 
 from __future__ import annotations
 
-import json
 import logging
 import math
 from collections.abc import Callable
@@ -19,10 +18,12 @@ from typing import Any
 
 from game.engine.game import Game
 from game.engine.rules import VariantTable
-from game.engine.savefile import VERSION, SaveError, game_from_dict, game_to_json
+from game.engine.savefile import FORMAT, VERSION, SaveError, game_from_dict, game_to_json
+from game.i18n import _
 from game.variants import get_variant
 
-from .atomic import quarantine, write_atomic
+from .atomic import write_atomic
+from .loader import GAME_FILE, Unusable, load_file, read_versioned_json
 
 log = logging.getLogger(__name__)
 
@@ -60,25 +61,33 @@ def save_current(
 def resume(folder: Path, lookup: Callable[[str], VariantTable] = get_variant) -> Resumed:
     """Load the game in progress, if any. Never raises for a bad file (see module doc)."""
     path = Path(folder) / CURRENT_GAME_FILE
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return Resumed(None)
-    except OSError as exc:
-        # Unreadable (permissions...): leave it where it is, the player may fix it.
-        return Resumed(None, message=f"Could not read {path.name} ({exc.strerror}).")
+    found: dict = {}
 
-    problem, reason, game, extra = _parse(raw, lookup)
-    if game is None:
-        return Resumed(None, message=_set_aside(path, reason, problem))
+    def read(path: Path) -> Game | None:
+        # The time played may be hand-edited to Infinity: the game is kept, the clock reset.
+        data = read_versioned_json(
+            path, FORMAT, VERSION, _("saved game"), GAME_FILE, constants=True
+        )
+        if data is None:
+            return None
+        try:
+            game, extra = game_from_dict(data, lookup)
+        except SaveError as exc:
+            problem = _("it is not a valid game ({problem})").format(problem=exc)
+            raise Unusable("corrupt", problem) from None
+        found.update(extra)
+        return game
 
-    elapsed = extra.get("elapsed", 0.0)
+    loaded = load_file(path, read, None, _("a new game starts"))
+    if loaded.value is None:
+        return Resumed(None, message=loaded.message)
+    elapsed = found.get("elapsed", 0.0)
     if type(elapsed) not in (int, float) or not math.isfinite(elapsed) or elapsed < 0:
         elapsed = 0.0
-    game_id = extra.get("game_id")
+    game_id = found.get("game_id")
     if not isinstance(game_id, str) or not game_id:
         game_id = None
-    return Resumed(game, float(elapsed), game_id)
+    return Resumed(loaded.value, float(elapsed), game_id)
 
 
 def load_current(
@@ -93,33 +102,3 @@ def load_current(
 def clear_current(folder: Path) -> None:
     """Forget the game in progress (after a win, or when the player starts afresh)."""
     (Path(folder) / CURRENT_GAME_FILE).unlink(missing_ok=True)
-
-
-def _parse(raw: bytes, lookup) -> tuple[str, str, Game | None, dict]:
-    """(problem, quarantine tag, game, extra); game is None when the file is unusable."""
-    if not raw.strip():
-        return "the file is empty", "corrupt", None, {}
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        return "the file is damaged or cut short (not valid JSON)", "corrupt", None, {}
-    version = data.get("version") if isinstance(data, dict) else None
-    if type(version) is int and version > VERSION:
-        problem = f"it was saved by a newer version of the game (format {version})"
-        return problem, "newer", None, {}
-    try:
-        game, extra = game_from_dict(data, lookup)
-    except SaveError as exc:
-        return f"it is not a valid game ({exc})", "corrupt", None, {}
-    except Exception as exc:  # a damaged file must never crash the game at start-up
-        log.exception("unexpected error loading a saved game")
-        return f"it is not a valid game ({type(exc).__name__})", "corrupt", None, {}
-    return "", "", game, extra
-
-
-def _set_aside(path: Path, reason: str, problem: str) -> str:
-    try:
-        kept = quarantine(path, reason)
-    except OSError:
-        return f"Could not resume the game in {path.name}: {problem}."
-    return f"Could not resume the game in {path.name}: {problem}. The file was kept as {kept.name}."

@@ -15,9 +15,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from game.i18n import _
 from game.variants import all_variants, builtin_ids
+from game.view.card_styles import BACK_STYLES
 
-from .atomic import Unusable, read_versioned_json, set_aside, write_atomic
+from .atomic import write_atomic
+from .loader import Loaded, load_file, read_versioned_json
 
 SETTINGS_FILE = "settings.json"
 FORMAT = "klondike-family-settings"
@@ -27,7 +30,7 @@ VERSION = 1
 ANIMATION_SPEEDS: MappingProxyType[str, float] = MappingProxyType(
     {"off": 0.0, "slow": 1.6, "normal": 1.0, "fast": 0.5}
 )
-CARD_BACKS = ("blue", "red")
+CARD_BACKS = BACK_STYLES
 AUTO_FINISH_CHOICES = ("ask", "always", "never")
 WINDOW_MIN = (320, 240)
 WINDOW_MAX = (16384, 16384)
@@ -202,17 +205,25 @@ def save_settings(folder: Path, settings: Settings) -> None:
 
 def load_settings(folder: Path) -> tuple[Settings, str | None]:
     """The saved settings and a message for the player (None when all went well)."""
-    path = Path(folder) / SETTINGS_FILE
-    try:
-        data = read_versioned_json(path, FORMAT, VERSION, "settings")
-    except OSError as exc:
-        return Settings(), f"Could not read {path.name} ({exc.strerror}); using default settings."
-    except Unusable as exc:
-        return Settings(), set_aside(path, exc.tag, exc.problem, "using default settings")
-    if data is None:
-        return Settings(), None
-    settings, problems = settings_from_dict(data)
-    if not problems:
-        return settings, None
-    reset = ", ".join(problems)
-    return settings, f"Some settings in {path.name} were not valid and were reset: {reset}."
+    loaded = load_settings_file(Path(folder) / SETTINGS_FILE)
+    return loaded.value, loaded.message
+
+
+def load_settings_file(path: Path) -> Loaded[Settings]:
+    def read(path: Path) -> Settings | None:
+        data = read_versioned_json(path, FORMAT, VERSION, _("settings"))
+        if data is None:
+            return None
+        settings, problems = settings_from_dict(data)
+        if problems:
+            # Only the bad values were reset; the file itself is fine to overwrite.
+            notes.append(
+                _("Some settings in {name} were not valid and were reset: {names}.").format(
+                    name=path.name, names=", ".join(problems)
+                )
+            )
+        return settings
+
+    notes: list[str] = []
+    loaded = load_file(path, read, Settings(), _("using default settings"))
+    return Loaded(loaded.value, loaded.message or (notes[0] if notes else None))

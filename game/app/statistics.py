@@ -32,8 +32,10 @@ from typing import Any, NamedTuple
 
 from game.engine.cards import CODE
 from game.engine.game import Game
+from game.i18n import _
 
-from .atomic import Unusable, read_versioned_json, set_aside, write_atomic
+from .atomic import write_atomic
+from .loader import PartlyUsable, Unusable, load_file, read_versioned_json
 
 STATISTICS_FILE = "statistics.json"
 FORMAT = "klondike-family-statistics"
@@ -277,21 +279,19 @@ def load_statistics(folder: Path) -> tuple[Statistics, str | None]:
     statistics file, unknown or newer version) is kept aside and fresh statistics are
     used. If only some records are bad, the file is kept aside too, the good records are
     used and the message names the ones left out."""
-    path = Path(folder) / STATISTICS_FILE
-    try:
-        data = read_versioned_json(path, FORMAT, VERSION, "statistics")
-    except OSError as exc:
-        return Statistics(), f"Could not read {path.name} ({exc.strerror})."
-    except Unusable as exc:
-        return Statistics(), set_aside(path, exc.tag, exc.problem, "starting afresh")
-    if data is None:
-        return Statistics(), None
-    try:
-        stats, bad = statistics_from_dict(data)
-    except ValueError:
-        problem = "its contents are not valid"
-        return Statistics(), set_aside(path, "corrupt", problem, "starting afresh")
-    if not bad:
-        return stats, None
-    problem = "these records were not valid and start afresh: " + ", ".join(bad)
-    return stats, set_aside(path, "corrupt", problem, "the other records were kept")
+
+    def read(path: Path) -> Statistics | None:
+        data = read_versioned_json(path, FORMAT, VERSION, _("statistics"))
+        if data is None:
+            return None
+        try:
+            stats, bad = statistics_from_dict(data)
+        except ValueError:
+            raise Unusable("corrupt", _("its contents are not valid")) from None
+        if bad:
+            problem = _("these records were not valid and start afresh: {names}")
+            raise PartlyUsable(stats, problem.format(names=", ".join(bad)))
+        return stats
+
+    loaded = load_file(Path(folder) / STATISTICS_FILE, read, Statistics(), _("starting afresh"))
+    return loaded.value, loaded.message

@@ -87,7 +87,7 @@ BAD_FILES = {
     "blank": (lambda g, good: "  \n", "empty"),
     "truncated": (lambda g, good: good[: len(good) // 2], "not valid JSON"),
     "corrupt": (lambda g, good: "{{{{ not json", "not valid JSON"),
-    "wrong shape": (lambda g, good: "[1, 2, 3]", "not a valid game"),
+    "wrong shape": (lambda g, good: "[1, 2, 3]", "not a saved game"),
     "unknown variant": (lambda g, good: good.replace('"klondike"', '"spider"'), "spider"),
     "unreadable move": (lambda g, good: _hand_edited(g, {"command": "t1>f1"}), "log entry 1"),
     "illegal move": (lambda g, good: _hand_edited(g, {"command": "t1-t2"}), "not legal here"),
@@ -125,7 +125,7 @@ def test_bad_file_is_kept_aside_and_folder_stays_usable(tmp_path, case):
 def test_binary_garbage(tmp_path):
     (tmp_path / CURRENT_GAME_FILE).write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
     back, _, message = load_current(tmp_path)
-    assert back is None and "not valid JSON" in message and len(aside(tmp_path)) == 1
+    assert back is None and "not a text file" in message and len(aside(tmp_path)) == 1
 
 
 def test_unexpected_engine_error_is_contained(tmp_path, monkeypatch):

@@ -113,7 +113,7 @@ def test_unknown_keys_ignored_bad_values_defaulted(tmp_path):
             "version": 1,
             "colour_scheme": "purple",  # unknown: ignored silently
             "sound": False,  # good
-            "card_back": "green",  # bad
+            "card_back": "purple",  # bad
             "animation_speed": "warp",  # bad
             "window_size": [10, 10],  # bad (too small)
             "fullscreen": "yes",  # bad (not a bool)

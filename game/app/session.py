@@ -1,0 +1,250 @@
+"""The player's games, kept: starting, resuming, abandoning and recording them; the
+autosave, the settings and the statistics; each game's id. No pygame here: the session is
+tested headless, like the engine.
+
+How a game is kept and counted (the README's rule, in one place):
+
+* every change of the game (a move, an undo, a redo) is saved at once
+  (``current-game.json``), and a new start resumes it exactly;
+* a game counts in the statistics once it is over: won, or abandoned with at least one
+  move made (a new game, a restart, another variant or mode, a deal by number, or a deal
+  asked for on the command line while a game with moves is saved). Abandoning counts a
+  loss; the table asks before it abandons (the controller's part);
+* a game is counted once, by its id, however often it is won again after an undo.
+
+Whatever the disk does, the session goes on: a problem becomes a notice for the player
+(``take_notices``), never an exception.
+"""
+
+from __future__ import annotations
+
+import secrets
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+
+from game.engine.commands import Command
+from game.engine.events import Step
+from game.engine.game import Game, new_game
+from game.i18n import _
+from game.variants import get_variant
+
+from .autosave import CURRENT_GAME_FILE, Resumed, clear_current, resume, save_current
+from .datadir import resolve_data_dir
+from .problems import could_not_save, could_not_save_settings, could_not_save_statistics, why
+from .settings import SETTINGS_FILE, Settings, load_settings, save_settings
+from .statistics import (
+    STATISTICS_FILE,
+    Statistics,
+    key_for,
+    load_statistics,
+    new_game_id,
+    record_result,
+    reset_statistics,
+    save_statistics,
+)
+from .winnable import WinnableDeals
+
+SEED_RANGE = 1_000_000_000  # random deals are numbered below this, easy to read aloud
+
+
+class Session:
+    def __init__(self, data_dir: Path, settings: Settings, stats: Statistics) -> None:
+        self.data_dir = Path(data_dir)
+        self.settings = settings
+        self.stats = stats
+        self.winnable = WinnableDeals(self.data_dir)
+        self.game: Game | None = None
+        self.game_id = ""
+        self.elapsed = 0.0
+        self._notices: list[str] = []
+        self._saved_marker: tuple | None = None
+
+    @classmethod
+    def open(cls, data_dir: str | None = None) -> Session:
+        """The session of a data folder (the platform's own unless given), with its
+        settings and statistics loaded. A folder that cannot be made or used leaves the
+        game playable in a scratch folder, and says so."""
+        notices = []
+        try:
+            folder = resolve_data_dir(data_dir)
+        except OSError as exc:
+            wanted = Path(data_dir).expanduser() if data_dir else Path("~")
+            folder = Path(tempfile.mkdtemp(prefix="solitaire-"))
+            notices.append(
+                _("Your games cannot be kept: {why}. This time they live in {folder}.").format(
+                    why=why(exc, wanted, writing=True), folder=folder
+                )
+            )
+        settings, settings_note = load_settings(folder)
+        stats, stats_note = load_statistics(folder)
+        session = cls(folder, settings, stats)
+        session._notices = [n for n in (*notices, settings_note, stats_note) if n]
+        return session
+
+    # -- what the player sees of it -------------------------------------------------------
+
+    def take_notices(self) -> list[str]:
+        """Messages for the player since the last call (problems with files, mostly)."""
+        notices, self._notices = self._notices, []
+        return notices
+
+    def notify(self, text: str) -> None:
+        self._notices.append(text)
+
+    @property
+    def in_progress(self) -> bool:
+        """A game with moves made and not won: leaving it abandons it."""
+        game = self.game
+        return game is not None and game.moves_made > 0 and not game.won
+
+    # -- which game ---------------------------------------------------------------------------
+
+    def saved_game(self) -> Resumed:
+        """The game left last time (None if there is none; a bad file is set aside)."""
+        found = resume(self.data_dir)
+        if found.message:
+            self.notify(found.message)
+        return found
+
+    def deal(self, variant: str | None = None, mode: str | None = None, seed: int | None = None):
+        """A new game (not yet started): the variant and mode from the settings unless
+        given; without a deal number, one from the proven-winnable deals when the player
+        asked for those, else a random one."""
+        table = get_variant(variant or self.settings.variant)
+        mode = mode or self.settings.mode_for(table.id) or table.default_mode
+        if mode not in table.mode_ids():
+            mode = table.default_mode
+        rules = table.rules(mode)
+        if seed is None and self.settings.is_winnable_only(table.id):
+            seed = self.winnable.pick(rules)
+            if seed is None:
+                self.notify(
+                    _(
+                        "No deal of {variant} \u00b7 {mode} is proven winnable yet (the solver "
+                        "keeps looking): this one is dealt at random."
+                    ).format(variant=rules.name, mode=rules.mode_label)
+                )
+        return new_game(rules, seed=secrets.randbelow(SEED_RANGE) if seed is None else seed)
+
+    def adopt(self, game: Game, elapsed: float = 0.0, game_id: str | None = None) -> None:
+        """Make ``game`` the one being played, as it is (a resumed game keeps its id and
+        time): nothing is counted."""
+        self.game = game
+        self.elapsed = elapsed
+        self.game_id = game_id or new_game_id(game)
+        self._saved_marker = None
+        self.autosave()
+
+    def start(self, game: Game) -> None:
+        """Play ``game`` from now on; the game left behind counts as abandoned if it was in
+        progress. The variant and mode become the settings' choice."""
+        self.abandon()
+        rules = game.rules
+        self.change_settings(
+            replace(self.settings.with_mode(rules.variant, rules.mode), variant=rules.variant)
+        )
+        self.adopt(game)
+
+    def restart(self) -> None:
+        """The same deal again, as a new game (the attempt so far is abandoned)."""
+        game = self.game
+        self.start(Game(game.rules, game.deal))
+
+    def abandon(self) -> None:
+        """The game in progress ends unfinished: a loss."""
+        if self.in_progress:
+            self._record(won=False)
+
+    # -- playing ------------------------------------------------------------------------------
+
+    def play(self, command: Command) -> Step:
+        """Do ``command`` (raises ``Refused``, changing nothing, when the rules forbid it)."""
+        step = self.game.execute(command)
+        self._changed()
+        return step
+
+    def undo(self) -> Step | None:
+        step = self.game.undo()
+        if step is not None:
+            self._changed()
+        return step
+
+    def redo(self) -> Step | None:
+        step = self.game.redo()
+        if step is not None:
+            self._changed()
+        return step
+
+    def tick(self, seconds: float) -> None:
+        """Game time: the clock runs from the first move until the game is won."""
+        game = self.game
+        if game is not None and game.moves_made and not game.won:
+            self.elapsed += seconds
+
+    def _changed(self) -> None:
+        if self.game.won:
+            self._record(won=True)
+        self.autosave()
+
+    # -- keeping ------------------------------------------------------------------------------
+
+    def autosave(self, force: bool = False) -> None:
+        """Save the game if it changed since the last save (a won game is not kept: there
+        is nothing left to resume)."""
+        game = self.game
+        if game is None:
+            return
+        marker = (id(game), game.moves_made, len(game.redo_stack))
+        if marker == self._saved_marker and not force:
+            return
+        try:
+            if game.won:
+                clear_current(self.data_dir)
+            else:
+                save_current(self.data_dir, game, self.elapsed, self.game_id)
+        except OSError as exc:
+            self.notify(could_not_save(exc, self.data_dir / CURRENT_GAME_FILE))
+            return
+        self._saved_marker = marker
+
+    def _record(self, won: bool) -> None:
+        game = self.game
+        stats = record_result(
+            self.stats, key_for(game), self.game_id, won, self.elapsed, game.moves_made
+        )
+        if stats is not self.stats:
+            self.stats = stats
+            self.save_statistics()
+
+    def save_statistics(self) -> None:
+        try:
+            save_statistics(self.data_dir, self.stats)
+        except OSError as exc:
+            self.notify(could_not_save_statistics(exc, self.data_dir / STATISTICS_FILE))
+
+    def reset_statistics(self, key: tuple[str, str] | None) -> None:
+        self.stats = reset_statistics(self.stats, key)
+        self.save_statistics()
+
+    def change_settings(self, settings: Settings) -> None:
+        """New settings, kept at once."""
+        if settings != self.settings:
+            self.settings = settings
+            self.save_settings()
+
+    def remember_settings(self, settings: Settings) -> None:
+        """New settings kept when the session closes (the window size, which changes at
+        every step of a resize)."""
+        self.settings = settings
+
+    def save_settings(self) -> None:
+        try:
+            save_settings(self.data_dir, self.settings)
+        except OSError as exc:
+            self.notify(could_not_save_settings(exc, self.data_dir / SETTINGS_FILE))
+
+    def close(self) -> None:
+        """The player leaves: the game and the settings are kept, to resume next time."""
+        self.autosave(force=True)
+        self.save_settings()

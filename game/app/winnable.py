@@ -1,0 +1,66 @@
+"""Deal numbers proven winnable: the pool shipped with the game and those found here.
+
+"Winnable deals only" deals from the shipped pool (``game.solver.pool``) plus the deals a
+background search has won on this machine, kept in ``winnable-deals-found.json`` in the
+data folder (read through the loader discipline: a bad file is set aside, not trusted).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from game.engine.rules import Rules
+from game.i18n import _
+from game.solver.pool import pool_key, winnable_pool
+
+from .atomic import write_atomic
+from .loader import SMALL_FILE, Unusable, decode_json, load_file, read_capped
+
+FOUND_FILE = "winnable-deals-found.json"
+TOP_UP_TARGET = 50  # deals found here, per variant and mode, beyond the shipped pool
+
+
+class WinnableDeals:
+    def __init__(self, folder: Path, rng: random.Random | None = None) -> None:
+        self.path = Path(folder) / FOUND_FILE
+        self.rng = rng or random.Random()
+
+    def found(self) -> dict[str, list[int]]:
+        """The deals found on this machine, by pool key."""
+        return load_file(self.path, _read_found, {}, _("it will be made again")).value
+
+    def pick(self, rules: Rules) -> int | None:
+        """A deal number proven winnable for these rules; None when none is known."""
+        pool = list(winnable_pool(rules)) + self.found().get(
+            pool_key(rules.variant, rules.mode), []
+        )
+        return self.rng.choice(pool) if pool else None
+
+    def wants_more(self, rules: Rules) -> bool:
+        """Should a background search look for more deals of these rules?"""
+        return len(self.found().get(pool_key(rules.variant, rules.mode), [])) < TOP_UP_TARGET
+
+    def add(self, rules: Rules, seed: int) -> None:
+        """Keep a deal a search has won here. Raises OSError if the file cannot be written."""
+        found = self.found()
+        deals = found.setdefault(pool_key(rules.variant, rules.mode), [])
+        if seed not in deals:
+            deals.append(seed)
+            write_atomic(self.path, json.dumps({"pools": found}))
+
+
+def _read_found(path: Path) -> dict[str, list[int]] | None:
+    raw = read_capped(path, SMALL_FILE)
+    if raw is None:
+        return None
+    data = decode_json(raw)
+    pools = data.get("pools") if isinstance(data, dict) else None
+    if not isinstance(pools, dict):
+        raise Unusable("corrupt", _("it is not a list of winnable deals"))
+    return {
+        key: [n for n in deals if type(n) is int and n >= 0]
+        for key, deals in pools.items()
+        if isinstance(key, str) and isinstance(deals, list)
+    }
