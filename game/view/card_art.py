@@ -23,22 +23,14 @@ from functools import lru_cache
 
 import pygame
 
+from game.engine.cards import CODE, RANKS, SUITS, full_deck, parse_code
 from game.resources import asset_path
 
-RANKS = "A23456789TJQK"
-SUITS = "CDHS"
-CODES = tuple(rank + suit for suit in SUITS for rank in RANKS)
+from .card_styles import BACK_COLOURS, BACK_STYLES
+from .layout import CARD_ASPECT
 
-# The SVG cards are 240 x 336 units: width / height = 5 / 7.
-CARD_ASPECT = 240 / 336
-
-# Colours of each back style: panel, lattice lines, lattice dots / inner frame.
-BACK_COLOURS: dict[str, tuple[str, str, str]] = {
-    "blue": ("#14306e", "#5577c8", "#c8d6ff"),
-    "red": ("#8c1616", "#d0605a", "#ffd2cc"),
-    "green": ("#0f5a33", "#4f9f6e", "#cdeed8"),
-}
-BACK_STYLES = tuple(BACK_COLOURS)
+# The 52 faces, by code ("AS", "TD", ...): one deck's worth of the engine's codes.
+CODES = tuple(CODE[card] for card in full_deck(1))
 
 SLOT_LABELS = {"redeal": "\u21ba", "no_redeal": "\u2715"}  # "↺" and "✕"
 
@@ -49,17 +41,14 @@ _MIN_CORNER_RADIUS = 3.5
 
 def card_height_for_width(width: int) -> int:
     """The height of a card `width` pixels wide, in the 5:7 proportion of the art."""
-    return max(1, round(width / CARD_ASPECT))
+    return max(1, round(width * CARD_ASPECT))
 
 
 def normalize_code(code: str) -> str:
-    """``"as"``, ``"10d"`` -> ``"AS"``, ``"TD"``. Raises ValueError for anything else."""
-    text = code.strip().upper()
-    if len(text) == 3 and text.startswith("10"):
-        text = "T" + text[2]
-    if len(text) != 2 or text[0] not in RANKS or text[1] not in SUITS:
-        raise ValueError(f"unknown card code {code!r} (rank A23456789TJQK, suit CDHS)")
-    return text
+    """``"as"``, ``"10d"`` -> ``"AS"``, ``"TD"`` (the engine's reading of a card code).
+    Raises ValueError for anything else."""
+    rank, suit = parse_code(code)
+    return RANKS[rank - 1] + SUITS[suit]
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,19 +1,19 @@
-"""The win: cards leap off the foundations one by one and bounce away, leaving trails."""
+"""The win: cards leap off the foundations one by one and bounce away across the felt.
+
+The cascade is looks only: it moves copies of the foundation cards (``flyers``) and says
+which cards have left (``launched``, so the table does not show them twice). It leaves no
+trail, and reports ``done`` when the last card has gone; its owner then drops it.
+"""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from game.engine.cards import CODE
-
-if TYPE_CHECKING:
-    from .renderer import TableRenderer
-    from .table import TableScene
+from .layout import TableLayout
 
 LAUNCH_EVERY = 0.11  # seconds between two cards leaving
-STEP = 1 / 120
+BOUNCE = 0.72  # share of the speed a card keeps when it bounces off the status line
 
 
 @dataclass
@@ -26,39 +26,36 @@ class Flyer:
 
 
 class WinCascade:
-    def __init__(self, scene: TableScene, seed: int = 0) -> None:
-        self.scene = scene
+    def __init__(
+        self, starts: list[tuple[int, float, float]], layout: TableLayout, seed: int = 0
+    ) -> None:
+        """``starts``: (card, x, y) in launch order (the top cards of the foundations
+        first, Kings first)."""
         rng = random.Random(seed)  # looks only: the engine's deal randomness is elsewhere
-        state = scene.game.state
-        foundations = list(scene.game.layout.foundation_range)
-        self.queue: list[tuple[int, float, float]] = []
-        depth = max((len(state.piles[f]) for f in foundations), default=0)
-        for level in range(depth):  # Kings first, foundation by foundation
-            for f in foundations:
-                pile = state.piles[f]
-                if len(pile) > level:
-                    card = pile[len(pile) - 1 - level]
-                    speed = scene.layout.card_w * rng.uniform(1.6, 4.0)
-                    vx = speed * rng.choice((-1, 1))
-                    vy = -scene.layout.card_h * rng.uniform(0.0, 3.0)
-                    self.queue.append((card, vx, vy))
+        self.layout = layout
+        self.queue = []
+        for card, x, y in starts:
+            speed = layout.card_w * rng.uniform(1.6, 4.0)
+            vx = speed * rng.choice((-1, 1))
+            vy = -layout.card_h * rng.uniform(0.0, 3.0)
+            self.queue.append(Flyer(card, x, y, vx, vy))
         self.flying: list[Flyer] = []
+        self.launched: set[int] = set()
         self.clock = 0.0
-        self.launched = 0
-        self.trail: list[tuple[int, float, float]] = []
 
     @property
     def done(self) -> bool:
-        return self.launched >= len(self.queue) and not self.flying
+        return len(self.launched) >= len(self.queue) and not self.flying
 
     def update(self, dt: float) -> None:
-        lay = self.scene.layout
+        lay = self.layout
         self.clock += dt
-        while self.launched < len(self.queue) and self.clock >= self.launched * LAUNCH_EVERY:
-            card, vx, vy = self.queue[self.launched]
-            home = self.scene.motion.sprites[card].home
-            self.flying.append(Flyer(card, home.x, home.y, vx, vy))
-            self.launched += 1
+        while (
+            len(self.launched) < len(self.queue) and self.clock >= len(self.launched) * LAUNCH_EVERY
+        ):
+            flyer = self.queue[len(self.launched)]
+            self.flying.append(flyer)
+            self.launched.add(flyer.card)
         gravity = lay.card_h * 14
         floor = lay.status_rect.y
         for f in self.flying:
@@ -67,15 +64,16 @@ class WinCascade:
             f.y += f.vy * dt
             if f.y + lay.card_h > floor:
                 f.y = floor - lay.card_h
-                f.vy = -abs(f.vy) * 0.72
-            self.trail.append((f.card, f.x, f.y))
+                f.vy = -abs(f.vy) * BOUNCE
         self.flying = [f for f in self.flying if -lay.card_w < f.x < lay.width]
-        if self.done:
-            self.scene.cascade = None
 
-    def draw(self, renderer: TableRenderer) -> None:
-        """Stamp the positions since the last frame onto the table: the trails stay."""
-        for card, x, y in self.trail[-240:]:
-            renderer.stamp(renderer.art.face(CODE[card]), (int(x), int(y)))
-        self.trail.clear()
-        renderer.restamp_decorations()
+
+def launch_order(foundations: list[tuple[int, ...]]) -> list[int]:
+    """The cards of the foundations, top cards first, foundation by foundation."""
+    depth = max((len(pile) for pile in foundations), default=0)
+    order = []
+    for level in range(depth):
+        for pile in foundations:
+            if len(pile) > level:
+                order.append(pile[len(pile) - 1 - level])
+    return order

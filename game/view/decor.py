@@ -1,205 +1,186 @@
-"""What is drawn over the cards: the status line, drop-target highlights, the keyboard
-focus and the win message. Surfaces are cached by content, so an unchanged decoration is
-the same object and costs nothing to keep on screen."""
+"""Drawing what the table says (a ``hud.Snapshot``): the status line, highlights, the
+toast and the win panel. Surfaces are cached by content, so an unchanged decoration is the
+same object and costs nothing to keep on screen. ``render`` also returns where its buttons
+are, with the intent each stands for; it changes nothing but its caches.
+"""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 import pygame
 
 from .card_art import font
+from .hud import WIN_BUTTONS, Snapshot, Toast, WinPanel, format_time, win_button_label
+from .intents import Intent
+from .layout import Rect, TableLayout
+from .status import Field, fit
+from .text import wrap
 
-if TYPE_CHECKING:
-    from .table import TableScene
-
-STATUS_BG = (8, 40, 20, 215)
+STATUS_BG = (8, 40, 20, 225)
 TEXT = (236, 240, 228)
-DIM_TEXT = (176, 204, 180)
+DIM_TEXT = (150, 176, 154)
 MESSAGE = (255, 222, 140)
-TARGET = (255, 226, 90)
-FOCUS = (120, 200, 255)
-HINT = (255, 120, 230)
-HELD = (255, 160, 60)
+ERROR = (255, 170, 150)
+BUTTON = (255, 255, 255, 28)
+OUTLINES = {
+    "target": (255, 226, 90),
+    "hint": (255, 120, 230),
+    "focus": (120, 200, 255),
+    "held": (255, 160, 60),
+}
+PANEL = (6, 34, 18, 232)
+PANEL_EDGE = (255, 226, 120)
 
-
-def format_time(seconds: float) -> str:
-    s = int(seconds)
-    return (
-        f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
-    )
+Items = list[tuple[pygame.Surface, tuple[int, int]]]
+Hits = list[tuple[pygame.Rect, Intent]]
 
 
 class Decor:
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
-        self._cache: dict[tuple, pygame.Surface] = {}
-        self.extra_status: str = ""  # the app may add e.g. "Winnable: yes"
-        self.show_hint_button = False
-        self.hint: tuple[int, int, int | None] | None = None  # (source, count, target)
-        self._buttons: list[tuple[str, pygame.Rect]] = []  # in window coordinates
-        self._button_sets: dict[tuple, list[tuple[str, pygame.Rect]]] = {}
+    def __init__(self) -> None:
+        self._cache: dict[tuple, tuple] = {}
 
-    def refresh(self) -> None:
-        """Called when something shown may have changed; items() rebuilds what differs."""
-        self.scene.needs_draw = True
-        if len(self._cache) > 64:
-            self._cache.clear()
+    def _cached(self, key: tuple, make):
+        found = self._cache.get(key)
+        if found is None:
+            if len(self._cache) > 96:
+                self._cache.clear()
+            found = self._cache[key] = make()
+        return found
 
-    def _cached(self, key: tuple, make) -> pygame.Surface:
-        surface = self._cache.get(key)
-        if surface is None:
-            surface = self._cache[key] = make()
-        return surface
-
-    def status_text(self) -> tuple[str, str]:
-        game = self.scene.game
-        rules = game.rules
-        deal = f"Deal {game.deal.seed}" if game.deal.seed is not None else "Custom deal"
-        left = f"{rules.name} \u00b7 {rules.mode_label} \u00b7 {deal}"
-        redeals = "\u221e" if game.redeals_left is None else str(game.redeals_left)
-        right = (
-            f"Score {game.score}/{game.max_score}   Moves {game.moves_made}   "
-            f"Time {format_time(self.scene.elapsed)}   Stock {game.stock_count}   "
-            f"Redeals {redeals}"
+    def render(
+        self, snap: Snapshot, lay: TableLayout, intents: dict[str, Intent]
+    ) -> tuple[Items, Hits, int]:
+        """The surfaces to draw over the cards, in order; the clickable areas; and how
+        many of the last surfaces stay above moving cards too (all but the highlights)."""
+        items: Items = []
+        hits: Hits = []
+        for rect, kind in snap.outlines:
+            items.append(self._outline(rect, kind, lay))
+        if snap.win is not None:
+            box, buttons = self._cached(
+                ("win", lay.width, lay.height, snap.win), lambda: self._win_panel(snap.win, lay)
+            )
+            pos = ((lay.width - box.get_width()) // 2, int(lay.status_rect.y * 0.38))
+            items.append((box, pos))
+            hits += [(r.move(pos), intent) for r, intent in buttons]
+        status, buttons = self._cached(
+            ("status", lay.width, lay.height, snap.fields), lambda: self._status(snap, lay)
         )
-        if self.extra_status:
-            right = f"{self.extra_status}   {right}"
-        return left, right
+        sx, sy = int(lay.status_rect.x), int(lay.status_rect.y)
+        items.append((status, (sx, sy)))
+        hits += [(r.move(sx, sy), intents[key]) for r, key in buttons]
+        if snap.toast is not None:
+            key = ("toast", lay.width, lay.height, snap.toast.text, snap.toast.error)
+            toast = self._cached(key, lambda: self._toast(snap.toast, lay))
+            x = (lay.width - toast.get_width()) // 2
+            y = sy - toast.get_height() - max(4, int(lay.status_rect.h * 0.3))
+            items.append((toast, (x, max(0, y))))
+        return items, hits, len(items) - len(snap.outlines)
 
-    def toolbar(self) -> list[tuple[str, str]]:
-        buttons = [("menu", "☰ Menu"), ("new", "New"), ("undo", "↶ Undo"), ("redo", "↷ Redo")]
-        if self.show_hint_button:
-            buttons.append(("hint", "Hint"))
-        return buttons
+    # -- the status line ---------------------------------------------------------------------
 
-    def button_at(self, x: float, y: float) -> str | None:
-        for name, rect in self._buttons:
-            if rect.collidepoint(x, y):
-                return name
-        return None
-
-    def _status_surface(self, left: str, right: str, message: str | None) -> pygame.Surface:
-        rect = self.scene.layout.status_rect
-        w, h = int(rect.w), int(rect.h)
+    def _status(self, snap: Snapshot, lay: TableLayout) -> tuple[pygame.Surface, list]:
+        w, h = int(lay.status_rect.w), int(lay.status_rect.h)
         surface = pygame.Surface((w, h), pygame.SRCALPHA)
         surface.fill(STATUS_BG)
-        f = font(max(11, int(h * 0.55)))
-        pad = max(6, h // 3)
-        x = pad // 2
-        self._buttons = []
-        for name, label in self.toolbar():
-            text = f.render(label, True, TEXT)
-            box = pygame.Rect(x, 2, text.get_width() + pad, h - 4)
-            pygame.draw.rect(surface, (255, 255, 255, 22), box, border_radius=h // 5)
-            surface.blit(text, (x + pad // 2, (h - text.get_height()) // 2))
-            self._buttons.append((name, box.move(int(rect.x), int(rect.y))))
-            x = box.right + pad // 3
-        self._button_sets[(w, h, self.show_hint_button)] = self._buttons
-        text_left = f.render(left, True, TEXT)
-        text_right = f.render(right, True, TEXT)
-        msg = f.render(message, True, MESSAGE) if message else None
-        y = (h - text_left.get_height()) // 2
-        # Narrow windows: the toolbar and the score come first, then a message (a hint, a
-        # verdict: what the player just asked for), the variant name only if room is left.
-        needed = x + pad + text_left.get_width() + text_right.get_width() + 2 * pad
-        if msg is not None:
-            needed += msg.get_width() + pad
-        if needed < w:
-            surface.blit(text_left, (x + pad, y))
-            left_end = x + pad + text_left.get_width()
-        else:
-            left_end = x
-        surface.blit(text_right, (w - pad - text_right.get_width(), y))
-        if msg is not None:
-            room = w - left_end - text_right.get_width() - 3 * pad
-            if msg.get_width() > room > 40:
-                msg = msg.subsurface((0, 0, room, msg.get_height()))
-            if room > 40:
-                surface.blit(msg, (left_end + pad, y))
-        return surface
+        f = font(status_font_size(h))
+        pad = max(4, h // 4)
+        gap = max(6, h // 3)
 
-    def _outline(self, w: int, h: int, colour, width: int) -> pygame.Surface:
-        surface = pygame.Surface((w, h), pygame.SRCALPHA)
-        radius = max(3, self.scene.layout.card_w // 12)
-        pygame.draw.rect(surface, colour, surface.get_rect(), width, border_radius=radius)
-        return surface
+        def measure(field: Field, text: str) -> int:
+            return f.size(text)[0] + (pad * 2 if field.button else 0)
 
-    def _outline_cards(self, pile: int, cards: list[int], colour) -> tuple:
-        scene = self.scene
-        lay = scene.layout
+        placed = fit(list(snap.fields), w, measure, gap)
+        buttons = []
+        for p in placed:
+            colour = TEXT if p.field.enabled else DIM_TEXT
+            text = f.render(p.text, True, colour)
+            y = (h - text.get_height()) // 2
+            if p.field.button:
+                box = pygame.Rect(p.x, 2, p.width, h - 4)
+                fill = BUTTON if p.field.enabled else (255, 255, 255, 8)
+                pygame.draw.rect(surface, fill, box, border_radius=h // 5)
+                surface.blit(text, (p.x + pad, y))
+                if p.field.enabled:
+                    buttons.append((box, p.field.key))
+            else:
+                surface.blit(text, (p.x, y))
+        return surface, buttons
+
+    # -- highlights -------------------------------------------------------------------------
+
+    def _outline(self, rect: Rect, kind: str, lay: TableLayout):
         pad = max(2, lay.card_w // 30)
-        if cards:
-            homes = [scene.motion.sprites[c].home for c in cards]
-            x = min(h.x for h in homes)
-            y = min(h.y for h in homes)
-            bottom = max(h.y for h in homes) + lay.card_h
-            right = max(h.x for h in homes) + lay.card_w
-        else:
-            x, y = lay.origins[pile]
-            right, bottom = x + lay.card_w, y + lay.card_h
-        w, h = right - x + 2 * pad, bottom - y + 2 * pad
-        surface = self._cached(("outline", w, h, colour), lambda: self._outline(w, h, colour, pad))
-        return surface, (x - pad, y - pad)
+        w, h = int(rect.w) + 2 * pad, int(rect.h) + 2 * pad
+        colour = OUTLINES[kind]
+        # The held cards' outline is thicker, so the focus drawn over it never hides it.
+        width = pad * 2 if kind == "held" else pad
 
-    def _win_box(self) -> pygame.Surface:
-        scene = self.scene
-        game = scene.game
-        lay = scene.layout
-        big = font(max(18, lay.card_h // 3), bold=True)
-        small = font(max(12, lay.card_h // 8))
-        title = big.render("You won!", True, (255, 236, 150))
-        info = small.render(
-            f"Score {game.score}   Moves {game.moves_made}   Time {format_time(scene.elapsed)}",
-            True,
-            TEXT,
-        )
-        hint = small.render("Press N for a new game, or Ctrl+Z to undo", True, DIM_TEXT)
-        pad = lay.card_w // 4
-        w = max(title.get_width(), info.get_width(), hint.get_width()) + 2 * pad
-        h = title.get_height() + info.get_height() + hint.get_height() + 3 * pad
-        box = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(box, (6, 34, 18, 225), box.get_rect(), border_radius=pad // 2)
-        pygame.draw.rect(box, (255, 226, 120), box.get_rect(), 2, border_radius=pad // 2)
-        y = pad
-        for line in (title, info, hint):
-            box.blit(line, ((w - line.get_width()) // 2, y))
-            y += line.get_height() + pad // 2
+        def make():
+            surface = pygame.Surface((w, h), pygame.SRCALPHA)
+            radius = max(3, lay.card_w // 12)
+            pygame.draw.rect(surface, colour, surface.get_rect(), width, border_radius=radius)
+            return surface
+
+        return self._cached(("outline", w, h, kind), make), (int(rect.x) - pad, int(rect.y) - pad)
+
+    # -- the toast ----------------------------------------------------------------------------
+
+    def _toast(self, toast: Toast, lay: TableLayout) -> pygame.Surface:
+        h = int(lay.status_rect.h)
+        f = font(status_font_size(h))
+        pad = max(6, h // 2)
+        width = min(lay.width - 2 * pad, max(int(lay.width * 0.6), f.size("M")[0] * 40))
+        lines = wrap(toast.text, f, width - 2 * pad)
+        line_h = f.get_linesize()
+        text_w = max(f.size(line)[0] for line in lines)
+        box = pygame.Surface((text_w + 2 * pad, line_h * len(lines) + pad), pygame.SRCALPHA)
+        pygame.draw.rect(box, PANEL, box.get_rect(), border_radius=pad // 2)
+        edge = ERROR if toast.error else PANEL_EDGE
+        pygame.draw.rect(box, edge, box.get_rect(), 1, border_radius=pad // 2)
+        colour = ERROR if toast.error else MESSAGE
+        for i, line in enumerate(lines):
+            surface = f.render(line, True, colour)
+            box.blit(surface, ((box.get_width() - surface.get_width()) // 2, pad // 2 + i * line_h))
         return box
 
-    def items(self) -> list[tuple[pygame.Surface, tuple[int, int]]]:
-        scene = self.scene
-        lay = scene.layout
-        out = []
-        pointer = scene.pointer
-        if pointer.dragging:
-            for target in pointer.targets:
-                cards = scene.game.state.piles[target]
-                out.append(self._outline_cards(target, list(cards[-1:]), TARGET))
-        if self.hint is not None:
-            source, count, target = self.hint
-            cards = list(scene.game.state.piles[source][-count:]) if count else []
-            out.append(self._outline_cards(source, cards if count else [], HINT))
-            if target is not None:
-                top = list(scene.game.state.piles[target][-1:])
-                out.append(self._outline_cards(target, top, HINT))
-        focus = scene.focus
-        if focus.visible:
-            if focus.held is not None:
-                pile, count = focus.held
-                held = list(scene.game.state.piles[pile][-count:])
-                out.append(self._outline_cards(pile, held, HELD))
-            out.append(self._outline_cards(focus.pile, focus.focused_cards(), FOCUS))
-        if scene.game.won and scene.won_shown:
-            key = ("win", lay.width, scene.game.moves_made, int(scene.elapsed))
-            box = self._cached(key, self._win_box)
-            out.append((box, ((lay.width - box.get_width()) // 2, int(lay.height * 0.38))))
-        left, right = self.status_text()
-        message = scene.feedback.message
-        key = ("status", lay.width, lay.height, left, right, message, self.show_hint_button)
-        status = self._cached(key, lambda: self._status_surface(left, right, message))
-        self._buttons = self._button_sets.get(
-            (int(lay.status_rect.w), int(lay.status_rect.h), self.show_hint_button), []
+    # -- the win panel ------------------------------------------------------------------------
+
+    def _win_panel(self, win: WinPanel, lay: TableLayout) -> tuple[pygame.Surface, list]:
+        from game.i18n import _
+
+        unit = max(12, min(lay.width // 50, lay.height // 28))
+        big = font(int(unit * 2.2), bold=True)
+        small = font(unit)
+        pad = unit
+        title = big.render(_("You won!"), True, (255, 236, 150))
+        info_text = _("Score {score}/{max}   Moves {moves}   Time {time}").format(
+            score=win.score, max=win.max_score, moves=win.moves, time=format_time(win.seconds)
         )
-        out.append((status, (int(lay.status_rect.x), int(lay.status_rect.y))))
-        return out
+        info = small.render(info_text, True, TEXT)
+        labels = [small.render(win_button_label(key), True, TEXT) for key, _i in WIN_BUTTONS]
+        button_h = int(unit * 2.2)
+        buttons_w = sum(label.get_width() + 2 * pad for label in labels) + pad * (len(labels) - 1)
+        w = min(lay.width - 2 * pad, max(title.get_width(), info.get_width(), buttons_w) + 2 * pad)
+        h = title.get_height() + info.get_height() + button_h + 4 * pad
+        box = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(box, PANEL, box.get_rect(), border_radius=pad // 2)
+        pygame.draw.rect(box, PANEL_EDGE, box.get_rect(), 2, border_radius=pad // 2)
+        y = pad
+        for line in (title, info):
+            box.blit(line, ((w - line.get_width()) // 2, y))
+            y += line.get_height() + pad // 2
+        y += pad // 2
+        x = (w - buttons_w) // 2
+        hits = []
+        for (_key, intent), label in zip(WIN_BUTTONS, labels, strict=True):
+            rect = pygame.Rect(x, y, label.get_width() + 2 * pad, button_h)
+            pygame.draw.rect(box, (255, 255, 255, 34), rect, border_radius=pad // 2)
+            pygame.draw.rect(box, PANEL_EDGE, rect, 1, border_radius=pad // 2)
+            box.blit(label, (rect.x + pad, rect.y + (button_h - label.get_height()) // 2))
+            hits.append((rect, intent))
+            x = rect.right + pad
+        return box, hits
+
+
+def status_font_size(status_height: int) -> int:
+    return max(11, int(status_height * 0.5))

@@ -1,128 +1,92 @@
 """Keyboard play: a highlighted focus moves between piles and cards; Enter picks up and
-puts down. Table keys (undo, redo, restart, turning the stock) are handled here too."""
+puts down. The keys themselves are bound in the key map (``game.app.keymap``); this module
+only knows what moving the focus and pressing Enter mean on the table."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-import pygame
 
 from game.engine.commands import Draw, Move
 from game.engine.state import STOCK
 
-if TYPE_CHECKING:
-    from .table import TableScene
+from .board import Board
+from .intents import CannotLift, FocusActivate, FocusMove, Intent, Play
 
 
 class KeyboardFocus:
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
+    def __init__(self, first_pile: int) -> None:
         self.visible = False
-        self.pile = scene.game.layout.tableau_range.start
+        self.pile = first_pile
         self.depth = 1  # cards counted from the top of the focused pile
         self.held: tuple[int, int] | None = None  # (pile, count) picked up with Enter
 
-    # -- rows in screen order -------------------------------------------------------------
-
-    def _rows(self) -> tuple[list[int], list[int]]:
-        layout = self.scene.game.layout
-        origins = self.scene.layout.origins
-        top = [STOCK, 1, *layout.foundation_range]
-        bottom = list(layout.tableau_range)
-        return sorted(top, key=lambda p: origins[p][0]), sorted(bottom, key=lambda p: origins[p][0])
-
-    def _nearest(self, row: list[int]) -> int:
-        x = self.scene.layout.origins[self.pile][0]
-        return min(row, key=lambda p: abs(self.scene.layout.origins[p][0] - x))
-
-    def _max_depth(self) -> int:
-        scene = self.scene
-        if not scene.game.layout.is_tableau(self.pile):
-            return 1
-        return max(1, scene.game.mechanics.run_length(scene.game.state, self.pile))
-
-    def clamp(self) -> None:
-        self.depth = max(1, min(self.depth, self._max_depth()))
-
-    # -- keys -----------------------------------------------------------------------------
-
-    def handle_key(self, event: pygame.event.Event) -> bool:
-        """Returns True when the key was the table's."""
-        scene = self.scene
-        key, mod = event.key, event.mod
-        ctrl = bool(mod & pygame.KMOD_CTRL)
-        shift = bool(mod & pygame.KMOD_SHIFT)
-        if ctrl and key == pygame.K_z:
-            scene.redo() if shift else scene.undo()
-            return True
-        if ctrl and key == pygame.K_y:
-            scene.redo()
-            return True
-        if ctrl or mod & pygame.KMOD_ALT:
-            return False
-        if key == pygame.K_r:
-            scene.restart()
-            return True
-        if key in (pygame.K_SPACE, pygame.K_d):
-            scene.do(Draw())
-            return True
-        arrows = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: 0, pygame.K_DOWN: 0}
-        if key in arrows:
+    def handle(self, intent: FocusMove | FocusActivate, board: Board) -> list[Intent]:
+        if isinstance(intent, FocusMove):
             if not self.visible:
-                self.visible = True
+                self.visible = True  # the first press shows where the focus is
             else:
-                self._arrow(key)
-            scene.decor.refresh()
-            return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.visible = True
-            self._enter()
-            scene.decor.refresh()
-            return True
-        if key == pygame.K_ESCAPE and self.held is not None:
-            self.held = None
-            scene.decor.refresh()
-            return True
-        return False
+                self._move(intent.dx, intent.dy, board)
+            return []
+        self.visible = True
+        return self._activate(board)
 
-    def _arrow(self, key: int) -> None:
-        top, bottom = self._rows()
-        row = top if self.pile in top else bottom
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            step = -1 if key == pygame.K_LEFT else 1
-            self.pile = row[(row.index(self.pile) + step) % len(row)]
+    def let_go(self) -> bool:
+        """Esc: put the held cards back; True when something was held."""
+        held, self.held = self.held, None
+        return held is not None
+
+    # -- moving -----------------------------------------------------------------------------
+
+    def _max_depth(self, board: Board) -> int:
+        if not board.layout.piles.is_tableau(self.pile):
+            return 1
+        return max(1, board.run_length(self.pile))
+
+    def clamp(self, board: Board) -> None:
+        """After the game changed: keep the focus on cards that exist."""
+        self.depth = max(1, min(self.depth, self._max_depth(board)))
+
+    def _move(self, dx: int, dy: int, board: Board) -> None:
+        rows = board.layout.rows()
+        r = next(i for i, row in enumerate(rows) if self.pile in row)
+        row = rows[r]
+        if dx:
+            self.pile = row[(row.index(self.pile) + dx) % len(row)]
             self.depth = 1
-        elif key == pygame.K_UP:
-            if row is bottom and self.depth < self._max_depth():
-                self.depth += 1
-            elif row is bottom:
-                self.pile, self.depth = self._nearest(top), 1
-        elif key == pygame.K_DOWN:
-            if row is bottom and self.depth > 1:
-                self.depth -= 1
-            elif row is top:
-                self.pile, self.depth = self._nearest(bottom), 1
+            return
+        tableau = board.layout.piles.is_tableau(self.pile)
+        if dy < 0 and tableau and self.depth < self._max_depth(board):
+            self.depth += 1  # up a tableau pile: one more card of its run
+        elif dy > 0 and tableau and self.depth > 1:
+            self.depth -= 1
+        elif 0 <= r + dy < len(rows):
+            self.pile, self.depth = _nearest(rows[r + dy], self.pile, board), 1
 
-    def _enter(self) -> None:
-        scene = self.scene
+    # -- Enter --------------------------------------------------------------------------------
+
+    def _activate(self, board: Board) -> list[Intent]:
         if self.held is None:
             if self.pile == STOCK:
-                scene.do(Draw())
-                return
-            cards = scene.game.state.piles[self.pile]
+                return [Play(Draw())]
+            cards = board.cards(self.pile)
             count = self.depth
-            if cards and scene.pickable(self.pile, len(cards) - count) == count:
+            if not cards:
+                return []
+            position = max(0, len(cards) - count)
+            if board.pickable(self.pile, position) == count:
                 self.held = (self.pile, count)
-            else:
-                scene.feedback.sounds.append("invalid")
-            return
+                return []
+            return [CannotLift(self.pile, position)]
         pile, count = self.held
         self.held = None
-        if pile != self.pile:
-            scene.do(Move(pile, self.pile, count))
         self.depth = 1
-        self.clamp()
+        if pile == self.pile:
+            return []
+        return [Play(Move(pile, self.pile, count))]
 
-    def focused_cards(self) -> list[int]:
-        cards = self.scene.game.state.piles[self.pile]
+    def focused_cards(self, board: Board) -> list[int]:
+        cards = board.cards(self.pile)
         return list(cards[-self.depth :]) if cards else []
+
+
+def _nearest(row: list[int], pile: int, board: Board) -> int:
+    x = board.layout.origins[pile][0]
+    return min(row, key=lambda p: abs(board.layout.origins[p][0] - x))

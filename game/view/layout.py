@@ -1,25 +1,51 @@
 """Where everything goes on the table, from the window size: pure arithmetic, no pygame.
 
-``table_layout`` places the piles and sizes the cards so that the tableau (7 or 9 piles)
-and the top row (stock, waste fan, foundations) fit the width, and a card plus a useful fan
-fit the height. ``card_homes`` then gives every card its home (position, face, stacking
-order) as a pure function of the engine state and that layout: the sprites only ever chase
-these homes, which is why undo, restart and resizing need no animation code of their own.
+``table_layout`` tries each arrangement of the piles and keeps the one with the largest
+cards:
+
+* ``classic``: a top row (stock, waste fan, foundations) over the tableau;
+* ``stacked``: stock and waste, then the foundations in a row of their own, then the
+  tableau, for tall or narrow windows where the top row would be wider than the tableau
+  (Double Klondike's eight foundations in a portrait window);
+* ``sides``: one row, the stock and waste in a column at one side and the foundations in
+  columns at the other, for very wide windows.
+
+In each, cards are as wide as the width allows, unless the height cannot then hold the
+arrangement's rows and a pile's fan of about a card height and more (``MIN_FAN_*``). Long piles
+squeeze their own fan (``fan_steps``) so they never run off the bottom.
+
+``card_homes`` then gives every card its home (position, face, stacking order) as a pure
+function of the engine state and the layout: the sprites only ever chase these homes,
+which is why undo, restart and resizing need no animation code of their own.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from game.engine.rules import Rules
 from game.engine.state import STOCK, WASTE, Layout, State, layout_for
 
-CARD_ASPECT = 7 / 5  # height / width of the card art
-STATUS_HEIGHT_RATIO = 0.035  # of the window height
-MIN_CARD_WIDTH = 36
-WASTE_FAN_RATIO = 0.28  # horizontal step of the three-card waste fan, in card widths
-DOWN_FAN_RATIO = 0.11  # vertical step over a face-down card, in card heights
-UP_FAN_RATIO = 0.26  # vertical step over a face-up card (leaves the index readable)
+CARD_ASPECT = 7 / 5  # height / width of the card art (240 x 336 units)
+MIN_CARD_WIDTH = 24
+GAP = 0.16  # between columns, in card widths
+ROW_GAP = 0.16  # between rows of cards, in card heights
+WASTE_FAN = 0.28  # step of the three-card waste fan, in card widths (or heights, upright)
+DOWN_STEP = 0.11  # fan step over a face-down card, in card heights
+UP_STEP = 0.26  # fan step over a face-up card: the whole corner index shows
+MIN_DOWN_STEP = 0.03  # squeezed, a face-down card still shows its edge
+READABLE_UP_STEP = 0.13  # squeezed, the rank of a face-up card still shows
+# Room a tableau pile's fan needs below its first card, in card heights: the deal and a
+# run of face-up cards at full step (two decks deal deeper piles and build longer ones).
+MIN_FAN_ONE_DECK = 1.1
+MIN_FAN_PER_EXTRA_DECK = 0.5
+EDGE = 0.5  # margin at the window's edges, in gaps
+
+
+def status_height(width: int, height: int) -> int:
+    """The status line: readable at 640x480, not a band across a 4K screen."""
+    return max(24, min(56, round(min(height * 0.045, width * 0.032))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,16 +80,26 @@ class TableLayout:
     card_w: int
     card_h: int
     piles: Layout
+    arrangement: str  # "classic", "stacked" or "sides"
     origins: tuple[tuple[int, int], ...]  # top-left of each pile's first card
     tableau_bottom: int  # lowest y a tableau card may reach
     status_rect: Rect
-    waste_step: int  # horizontal step of the waste fan
+    waste_step: tuple[int, int]  # (dx, dy) between two cards of the waste fan
     waste_fan_max: int  # how many waste cards are fanned (the draw count, at most 3)
+    width_allows: int  # the card width the window's width alone would allow here
     left_handed: bool
 
     def slot_rect(self, pile: int) -> Rect:
         x, y = self.origins[pile]
         return Rect(x, y, self.card_w, self.card_h)
+
+    def rows(self) -> list[list[int]]:
+        """The piles in rows as the eye sees them (top to bottom, left to right): keyboard
+        focus moves along these."""
+        by_y: dict[int, list[int]] = {}
+        for pile, (_, y) in enumerate(self.origins):
+            by_y.setdefault(y, []).append(pile)
+        return [sorted(by_y[y], key=lambda p: self.origins[p][0]) for y in sorted(by_y)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,74 +112,178 @@ class Home:
     position: int  # 0 = bottom of the pile
 
 
+@dataclass(frozen=True)
+class _Plan:
+    """One arrangement's needs, in card widths and heights, before sizing."""
+
+    name: str
+    columns: float  # card widths across, gaps not counted
+    gaps: float  # column gaps across, the edges included
+    rows: int  # rows of cards above and including the tableau row
+    fan: float  # card heights the tableau fan needs below its first card
+
+
+def _plans(piles: Layout, fan_cards: int, decks: int) -> list[_Plan]:
+    fan = MIN_FAN_ONE_DECK + MIN_FAN_PER_EXTRA_DECK * (decks - 1)
+    fan_extra = WASTE_FAN * (fan_cards - 1)
+    top = 2 + fan_extra + piles.foundations
+    classic = max(piles.tableau, top)
+    plans = [_Plan("classic", classic, classic + 1 + 2 * EDGE, 2, fan)]
+    talon = 2 + fan_extra
+    if piles.foundations <= piles.tableau and top > piles.tableau:
+        cols = max(piles.tableau, talon)
+        plans.append(_Plan("stacked", cols, cols + 1 + 2 * EDGE, 3, fan))
+    # Sides: the stock over the waste (fanned downwards) at one side; the foundations in
+    # as few columns as two rows allow at the other.
+    found_cols = math.ceil(piles.foundations / 2)
+    cols = 1 + piles.tableau + found_cols
+    plans.append(_Plan("sides", cols, cols + 1 + 2 * EDGE, 1, fan))
+    return plans
+
+
+def _card_width(plan: _Plan, width: int, usable_h: float) -> tuple[int, int]:
+    """(card width, what the width alone allows) for ``plan`` in this window."""
+    by_width = width / (plan.columns + plan.gaps * GAP)
+    # Height: the rows, their gaps, a top margin and the fan (sides: also two foundation
+    # rows and the stock over a fanned waste must fit, which a single row with a fan does).
+    rows_h = plan.rows + (plan.rows - 1) * ROW_GAP + plan.fan + ROW_GAP
+    if plan.name == "sides":
+        # The stock over the waste and its downward fan; two foundation rows.
+        rows_h = max(rows_h, 2 + ROW_GAP + 2 * WASTE_FAN * 0.8 + ROW_GAP)
+    by_height = usable_h / (rows_h * CARD_ASPECT)
+    return int(max(MIN_CARD_WIDTH, min(by_width, by_height))), int(by_width)
+
+
 def table_layout(width: int, height: int, rules: Rules, left_handed: bool = False) -> TableLayout:
     piles = layout_for(rules)
     fan_max = min(rules.draw, 3)
-    status_h = max(20, int(height * STATUS_HEIGHT_RATIO))
-    # Columns the width must hold: the tableau, or the top row (stock, waste fan, a gap
-    # where room allows, the foundations), whichever is wider.
-    fan_extra = WASTE_FAN_RATIO * (fan_max - 1)
-    top_cols = 2 + fan_extra + piles.foundations
-    columns = max(piles.tableau, top_cols + (0.5 if top_cols + 0.5 <= piles.tableau else 0))
-    gap_ratio = 0.16  # gap between columns, in card widths
-    by_width = width / (columns + (columns + 1) * gap_ratio)
-    # Height: top row and a pile of six hidden and seven face-up cards; longer piles squeeze.
+    status_h = status_height(width, height)
     usable_h = height - status_h
-    by_height = usable_h / (CARD_ASPECT * (2 + 6 * DOWN_FAN_RATIO + 6 * UP_FAN_RATIO) + 0.5)
-    card_w = int(max(MIN_CARD_WIDTH, min(by_width, by_height)))
-    card_h = int(round(card_w * CARD_ASPECT))
-    gap = int(card_w * gap_ratio)
-    pitch = card_w + gap
-
-    tableau_width = piles.tableau * pitch - gap
-    content_w = max(tableau_width, int(top_cols * pitch))
-    left = max(gap, (width - content_w) // 2)
-    top = max(gap // 2, int(card_h * 0.12))
-    origins = [(0, 0)] * piles.pile_count
-
-    def mirror(x: int) -> int:
-        return width - x - card_w if left_handed else x
-
-    origins[STOCK] = (mirror(left), top)
-    origins[WASTE] = (mirror(left + pitch), top)  # left-handed, the fan opens leftwards
-    right_edge = left + content_w
-    for n, f in enumerate(reversed(piles.foundation_range)):
-        origins[f] = (mirror(right_edge - card_w - n * pitch), top)
-    table_top = top + card_h + max(gap, int(card_h * 0.18))
-    tab_left = left + (content_w - tableau_width) // 2
-    for n, t in enumerate(piles.tableau_range):
-        origins[t] = (mirror(tab_left + n * pitch), table_top)
-    status = Rect(0, height - status_h, width, status_h)
+    best = None
+    for plan in _plans(piles, fan_max, rules.decks):
+        card_w, allows = _card_width(plan, width, usable_h)
+        # A new arrangement must be clearly better (5%) to leave the familiar one.
+        score = card_w * (1.0 if plan.name == "classic" else 0.95)
+        if best is None or score > best[0]:
+            best = (score, plan, card_w, allows)
+    _, plan, card_w, allows = best
+    card_h = round(card_w * CARD_ASPECT)
+    origins = _place(plan.name, piles, fan_max, width, card_w, card_h, left_handed)
     return TableLayout(
         width=width,
         height=height,
         card_w=card_w,
         card_h=card_h,
         piles=piles,
+        arrangement=plan.name,
         origins=tuple(origins),
-        tableau_bottom=height - status_h - max(4, gap // 2),
-        status_rect=status,
-        waste_step=int(card_w * WASTE_FAN_RATIO),
+        tableau_bottom=height - status_h - max(3, int(card_w * GAP / 2)),
+        status_rect=Rect(0, height - status_h, width, status_h),
+        waste_step=_waste_step(plan.name, card_w, card_h, left_handed),
         waste_fan_max=fan_max,
+        width_allows=allows,
         left_handed=left_handed,
     )
 
 
-def fan_steps(layout: TableLayout, cards: int, down: int) -> tuple[float, float]:
-    """Vertical steps over face-down and face-up cards for a tableau pile, squeezed so the
-    pile never runs past the bottom of the table."""
-    down_step = layout.card_h * DOWN_FAN_RATIO
-    up_step = layout.card_h * UP_FAN_RATIO
+def _waste_step(arrangement: str, card_w: int, card_h: int, left_handed: bool) -> tuple[int, int]:
+    if arrangement == "sides":
+        return 0, int(card_h * WASTE_FAN * 0.8)
+    step = int(card_w * WASTE_FAN)
+    return (-step if left_handed else step), 0
+
+
+def _place(
+    arrangement: str,
+    piles: Layout,
+    fan_max: int,
+    width: int,
+    card_w: int,
+    card_h: int,
+    left_handed: bool,
+) -> list[tuple[int, int]]:
+    """Each pile's top-left corner. Left-handed, the stock and waste go to the right and
+    the foundations to the left; the tableau keeps its order."""
+    gap = int(card_w * GAP)
+    pitch = card_w + gap
+    row_gap = int(card_h * ROW_GAP)
+    top = max(gap // 2, row_gap // 2)
+    fan_w = int(card_w * WASTE_FAN) * (fan_max - 1)
+    origins = [(0, 0)] * piles.pile_count
+    tableau = list(piles.tableau_range)
+    foundations = list(piles.foundation_range)
+
+    def mirror(x: int, w: int = card_w) -> int:
+        return width - x - w if left_handed else x
+
+    if arrangement == "sides":
+        # Left to right: the talon column, the tableau, the foundation columns (mirrored
+        # for the left hand, the tableau's order kept).
+        found_cols = math.ceil(len(foundations) / 2)
+        content = (1 + len(tableau) + found_cols) * pitch + gap
+        left = max(gap // 2, (width - content) // 2)
+        talon_x = left if not left_handed else left + content - card_w
+        found_x = left + (len(tableau) + 1) * pitch + 2 * gap if not left_handed else left
+        tab_x = left + pitch + gap if not left_handed else left + found_cols * pitch + gap
+        origins[STOCK] = (talon_x, top)
+        origins[WASTE] = (talon_x, top + card_h + row_gap)
+        for n, t in enumerate(tableau):
+            origins[t] = (tab_x + n * pitch, top)
+        for n, f in enumerate(foundations):
+            col, row = n % found_cols, n // found_cols
+            origins[f] = (found_x + col * pitch, top + row * (card_h + row_gap))
+        return origins
+
+    tableau_w = len(tableau) * pitch - gap
+    talon_w = pitch + card_w + fan_w
+    found_w = len(foundations) * pitch - gap
+    if arrangement == "classic":
+        top_w = talon_w + gap + found_w
+        content = max(tableau_w, top_w)
+    else:
+        content = max(tableau_w, talon_w, found_w)
+    left = max(gap // 2, (width - content) // 2)
+    right = left + content
+    origins[STOCK] = (mirror(left), top)
+    # Left-handed, the waste's fan opens leftwards from beside the stock.
+    origins[WASTE] = (mirror(left + pitch), top)
+    row = top
+    if arrangement == "stacked":
+        row = top + card_h + row_gap
+        found_left = left + (content - found_w) // 2
+        for n, f in enumerate(foundations):
+            origins[f] = (mirror(found_left + n * pitch), row)
+    else:
+        for n, f in enumerate(reversed(foundations)):
+            origins[f] = (mirror(right - card_w - n * pitch), row)
+    tab_top = row + card_h + row_gap
+    tab_left = left + (content - tableau_w) // 2
+    for n, t in enumerate(tableau):
+        origins[t] = (tab_left + n * pitch, tab_top)
+    return origins
+
+
+def fan_steps(layout: TableLayout, pile: int, cards: int, down: int) -> tuple[float, float]:
+    """Vertical steps over face-down and face-up cards of a tableau pile, squeezed so the
+    pile never runs past the bottom of the table: face-down steps first (to an edge), then
+    face-up ones (to the rank of the index, then further only if there is no other way)."""
+    h = layout.card_h
     up = max(0, cards - down - 1)  # steps over face-up cards (the top card needs none)
     hidden = min(down, cards - 1) if cards else 0
-    extent = hidden * down_step + up * up_step
-    room = layout.tableau_bottom - layout.origins[layout.piles.tableau_range.start][1]
-    room -= layout.card_h
-    if extent > room > 0:
-        scale = room / extent
-        down_step *= scale
-        up_step *= scale
-    return down_step, up_step
+    room = layout.tableau_bottom - layout.origins[pile][1] - h
+    down_step, up_step = h * DOWN_STEP, h * UP_STEP
+    if hidden * down_step + up * up_step <= room:
+        return down_step, up_step
+    if hidden and up * up_step + hidden * h * MIN_DOWN_STEP <= room:
+        return (room - up * up_step) / hidden, up_step
+    down_step = h * MIN_DOWN_STEP
+    left = room - hidden * down_step
+    if up and left > 0:
+        return down_step, left / up
+    # Not even an edge of each card fits: everything shares what room there is.
+    total = hidden + up
+    share = max(0.0, room) / total if total else 0.0
+    return share, share
 
 
 def card_homes(state: State, layout: TableLayout, waste_fan: int) -> dict[int, Home]:
@@ -153,13 +293,13 @@ def card_homes(state: State, layout: TableLayout, waste_fan: int) -> dict[int, H
     piles = layout.piles
     z = 0
     fan = min(waste_fan, layout.waste_fan_max)
-    step_x = -layout.waste_step if layout.left_handed else layout.waste_step
+    step_x, step_y = layout.waste_step
     for index, pile in enumerate(state.piles):
         x0, y0 = layout.origins[index]
         n = len(pile)
         if piles.is_tableau(index):
             down = state.down[index]
-            down_step, up_step = fan_steps(layout, n, down)
+            down_step, up_step = fan_steps(layout, index, n, down)
             y = float(y0)
             for pos, card in enumerate(pile):
                 up = pos >= down
@@ -169,11 +309,11 @@ def card_homes(state: State, layout: TableLayout, waste_fan: int) -> dict[int, H
         else:
             face_up = index != STOCK
             for pos, card in enumerate(pile):
-                x = x0
+                x, y = x0, y0
                 if index == WASTE and fan > 1:
                     slot = pos - (n - fan)  # 0 .. fan-1 for the fanned top cards
                     if slot > 0:
-                        x = x0 + step_x * slot
-                homes[card] = Home(x, y0, face_up, z, index, pos)
+                        x, y = x0 + step_x * slot, y0 + step_y * slot
+                homes[card] = Home(x, y, face_up, z, index, pos)
                 z += 1
     return homes

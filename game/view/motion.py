@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from .layout import Home
 
+SHAKE_SECONDS = 0.32
+
 
 def ease_out_cubic(t: float) -> float:
     return 1 - (1 - t) ** 3
@@ -31,6 +33,7 @@ class Tween:
     duration: float
     delay: float = 0.0
     elapsed: float = 0.0
+    shake: float = 0.0  # sideways swing in pixels, dying away: a refused move
 
     def update(self, dt: float) -> tuple[float, float]:
         self.elapsed += dt
@@ -43,8 +46,10 @@ class Tween:
         return 1.0 if self.duration <= 0 else min(1.0, t / self.duration)
 
     def position(self) -> tuple[float, float]:
-        p = ease_out_cubic(self.progress())
-        return self.x0 + (self.x1 - self.x0) * p, self.y0 + (self.y1 - self.y0) * p
+        t = self.progress()
+        p = ease_out_cubic(t)
+        swing = self.shake * math.sin(6 * math.pi * t) * (1 - t) if self.shake else 0.0
+        return self.x0 + (self.x1 - self.x0) * p + swing, self.y0 + (self.y1 - self.y0) * p
 
     @property
     def started(self) -> bool:
@@ -148,6 +153,62 @@ class Motion:
         self.sprites: dict[int, CardSprite] = {}
         self.speed = speed  # duration multiplier; 0 = no animation
         self._active: set[CardSprite] = set()  # sprites with a tween or a flip to advance
+        self._held: list[tuple[CardSprite, float, float]] = []  # dragged, offset from pointer
+
+    # -- dragging -----------------------------------------------------------------------
+
+    def begin_drag(self, cards: list[int], x: float, y: float) -> None:
+        """Lift ``cards`` under the pointer at (x, y); each keeps its offset from it."""
+        self.end_drag()
+        for card in cards:
+            sprite = self.sprites[card]
+            sprite.dragged = True
+            sprite.tween = None
+            self._active.discard(sprite)
+            self._held.append((sprite, sprite.x - x, sprite.y - y))
+
+    def drag_to(self, x: float, y: float) -> None:
+        for sprite, dx, dy in self._held:
+            sprite.x = sprite.px = x + dx
+            sprite.y = sprite.py = y + dy
+
+    def held_at(self) -> tuple[float, float] | None:
+        """Where the lowest held card is now (its top-left), None when nothing is held."""
+        if not self._held:
+            return None
+        base = self._held[0][0]
+        return base.x, base.y
+
+    @property
+    def dragging(self) -> bool:
+        return bool(self._held)
+
+    def end_drag(self) -> None:
+        """Let go: the cards stay where they are, free to fly to their (new) homes."""
+        for sprite, _, _ in self._held:
+            sprite.dragged = False
+        self._held = []
+
+    def drop_back(self) -> None:
+        """Let go and slide the held cards back home."""
+        held = [sprite for sprite, _, _ in self._held]
+        self.end_drag()
+        for sprite in held:
+            self._send(sprite, sprite.home)
+
+    def shake(self, cards: list[int], amplitude: float) -> None:
+        """A refused move: the cards swing ``amplitude`` pixels side to side where they lie
+        (not with animations off: the message says it all then)."""
+        if self.speed <= 0:
+            return
+        for card in cards:
+            sprite = self.sprites.get(card)
+            if sprite is None or sprite.dragged:
+                continue
+            home = sprite.home
+            duration = SHAKE_SECONDS * self.speed
+            sprite.tween = Tween(sprite.x, sprite.y, home.x, home.y, duration, shake=amplitude)
+            self._active.add(sprite)
 
     # -- durations ----------------------------------------------------------------------
 
@@ -217,11 +278,6 @@ class Motion:
         sprite.flip = Flip(face_up, duration, start)
         self._active.add(sprite)
 
-    def send_home(self, sprite: CardSprite) -> None:
-        """Slide a sprite back to its home (after an illegal drop)."""
-        sprite.dragged = False
-        self._send(sprite, sprite.home)
-
     # -- time ---------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
@@ -258,4 +314,4 @@ class Motion:
 
     @property
     def busy(self) -> bool:
-        return bool(self._active) or any(s.dragged for s in self.sprites.values())
+        return bool(self._active) or bool(self._held)

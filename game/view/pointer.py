@@ -1,19 +1,25 @@
-"""Mouse input: clicks, double-clicks and drag-and-drop, turned into engine commands."""
+"""Mouse input: clicks, double-clicks and drag-and-drop, turned into intents.
+
+``PointerInput.handle(event, board)`` reads the table through ``board`` and returns the
+intents the event makes (usually none, or one ``Play``). While a drag goes on it moves the
+lifted sprites through ``Motion`` (begin_drag, drag_to, end_drag); it never touches the
+game.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.commands import Draw, Move
-from game.engine.state import STOCK
+from game.engine.commands import Collect, Draw, Move, ToFoundation
+from game.engine.state import STOCK, WASTE
 
+from .board import Board
+from .intents import CannotLift, Intent, NowhereToGo, Play
 from .layout import Rect
-
-if TYPE_CHECKING:
-    from .table import TableScene
+from .motion import Motion
 
 DRAG_THRESHOLD = 5  # pixels the pointer must travel before a press becomes a drag
 DOUBLE_CLICK_MS = 400
@@ -23,127 +29,125 @@ DOUBLE_CLICK_MS = 400
 class Press:
     pile: int
     position: int
-    count: int
+    count: int  # 0: the cards there may not be lifted (a drag then says why)
     x: int
     y: int
 
 
 class PointerInput:
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
+    def __init__(self, motion: Motion, ticks: Callable[[], int] = pygame.time.get_ticks) -> None:
+        self.motion = motion
+        self.ticks = ticks
+        self.click_to_move = False
         self.press: Press | None = None
         self.dragging = False
-        self.targets: list[int] = []
-        self._offsets: list[tuple[object, float, float]] = []
+        self.targets: list[int] = []  # where the cards being dragged may go (lit up)
         self._last_click: tuple[int, int, int] | None = None  # pile, position, ticks
 
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event, board: Board) -> list[Intent]:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._down(*event.pos)
-        elif event.type == pygame.MOUSEMOTION:
-            self._motion(*event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._up(*event.pos)
+            return self._down(*event.pos, board)
+        if event.type == pygame.MOUSEMOTION:
+            return self._motion(*event.pos, board)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._up(*event.pos, board)
+        return []
 
-    def _down(self, x: int, y: int) -> None:
-        scene = self.scene
+    def _down(self, x: int, y: int, board: Board) -> list[Intent]:
         self.cancel()
-        scene.motion.finish()  # a new action completes whatever was still animating
-        hit = scene.card_at(x, y)
+        self.motion.finish()  # a new action completes whatever was still animating
+        hit = board.card_at(x, y)
         if hit is None:
-            if scene.pile_at(x, y) == STOCK:
-                scene.do(Draw())
-            return
+            return [Play(Draw())] if board.pile_at(x, y) == STOCK else []
         pile, position = hit
         if pile == STOCK:
-            scene.do(Draw())
-            return
-        count = scene.pickable(pile, position)
-        if count:
+            return [Play(Draw())]
+        count = board.pickable(pile, position)
+        if count or board.face_up(pile, position):
             self.press = Press(pile, position, count, x, y)
         else:
             self._last_click = None
+        return []
 
-    def _lifted(self):
-        cards = self.scene.game.state.piles[self.press.pile][-self.press.count :]
-        return [self.scene.motion.sprites[c] for c in cards]
-
-    def _motion(self, x: int, y: int) -> None:
+    def _motion(self, x: int, y: int, board: Board) -> list[Intent]:
         press = self.press
         if press is None:
-            return
+            return []
         if not self.dragging:
             if abs(x - press.x) + abs(y - press.y) < DRAG_THRESHOLD:
-                return
+                return []
+            if not press.count:
+                self.press = None
+                return [CannotLift(press.pile, press.position)]
             self.dragging = True
-            # The grab point stays under the pointer: keep each card's offset from it.
-            self._offsets = [(s, s.x - press.x, s.y - press.y) for s in self._lifted()]
-            for sprite, _, _ in self._offsets:
-                sprite.dragged = True
-                sprite.tween = None
-            self.targets = self.scene.legal_targets(press.pile, press.count)
-            self.scene.decor.refresh()
-        for sprite, dx, dy in self._offsets:
-            sprite.x = sprite.px = x + dx
-            sprite.y = sprite.py = y + dy
+            lifted = list(board.cards(press.pile)[-press.count :])
+            self.motion.begin_drag(lifted, press.x, press.y)
+            self.targets = board.legal_targets(press.pile, press.count)
+        self.motion.drag_to(x, y)
+        return []
 
-    def _up(self, x: int, y: int) -> None:
+    def _up(self, x: int, y: int, board: Board) -> list[Intent]:
         press = self.press
         if press is None:
-            return
+            return []
         if self.dragging:
-            self._drop()
-            return
+            return self._drop(board)
         self.press = None
-        now = pygame.time.get_ticks()
+        now = self.ticks()
         last = self._last_click
         if last and last[:2] == (press.pile, press.position) and now - last[2] <= DOUBLE_CLICK_MS:
             self._last_click = None
-            self.scene.double_click(press.pile)
-            return
+            if board.layout.piles.is_foundation(press.pile):
+                return [Play(Collect())]
+            if press.pile == WASTE or board.layout.piles.is_tableau(press.pile):
+                return [Play(ToFoundation(press.pile))]
+            return []
         self._last_click = (press.pile, press.position, now)
-        if self.scene.options.click_to_move:
-            move = self.scene.best_move(press.pile, press.count)
-            if move is None:
-                self.scene.feedback.sounds.append("invalid")
-            else:
-                self.scene.do(move)
+        if self.click_to_move and press.count:
+            target = board.best_target(press.pile, press.count)
+            if target is None:
+                return [NowhereToGo(press.pile, press.count)]
+            return [Play(Move(press.pile, target, press.count))]
+        return []
 
-    def _drop(self) -> None:
-        press, scene = self.press, self.scene
-        base = self._offsets[0][0]
-        held = Rect(base.x, base.y, scene.layout.card_w, scene.layout.card_h)
-        best, best_area = None, 0.0
-        for target in self.targets:
-            area = held.overlap(scene.pile_rect(target))
-            if area > best_area:
-                best, best_area = target, area
-        sprites = [s for s, _, _ in self._offsets]
-        self._release()
+    def _drop(self, board: Board) -> list[Intent]:
+        """Drop onto the legal pile the held cards overlap most. Over another pile that
+        does not take them, the engine says why; over bare felt, they just go back."""
+        press = self.press
+        x, y = self.motion.held_at()
+        w, h = board.layout.card_w, board.layout.card_h
+        held = Rect(x, y, w, h)
+        best = _most_overlapped(held, self.targets, board)
+        refused_at = None
         if best is None:
-            # Back home; a drop well away from home is a refused move worth a sound.
-            far = abs(base.x - base.home.x) + abs(base.y - base.home.y) > scene.layout.card_w
-            for sprite in sprites:
-                scene.motion.send_home(sprite)
-            if far:
-                scene.feedback.sounds.append("invalid")
-            return
-        scene.do(Move(press.pile, best, press.count), finish=False)
+            others = [p for p in range(board.layout.piles.pile_count) if p != press.pile]
+            refused_at = _most_overlapped(held, others, board)
+        self._release()
+        if best is not None:
+            self.motion.end_drag()
+            return [Play(Move(press.pile, best, press.count), from_hand=True)]
+        if refused_at is not None and refused_at != STOCK:
+            self.motion.end_drag()  # they fly home from here once the engine has said no
+            return [Play(Move(press.pile, refused_at, press.count), from_hand=True)]
+        self.motion.drop_back()
+        return []
 
     def _release(self) -> None:
-        for sprite, _, _ in self._offsets:
-            sprite.dragged = False
-        self._offsets = []
         self.dragging = False
         self.press = None
         self.targets = []
-        self.scene.decor.refresh()
 
     def cancel(self) -> None:
         """Drop whatever is held back where it came from."""
         if self.dragging:
-            sprites = [s for s, _, _ in self._offsets]
-            self._release()
-            for sprite in sprites:
-                self.scene.motion.send_home(sprite)
-        self.press = None
+            self.motion.drop_back()
+        self._release()
+
+
+def _most_overlapped(held: Rect, piles: list[int], board: Board) -> int | None:
+    best, best_area = None, 0.0
+    for pile in piles:
+        area = held.overlap(board.pile_rect(pile))
+        if area > best_area:
+            best, best_area = pile, area
+    return best

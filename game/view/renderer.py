@@ -12,7 +12,6 @@ from __future__ import annotations
 import pygame
 
 from game.engine.cards import CODE
-from game.engine.state import STOCK
 
 from .card_art import CardArt
 from .layout import TableLayout
@@ -93,12 +92,15 @@ class TableRenderer:
                 self.art.empty_slot(layout.card_w, layout.card_h, labels.get(pile)), (x, y)
             )
 
-    def _rebuild_static(self, sprites: dict[int, CardSprite], labels) -> None:
+    def _rebuild_static(self, sprites: dict[int, CardSprite], labels, hidden=frozenset()) -> None:
         self.static = self.felt.copy()
         self._slot_labels = dict(labels)
         self._draw_slots(self.static, labels)
         self._static_cards = {}
-        resting = sorted((s for s in sprites.values() if not s.in_flight), key=lambda s: s.home.z)
+        resting = sorted(
+            (s for s in sprites.values() if not s.in_flight and s.card not in hidden),
+            key=lambda s: s.home.z,
+        )
         for s in resting:
             rect = pygame.Rect(round(s.x), round(s.y), self.layout.card_w, self.layout.card_h)
             self.static.blit(self.image(s.card, s.face_up), rect)
@@ -152,33 +154,23 @@ class TableRenderer:
             self._redraw_region(region)
         self._pending.extend(changed)
 
-    def stamp(self, image: pygame.Surface, pos: tuple[int, int]) -> None:
-        """Paint onto the static layer for good (the win cascade's trails)."""
-        if self.static is not None:
-            self.static.blit(image, pos)
-            self._pending.append(pygame.Rect(pos, image.get_size()))
-
-    def restamp_decorations(self) -> None:
-        """Put the decorations (the win message, the status line) back over stamped art."""
-        if self.static is None:
-            return
-        for surface, pos in self._decorations:
-            rect = pygame.Rect(pos, surface.get_size())
-            if rect.collidelist(self._pending) >= 0:
-                self.static.blit(surface, pos)
-                self._pending.append(rect)
-
-    def sync(self, sprites: dict[int, CardSprite], labels: dict[int, str | None]) -> None:
-        """Bring the static layer up to date with which cards rest where."""
+    def sync(
+        self,
+        sprites: dict[int, CardSprite],
+        labels: dict[int, str | None],
+        hidden: frozenset[int] = frozenset(),
+    ) -> None:
+        """Bring the static layer up to date with which cards rest where (``hidden``
+        cards, off on the win cascade, rest nowhere)."""
         if self.static is None or labels != self._slot_labels:
-            self._rebuild_static(sprites, labels)
+            self._rebuild_static(sprites, labels, hidden)
             self.full_redraw = True
             return
         changed: list[pygame.Rect] = []
         w, h = self.layout.card_w, self.layout.card_h
         for card, sprite in sprites.items():
             entry = self._static_cards.get(card)
-            if sprite.in_flight:
+            if sprite.in_flight or card in hidden:
                 if entry is not None:  # lifted off the table: repaint under it
                     del self._static_cards[card]
                     changed.append(entry[0])
@@ -191,7 +183,7 @@ class TableRenderer:
                 self._static_cards[card] = state
                 changed.append(rect)
         if len(changed) > 40:
-            self._rebuild_static(sprites, labels)
+            self._rebuild_static(sprites, labels, hidden)
             self.full_redraw = True
             return
         for region in _merge_rects(changed):
@@ -206,10 +198,18 @@ class TableRenderer:
         sprites: dict[int, CardSprite],
         alpha: float,
         labels: dict[int, str | None],
+        decorations: list[tuple[pygame.Surface, tuple[int, int]]],
+        flyers: list[tuple[str, float, float]] = (),
+        hidden: frozenset[int] = frozenset(),
+        on_top: int = 0,
     ) -> list[pygame.Rect] | None:
-        """Draw one frame. Returns the rectangles to update, [] for none, or None when the
+        """Draw one frame: the resting cards (from the static layer), the decorations over
+        them, the moving cards and the win cascade's ``flyers`` (code, x, y) over those;
+        the last ``on_top`` decorations (the status line, a message, the win panel) again
+        over everything. Returns the rectangles to update, [] for none, or None when the
         whole screen changed."""
-        self.sync(sprites, labels)
+        self.set_decorations(decorations)
+        self.sync(sprites, labels, hidden)
         moving = sorted(
             (s for s in sprites.values() if s.in_flight),
             key=lambda s: (s.dragged, s.lift, s.home.z),
@@ -220,6 +220,8 @@ class TableRenderer:
         for s in moving:
             x, y = s.draw_position(alpha)
             now.append(pygame.Rect(int(x) - 1, int(y) - 1, w + pad, h + pad))
+        for _code, x, y in flyers:
+            now.append(pygame.Rect(int(x), int(y), w, h))
         if self.full_redraw:
             screen.blit(self.static, (0, 0))
             dirty = None
@@ -232,6 +234,15 @@ class TableRenderer:
                 screen.blit(self.static, region, region)
         for s in moving:
             self._draw_sprite(screen, s, alpha)
+        for code, x, y in flyers:
+            screen.blit(self.art.face(code), (int(x), int(y)))
+        if now and on_top:
+            for surface, pos in decorations[-on_top:]:
+                area = pygame.Rect(pos, surface.get_size())
+                for rect in now:
+                    clip = area.clip(rect)
+                    if clip:
+                        screen.blit(surface, clip.topleft, clip.move(-pos[0], -pos[1]))
         self._drawn_moving = now
         self._pending = []
         self.full_redraw = False
@@ -274,6 +285,3 @@ def _merge_rects(rects: list[pygame.Rect]) -> list[pygame.Rect]:
                     break
         out.append(r)
     return out
-
-
-__all__ = ["TableRenderer", "make_felt", "STOCK"]

@@ -1,31 +1,39 @@
 """The table scene: the game as the player sees and plays it.
 
-It owns a ``Game`` (the engine), the sprites that show it (``Motion``), the drawing
-(``TableRenderer``) and the input (mouse drags and clicks, the keyboard focus). Input only
-ever becomes engine commands through ``TableScene.do``; the sprites then chase the homes
-that the new engine state gives them.
+It shows a ``Game`` it never changes: the controller plays commands through the session
+and then tells the table what happened (``follow``, ``follow_undo``, ``show``); the sprites
+(``Motion``) then chase the homes the new state gives them. Input comes back out as
+intents (``handle``, ``focus_input``). Drawing is a function of the sprites and a
+``Snapshot`` of what is said over them; it changes nothing but the screen's caches.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
-from game.engine.commands import Collect, Command, Draw, Move, Refused, ToFoundation
-from game.engine.game import Game, new_game
-from game.engine.rules import Rules
+from game.engine.cards import CODE
+from game.engine.commands import Command, Move, ToFoundation
+from game.engine.events import Step, StockTurned, WasteRedealt
+from game.engine.game import Game
+from game.engine.policies import EMPTY_LABEL
 from game.engine.state import STOCK, WASTE
 
 from .card_art import CardArt
-from .celebration import WinCascade
+from .celebration import WinCascade, launch_order
 from .decor import Decor
 from .focus import KeyboardFocus
+from .hud import BUTTON_INTENTS, Snapshot, Toast, WinPanel, status_fields
+from .intents import FocusActivate, FocusMove, Intent
 from .layout import Home, Rect, TableLayout, card_homes, table_layout
 from .motion import Motion
 from .pointer import PointerInput
 from .renderer import TableRenderer
 from .steps import DEAL_STAGGER, step_delays, undo_delays
+
+SHAKE = 0.07  # a refused card's swing, in card widths
 
 
 @dataclass
@@ -36,62 +44,59 @@ class TableOptions:
     left_handed: bool = False
 
 
-@dataclass
-class Feedback:
-    """What the scene asks of the app: sounds to play, a line to show."""
-
-    sounds: list[str] = field(default_factory=list)
-    message: str | None = None
-    requests: list[str] = field(default_factory=list)  # toolbar buttons: "menu", "new", ...
-
-
 class TableScene:
     def __init__(
         self,
         size: tuple[int, int],
         game: Game,
         options: TableOptions | None = None,
-        elapsed: float = 0.0,
+        clock: Callable[[], float] = lambda: 0.0,
         deal_animation: bool = True,
     ) -> None:
         self.options = options or TableOptions()
         self.game = game
-        self.elapsed = elapsed
-        self.feedback = Feedback()
+        self.clock = clock  # the seconds played, kept by the session
         self.motion = Motion(self.options.animation_speed)
         self.art = CardArt((60, 84))
         self.renderer = TableRenderer(self.art, self.options.back_style)
         self.layout: TableLayout = table_layout(*size, game.rules, self.options.left_handed)
         self.renderer.set_layout(self.layout)
-        self.pointer = PointerInput(self)
-        self.focus = KeyboardFocus(self)
-        self.decor = Decor(self)
+        self.pointer = PointerInput(self.motion)
+        self.pointer.click_to_move = self.options.click_to_move
+        self.focus = KeyboardFocus(game.layout.tableau_range.start)
+        self.decor = Decor()
         self.cascade: WinCascade | None = None
         self.won_shown = False
-        self.redraw_all = True
-        self.needs_draw = True  # False only while nothing at all has changed since a draw
-        self._start(deal_animation)
+        self.hint: tuple[int, int, int | None] | None = None  # (source, count, target)
+        self.verdict = ""  # the quiet "still winnable?" indicator, when on
+        self.toast: Toast | None = None
+        self._toast_left = 0.0
+        self.sounds: list[str] = []  # what the last changes sound like, for the app to play
+        self.show(game, deal_animation)
 
-    # -- game lifecycle -------------------------------------------------------------------
+    # -- what the controller tells the table -------------------------------------------------
 
-    def _start(self, animate: bool) -> None:
+    def show(self, game: Game, animate: bool = True) -> None:
+        """A game to show from its deal (dealt out, unless ``animate`` is off)."""
+        rules_changed = game.rules != self.game.rules
+        self.game = game
+        if rules_changed:
+            self.resize((self.layout.width, self.layout.height))
         homes = self.homes()
         if animate and self.motion.speed > 0:
             # The cards in dealing order: the tableau's first, flying out one by one.
-            order = self.game.deal.cards(self.game.rules)
+            order = game.deal.cards(game.rules)
             self.motion.reset(self._stacked_at_stock(homes, order))
-            dealt = order[: sum(self.game.rules.deal_counts)]
-            delays = {card: i * DEAL_STAGGER for i, card in enumerate(dealt)}
-            self.motion.retarget(homes, delays)
-            self.feedback.sounds.append("deal")
+            dealt = order[: sum(game.rules.deal_counts)]
+            self.motion.retarget(homes, {card: i * DEAL_STAGGER for i, card in enumerate(dealt)})
+            self.sounds.append("deal")
         else:
             self.motion.reset(homes)
         self.cascade = None
-        self.won_shown = self.game.won
+        self.won_shown = game.won
+        self.hint = None
         self.pointer.cancel()
-        self.focus.held = None
-        self.decor.refresh()
-        self.needs_draw = True
+        self.focus = KeyboardFocus(game.layout.tableau_range.start)
 
     def _stacked_at_stock(self, homes: dict[int, Home], order: list[int]) -> dict[int, Home]:
         """Every card face down on the stock, the first to be dealt on top."""
@@ -99,186 +104,198 @@ class TableScene:
         depth = {card: i for i, card in enumerate(reversed(order))}
         return {card: Home(x, y, False, depth[card], STOCK, depth[card]) for card in homes}
 
-    def new_game(self, rules: Rules, seed: int) -> None:
-        self.set_game(new_game(rules, seed=seed))
-
-    def set_game(self, game: Game, elapsed: float = 0.0, animate: bool = True) -> None:
-        size_changed = game.rules != self.game.rules
-        self.game = game
-        self.elapsed = elapsed
-        if size_changed:
-            self.resize((self.layout.width, self.layout.height))
-        self._start(animate)
-
-    def restart(self) -> None:
-        self.motion.finish()
-        self.game.restart()
-        self.elapsed = 0.0
-        self._start(True)
-
-    # -- commands ---------------------------------------------------------------------------
-
-    def do(self, command: Command, finish: bool = True) -> bool:
-        """Play a command; animate the result. Refused commands change nothing and say why.
-        ``finish=False`` leaves running motion alone (dropped cards fly on from the drop)."""
-        if finish:
+    def follow(self, before, step: Step, from_hand: bool = False) -> None:
+        """The game took ``step`` from state ``before``: animate it. ``from_hand``: dropped
+        cards fly on from where they were let go; otherwise running motion completes first."""
+        if not from_hand:
             self.motion.finish()
-        before = self.game.state
-        try:
-            step = self.game.execute(command)
-        except Refused as exc:
-            self.feedback.sounds.append("invalid")
-            self.feedback.message = str(exc)
-            self.motion.retarget(self.homes())  # anything left off home slides back
-            self.decor.refresh()
-            return False
-        self.feedback.message = None
-        self._follow(step_delays(before, step))
-        self.feedback.sounds.append("deal" if isinstance(command, Draw) else "place")
-        if self.game.won:
+        self._retarget(step_delays(before, step))
+        self.sounds.append("deal" if _is_draw(step) else "place")
+        if self.game.won and not self.won_shown:
             self._celebrate()
-        return True
 
-    def undo(self) -> bool:
+    def follow_undo(self, step: Step) -> None:
+        """The game took ``step`` back."""
         self.motion.finish()
-        step = self.game.undo()
-        if step is None:
-            return False
-        self._follow(undo_delays(self.game.state, step))
+        self._retarget(undo_delays(self.game.state, step))
         self.cascade = None
-        self.won_shown = False
-        return True
+        self.won_shown = self.game.won
 
-    def redo(self) -> bool:
-        self.motion.finish()
-        before = self.game.state
-        step = self.game.redo()
-        if step is None:
-            return False
-        self._follow(step_delays(before, step))
-        if self.game.won:
-            self._celebrate()
-        return True
+    def refused(self, command: Command) -> None:
+        """The engine said no: dropped cards fly home, the cards asked about shake."""
+        self.motion.retarget(self.homes())
+        self.sounds.append("invalid")
+        self.shake(*_moving(command, self.game))
 
-    def _follow(self, delays: dict[int, float]) -> None:
-        self.needs_draw = True
-        self.decor.hint = None
+    def shake(self, pile: int, count: int) -> None:
+        cards = list(self.game.state.piles[pile][-count:]) if count else []
+        self.motion.shake(cards, self.layout.card_w * SHAKE)
+
+    def _retarget(self, delays: dict[int, float]) -> None:
+        self.hint = None
         self.motion.retarget(self.homes(), delays)
-        self.focus.clamp()
-        self.decor.refresh()
+        self.focus.clamp(self)
 
     def _celebrate(self) -> None:
-        if not self.won_shown:
-            self.won_shown = True
-            self.feedback.sounds.append("win")
-            self.cascade = WinCascade(self, seed=self.game.deal.seed or 0)
-            self.decor.refresh()
+        self.won_shown = True
+        self.sounds.append("win")
+        foundations = [self.game.state.piles[f] for f in self.game.layout.foundation_range]
+        sprites = self.motion.sprites
+        starts = [(c, sprites[c].home.x, sprites[c].home.y) for c in launch_order(foundations)]
+        self.cascade = WinCascade(starts, self.layout, seed=self.game.deal.seed or 0)
+
+    def show_hint(self, hint: tuple[int, int, int | None] | None) -> None:
+        self.hint = hint
+
+    def say(self, text: str, error: bool = False) -> None:
+        """A message, shown whole above the status line for a few seconds."""
+        self.toast = Toast.of(text, error)
+        self._toast_left = self.toast.seconds
+
+    def hush(self) -> None:
+        """The player acted: a message about what came before is no longer news."""
+        self.toast = None
 
     def homes(self) -> dict[int, Home]:
         return card_homes(self.game.state, self.layout, self.game.waste_fan())
 
-    def legal_targets(self, source: int, count: int) -> list[int]:
-        return [
-            m.target
-            for m in self.game.legal_moves()
-            if isinstance(m, Move) and m.source == source and m.count == count
-        ]
-
-    def best_move(self, source: int, count: int) -> Command | None:
-        """Click-to-move: the foundation first, then a pile with cards, then an empty one."""
-        targets = self.legal_targets(source, count)
-        layout = self.game.layout
-        if not targets:
-            return None
-        targets.sort(
-            key=lambda t: (
-                not layout.is_foundation(t),
-                not self.game.state.piles[t],
-                t,
-            )
-        )
-        return Move(source, targets[0], count)
-
-    # -- window -------------------------------------------------------------------------------
+    # -- the window and the options ----------------------------------------------------------
 
     def resize(self, size: tuple[int, int]) -> None:
         self.motion.finish()
+        self.pointer.cancel()
         self.layout = table_layout(*size, self.game.rules, self.options.left_handed)
         self.renderer.set_layout(self.layout)
-        homes = self.homes()
-        self.motion.reset(homes)
-        self.pointer.cancel()
-        self.decor.refresh()
+        self.motion.reset(self.homes())
         if self.cascade is not None:
-            self.cascade = WinCascade(self, seed=1)
-        self.redraw_all = True
+            self.cascade = None  # the cards would fly over the old table: it is over
 
     def set_options(self, options: TableOptions) -> None:
         layout_changed = options.left_handed != self.options.left_handed
         self.options = options
         self.motion.speed = options.animation_speed
+        self.pointer.click_to_move = options.click_to_move
         self.renderer.set_back(options.back_style)
         if layout_changed:
             self.resize((self.layout.width, self.layout.height))
-        self.redraw_all = True
 
-    # -- the scene protocol ---------------------------------------------------------------------
+    def layout_size(self) -> tuple[int, int]:
+        return self.layout.width, self.layout.height
 
-    def handle_event(self, event: pygame.event.Event) -> None:
-        self.needs_draw = True
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            if event.type == pygame.MOUSEBUTTONDOWN and self._toolbar_click(event):
-                return
-            if self.cascade is not None and event.type == pygame.MOUSEBUTTONDOWN:
+    def invalidate(self) -> None:
+        """What is on screen is not the table any more (a menu was over it): draw it all."""
+        self.renderer.full_redraw = True
+
+    # -- input -------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> list[Intent]:
+        """Mouse input on the table, as intents (keys go through the key map)."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            _, hits, _ = self.decor.render(self.snapshot(), self.layout, BUTTON_INTENTS)
+            for rect, intent in hits:
+                if rect.collidepoint(event.pos):
+                    return [intent]
+            if self.cascade is not None:
                 self.cascade = None  # a click ends the celebration
-                self.decor.refresh()
-                return
-            self.focus.visible = False
-            self.pointer.handle(event)
-        elif event.type == pygame.KEYDOWN:
-            self.focus.handle_key(event)
+                return []
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.focus.visible = False
+            return self.pointer.handle(event, self)
+        return []
 
-    def _toolbar_click(self, event: pygame.event.Event) -> bool:
-        if event.button != 1 or not self.layout.status_rect.contains(*event.pos):
-            return False
-        button = self.decor.button_at(*event.pos)
-        if button == "undo":
-            self.undo()
-        elif button == "redo":
-            self.redo()
-        elif button is not None:
-            self.feedback.requests.append(button)
-        return True
+    def focus_input(self, intent: FocusMove | FocusActivate) -> list[Intent]:
+        return self.focus.handle(intent, self)
+
+    # -- time --------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        if self.game.moves_made and not self.game.won:
-            before = int(self.elapsed)
-            self.elapsed += dt
-            if int(self.elapsed) != before:
-                self.decor.refresh()
-                self.needs_draw = True
+        """Animation, at the loop's fixed step."""
         if self.motion.busy:
             self.motion.update(dt)
-            self.needs_draw = True
         if self.cascade is not None and not self.motion.busy:
             self.cascade.update(dt)
-            self.needs_draw = True
+            if self.cascade.done:
+                self.cascade = None
+
+    def tick(self, seconds: float) -> None:
+        """Wall time, for the timers (a message going away)."""
+        if self.toast is not None:
+            self._toast_left -= seconds
+            if self._toast_left <= 0:
+                self.toast = None
+
+    @property
+    def idle(self) -> bool:
+        """Nothing moves: the loop may sleep until the next input or timer."""
+        return not self.motion.busy and self.cascade is None
+
+    def next_timer(self) -> float | None:
+        """Seconds until something shown changes by itself (the clock's next second, a
+        message going away); None when nothing will."""
+        waits = []
+        if self.toast is not None:
+            waits.append(max(0.0, self._toast_left))
+        if self.game.moves_made and not self.game.won:
+            waits.append(1.0 - self.clock() % 1.0)
+        return min(waits) if waits else None
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def snapshot(self) -> Snapshot:
+        game = self.game
+        outlines: list[tuple[Rect, str]] = []
+        if self.pointer.dragging:
+            for target in self.pointer.targets:
+                outlines.append((self._cards_rect(target, game.state.piles[target][-1:]), "target"))
+        if self.hint is not None:
+            source, count, target = self.hint
+            cards = game.state.piles[source][-count:] if count else ()
+            outlines.append((self._cards_rect(source, cards), "hint"))
+            if target is not None:
+                outlines.append((self._cards_rect(target, game.state.piles[target][-1:]), "hint"))
+        if self.focus.visible:
+            if self.focus.held is not None:
+                pile, count = self.focus.held
+                outlines.append((self._cards_rect(pile, game.state.piles[pile][-count:]), "held"))
+            outlines.append(
+                (self._cards_rect(self.focus.pile, self.focus.focused_cards(self)), "focus")
+            )
+        win = None
+        if game.won and self.won_shown:
+            win = WinPanel(game.score, game.max_score, game.moves_made, self.clock())
+        fields = status_fields(game, self.clock(), self.verdict)
+        return Snapshot(fields, self.toast, tuple(outlines), win)
+
+    def _cards_rect(self, pile: int, cards) -> Rect:
+        lay = self.layout
+        if not cards:
+            return lay.slot_rect(pile)
+        homes = [self.motion.sprites[c].home for c in cards]
+        x, y = min(h.x for h in homes), min(h.y for h in homes)
+        right = max(h.x for h in homes) + lay.card_w
+        bottom = max(h.y for h in homes) + lay.card_h
+        return Rect(x, y, right - x, bottom - y)
+
+    def slot_labels(self) -> dict[int, str | None]:
+        layout = self.game.layout
+        labels: dict[int, str | None] = {STOCK: "redeal" if self.game.can_draw() else "no_redeal"}
+        for f in layout.foundation_range:
+            labels[f] = "A"
+        tableau_label = EMPTY_LABEL[self.game.rules.empty_accepts] or None
+        for t in layout.tableau_range:
+            labels[t] = tableau_label
+        return labels
 
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> list | None:
         """Draw the frame; returns the changed rectangles ([] for none, None for all)."""
-        if not (self.needs_draw or self.redraw_all):
-            return []
-        if self.redraw_all:
-            self.renderer.full_redraw = True  # whatever is on screen now is not the table
-        self.needs_draw = self.motion.busy or self.cascade is not None
-        self.renderer.set_decorations(self.decor.items())
-        if self.cascade is not None:
-            self.cascade.draw(self.renderer)
-        dirty = self.renderer.draw(surface, self.motion.sprites, alpha, self.slot_labels())
-        if self.redraw_all:
-            self.redraw_all = False
-            return None
-        return dirty
+        items, _, on_top = self.decor.render(self.snapshot(), self.layout, BUTTON_INTENTS)
+        cascade = self.cascade
+        flyers = [(CODE[f.card], f.x, f.y) for f in cascade.flying] if cascade else []
+        hidden = frozenset(cascade.launched) if cascade else frozenset()
+        labels = self.slot_labels()
+        sprites = self.motion.sprites
+        return self.renderer.draw(surface, sprites, alpha, labels, items, flyers, hidden, on_top)
 
     def in_sync(self) -> bool:
         """Every sprite rests exactly at the home the engine's state gives it."""
@@ -288,27 +305,9 @@ class TableScene:
             return False
         return all(sprites[c].home == h and sprites[c].at_home for c, h in homes.items())
 
-    @property
-    def idle(self) -> bool:
-        """Nothing moves: the loop may sleep until the next input."""
-        return not self.motion.busy and self.cascade is None
-
-    def slot_labels(self) -> dict[int, str | None]:
-        layout = self.game.layout
-        labels: dict[int, str | None] = {}
-        mech = self.game.mechanics
-        labels[STOCK] = "redeal" if mech.can_draw(self.game.state) else "no_redeal"
-        for f in layout.foundation_range:
-            labels[f] = "A"
-        if self.game.rules.empty_accepts == "king":
-            for t in layout.tableau_range:
-                labels[t] = "K"
-        return labels
-
-    # -- hit testing ------------------------------------------------------------------------------
+    # -- the board the input handlers read ---------------------------------------------------
 
     def card_at(self, x: float, y: float) -> tuple[int, int] | None:
-        """(pile, position) of the topmost card under the point, by the cards' homes."""
         w, h = self.layout.card_w, self.layout.card_h
         best = None
         for sprite in self.motion.sprites.values():
@@ -325,32 +324,43 @@ class TableScene:
         return None
 
     def pile_rect(self, pile: int) -> Rect:
-        """The rectangle a drop onto ``pile`` aims at: its top card, or its empty slot."""
         cards = self.game.state.piles[pile]
         if not cards:
             return self.layout.slot_rect(pile)
         home = self.motion.sprites[cards[-1]].home
         return Rect(home.x, home.y, self.layout.card_w, self.layout.card_h)
 
-    def pickable(self, pile: int, position: int) -> int:
-        """How many cards a grab at ``position`` of ``pile`` lifts (0: none may move)."""
-        state = self.game.state
-        cards = state.piles[pile]
-        count = len(cards) - position
-        if pile == STOCK or count < 1 or position < state.down[pile]:
-            return 0
-        layout = self.game.layout
-        if pile == WASTE or layout.is_foundation(pile):
-            if count != 1:
-                return 0
-            if layout.is_foundation(pile) and not self.game.rules.cards_may_return:
-                return 0
-            return 1
-        return count if count <= self.game.mechanics.run_length(state, pile) else 0
+    def cards(self, pile: int) -> tuple[int, ...]:
+        return self.game.state.piles[pile]
 
-    def double_click(self, pile: int) -> None:
-        layout = self.game.layout
-        if layout.is_foundation(pile):
-            self.do(Collect())
-        elif pile == WASTE or layout.is_tableau(pile):
-            self.do(ToFoundation(pile))
+    def pickable(self, pile: int, position: int) -> int:
+        return self.game.pickable(pile, position)
+
+    def face_up(self, pile: int, position: int) -> bool:
+        return self.game.state.face_up(pile, position)
+
+    def run_length(self, pile: int) -> int:
+        return self.game.run_length(pile)
+
+    def legal_targets(self, source: int, count: int) -> list[int]:
+        return self.game.legal_targets(source, count)
+
+    def best_target(self, source: int, count: int) -> int | None:
+        """A foundation first, then a pile with cards, then an empty one."""
+        targets = self.legal_targets(source, count)
+        piles, layout = self.game.state.piles, self.game.layout
+        targets.sort(key=lambda t: (not layout.is_foundation(t), not piles[t], t))
+        return targets[0] if targets else None
+
+
+def _is_draw(step: Step) -> bool:
+    return any(type(e) in (StockTurned, WasteRedealt) for e in step)
+
+
+def _moving(command: Command, game: Game) -> tuple[int, int]:
+    """(pile, count) of the cards a command would have moved."""
+    if isinstance(command, Move):
+        return command.source, command.count
+    if isinstance(command, ToFoundation):
+        return command.source, 1
+    return (WASTE, 0)

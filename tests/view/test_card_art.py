@@ -14,7 +14,8 @@ import pytest  # noqa: E402
 
 from game.resources import asset_path  # noqa: E402
 from game.view import card_art  # noqa: E402
-from game.view.card_art import BACK_STYLES, CODES, CardArt, empty_slot, font  # noqa: E402
+from game.view.card_art import CODES, CardArt, empty_slot, font  # noqa: E402
+from game.view.card_styles import BACK_STYLES  # noqa: E402
 
 SIZES = [(150, 210), (61, 85)]
 

@@ -9,7 +9,6 @@ from game.app.loop import DT
 from game.engine.cards import CODE
 from game.engine.commands import Draw, Move
 from game.engine.state import STOCK, WASTE
-from game.view.decor import MESSAGE, font
 from tests.engine.helpers import SAMPLE_TABLEAU, game_from, rules
 
 from .scene_helpers import centre_of, drag, key, matches_engine, mouse, scene_for, settle
@@ -174,7 +173,7 @@ def test_every_card_stays_on_screen_after_resize(variant, size):
     for _ in range(150):
         moves = game.legal_moves()
         game.execute(rng.choice(moves))
-    scene.set_game(game, animate=False)
+    scene.show(game, animate=False)
     scene.resize(size)
     settle(scene)
     for sprite in scene.motion.sprites.values():
@@ -238,29 +237,3 @@ def test_idle_table_draws_nothing():
     scene.draw(screen)
     assert scene.idle
     assert scene.draw(screen) == []
-
-
-def message_columns(surface: pygame.Surface) -> list[int]:
-    """The columns of the status bar where the message's colour shows."""
-    w, h = surface.get_size()
-    return [x for x in range(w) if any(surface.get_at((x, y))[:3] == MESSAGE for y in range(h))]
-
-
-def test_a_hint_in_a_narrow_status_bar_is_shown_whole_before_the_deal_name():
-    scene = scene_for(size=(1280, 800))
-    message = "Hint: move 10\u2666 (and the 3 cards on it) onto J\u2663 in the second pile"
-    status = scene.decor._status_surface(
-        "Klondike \u00b7 Three-card deals \u00b7 Deal 123456789",
-        "Score 0/52  Moves 0  Time 0:00",
-        message,
-    )
-    columns = message_columns(status)
-    full = font(max(11, int(status.get_height() * 0.55))).size(message)[0]
-    assert columns and columns[-1] - columns[0] >= full - 12
-    # With no message, the deal's name is there again.
-    plain = scene.decor._status_surface(
-        "Klondike \u00b7 Three-card deals \u00b7 Deal 123456789",
-        "Score 0/52  Moves 0  Time 0:00",
-        None,
-    )
-    assert not message_columns(plain)

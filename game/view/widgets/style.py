@@ -1,4 +1,4 @@
-"""The game's own look for menus and pages: panels, text, buttons (drawn with pygame)."""
+"""The game's own look for menus, pages and dialogs: sizes, colours, panels, buttons."""
 
 from __future__ import annotations
 
@@ -6,13 +6,14 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.view.card_art import font
+from ..card_art import font
 
 PANEL = (10, 44, 26, 246)
 PANEL_EDGE = (214, 186, 104)
 TITLE = (255, 228, 150)
 TEXT = (236, 240, 228)
 DIM = (160, 190, 166)
+DISABLED = (96, 118, 100)  # far fainter than DIM: a disabled item must not look enabled
 ROW_HOVER = (255, 255, 255, 26)
 ROW_SELECTED = (255, 214, 110, 60)
 SHADE = (0, 0, 0, 150)
@@ -70,18 +71,23 @@ def panel(size: tuple[int, int], radius: int) -> pygame.Surface:
     return surface
 
 
-def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
-    """Split one paragraph into lines that fit ``width`` pixels."""
-    words = text.split()
-    lines: list[str] = []
-    line = ""
-    for word in words:
-        candidate = f"{line} {word}".strip()
-        if f.size(candidate)[0] <= width or not line:
-            line = candidate
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines or [""]
+def button(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    label: str,
+    f: pygame.font.Font,
+    *,
+    selected: bool = False,
+    enabled: bool = True,
+    radius: int = 6,
+) -> None:
+    """A push button: a filled band when selected, an outline always; a disabled one is
+    drawn faint and hollow, so it never looks like it could be pressed."""
+    band = pygame.Surface(rect.size, pygame.SRCALPHA)
+    if enabled:
+        fill = ROW_SELECTED if selected else ROW_HOVER
+        pygame.draw.rect(band, fill, band.get_rect(), border_radius=radius)
+    surface.blit(band, rect)
+    pygame.draw.rect(surface, PANEL_EDGE if enabled else DISABLED, rect, 1, border_radius=radius)
+    text = f.render(label, True, TEXT if enabled else DISABLED)
+    surface.blit(text, text.get_rect(center=rect.center))

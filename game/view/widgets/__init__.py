@@ -1,0 +1,1 @@
+"""Menus, pages and dialogs drawn over the table."""

@@ -1,0 +1,193 @@
+"""A scrollable page of text (rules, statistics) with buttons along its foot.
+
+Text lines: ``# title`` (skipped: the panel has the title), ``## heading``, plain
+paragraphs (wrapped), and table rows whose cells are separated by tabs (a row whose first
+cell is empty is a header).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.i18n import _
+
+from ..intents import CloseScene, Intent
+from ..text import wrap
+from . import style
+from .base import Overlay
+
+Button = tuple[int | None, str, Intent]  # (key or None, label, intent)
+
+
+class PagePanel(Overlay):
+    def __init__(
+        self, title: str, text: Callable[[], str], size, buttons: list[Button] | None = None
+    ):
+        super().__init__(title, size)
+        self.text = text
+        self.buttons = buttons or []
+        self.scroll = 0
+        self._cached: tuple | None = None  # the rendered lines, by size and text
+
+    # -- sizes --------------------------------------------------------------------------------
+
+    def panel_size(self, m: style.Metrics) -> tuple[int, int]:
+        sw, sh = self.size
+        return min(sw - 4 * m.pad, m.unit * 44), sh - 4 * m.pad
+
+    def _lines(self, m: style.Metrics, width: int) -> list[pygame.Surface]:
+        out: list[pygame.Surface] = []
+        body, heading = m.text_font, m.heading_font
+        text = self.text()
+        firsts = [line.split("\t")[0] for line in text.splitlines() if "\t" in line]
+        first_w = max((m.small_font.size(c)[0] for c in firsts), default=0) + m.pad
+        first_w = min(first_w, int(width * 0.55))
+        for raw in text.splitlines():
+            line = raw.rstrip()
+            if line.startswith("# "):
+                continue
+            if line.startswith("## "):
+                out.append(pygame.Surface((1, m.unit // 2), pygame.SRCALPHA))
+                for part in wrap(line[3:], heading, width):
+                    out.append(heading.render(part, True, style.TITLE))
+            elif "\t" in line:
+                out.append(self._row(line.split("\t"), m, width, first_w))
+            elif not line:
+                out.append(pygame.Surface((1, m.unit // 2), pygame.SRCALPHA))
+            else:
+                for part in wrap(line, body, width):
+                    out.append(body.render(part, True, style.TEXT))
+                out.append(pygame.Surface((1, m.unit // 4), pygame.SRCALPHA))
+        return out
+
+    def _row(self, cells: list[str], m: style.Metrics, width: int, first: int) -> pygame.Surface:
+        f = m.small_font
+        surface = pygame.Surface((width, int(f.get_linesize() * 1.15)), pygame.SRCALPHA)
+        rest = (width - first) / max(1, len(cells) - 1)
+        colour = style.TITLE if not cells[0] else style.TEXT
+        for i, cell in enumerate(cells):
+            text = f.render(cell, True, colour)
+            if i == 0:
+                surface.blit(text, (0, 0))
+            else:
+                surface.blit(text, (int(first + rest * i - text.get_width()), 0))
+        return surface
+
+    def _view(self) -> tuple[pygame.Rect, int, int, list[pygame.Surface], int]:
+        """(panel, top of the text, bottom of the text, lines, the furthest scroll)."""
+        m = self.metrics()
+        rect = self.panel_rect()
+        key = (m.unit, rect.size, self.text())
+        if self._cached is None or self._cached[0] != key:
+            self._cached = (key, self._lines(m, rect.w - 4 * m.pad))
+        lines = self._cached[1]
+        top = rect.y + self.title_height(m)
+        bottom = rect.bottom - self._footer_height(m, rect, scrolls=True)
+        room, k = bottom - top, len(lines)
+        while k > 0 and room - lines[k - 1].get_height() >= 0:
+            room -= lines[k - 1].get_height()
+            k -= 1
+        return rect, top, bottom, lines, k
+
+    def _parts(self, furthest: int) -> list[tuple[str, Intent | None]]:
+        parts: list[tuple[str, Intent | None]] = [(lb, it) for _k, lb, it in self.buttons]
+        parts.append((_("Esc  Back"), CloseScene()))
+        if furthest:
+            end = self.scroll >= furthest
+            parts.insert(
+                0, (_("\u2191\u2193 scroll (end)") if end else _("\u2191\u2193 scroll"), None)
+            )
+        return parts
+
+    def _footer_rows(self, m, rect, parts) -> list[list[tuple[str, Intent | None, int]]]:
+        """The footer's buttons in rows that fit the panel (a narrow window takes two)."""
+        f = m.small_font
+        rows: list[list] = [[]]
+        used = 0
+        for label, intent in parts:
+            w = f.size(label)[0] + m.pad
+            if rows[-1] and used + m.pad + w > rect.w - 2 * m.pad:
+                rows.append([])
+                used = 0
+            used += (m.pad if rows[-1] else 0) + w
+            rows[-1].append((label, intent, w))
+        return rows
+
+    def _footer_height(self, m, rect, scrolls: bool) -> int:
+        parts = self._parts(1 if scrolls else 0)
+        rows = self._footer_rows(m, rect, parts)
+        return len(rows) * (m.small_font.get_linesize() + m.pad) + m.pad // 2
+
+    def _footer(self) -> list[tuple[pygame.Rect, str, Intent | None]]:
+        m = self.metrics()
+        rect, _top, bottom, _lines, furthest = self._view()
+        line_h = m.small_font.get_linesize() + m.pad // 2
+        out = []
+        y = bottom + m.pad // 2
+        for row in self._footer_rows(m, rect, self._parts(furthest)):
+            total = sum(w for _l, _i, w in row) + m.pad * (len(row) - 1)
+            x = rect.x + (rect.w - total) // 2
+            for label, intent, w in row:
+                out.append((pygame.Rect(x, y, w, line_h), label, intent))
+                x += w + m.pad
+            y += line_h + m.pad // 2
+        return out
+
+    # -- input ----------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> list[Intent]:
+        if event.type == pygame.KEYDOWN:
+            _rect, top, bottom, _lines, _furthest = self._view()
+            page = max(1, (bottom - top) // self.metrics().text_font.get_linesize() - 1)
+            keys = {
+                pygame.K_UP: -1,
+                pygame.K_DOWN: 1,
+                pygame.K_PAGEUP: -page,
+                pygame.K_PAGEDOWN: page,
+                pygame.K_HOME: -(10**6),
+                pygame.K_END: 10**6,
+            }
+            if event.key in keys:
+                self._scroll_by(keys[event.key])
+                return []
+            for key, _label, intent in self.buttons:
+                if key is not None and event.key == key:
+                    return [intent]
+        if event.type == pygame.MOUSEWHEEL:
+            self._scroll_by(-3 * event.y)
+            return []
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for rect, _label, intent in self._footer():
+                if rect.collidepoint(event.pos):
+                    return [intent] if intent is not None else []
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):
+            self._scroll_by(-3 if event.button == 4 else 3)
+            return []
+        return super().handle(event)
+
+    def _scroll_by(self, lines: int) -> None:
+        furthest = self._view()[4]
+        self.scroll = max(0, min(furthest, self.scroll + lines))
+        self.refresh()
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        m = self.metrics()
+        rect, top, bottom, lines, furthest = self._view()
+        y = top
+        surface.set_clip(pygame.Rect(rect.x, top, rect.w, bottom - top))
+        for line in lines[min(self.scroll, furthest) :]:
+            if y + line.get_height() > bottom:
+                break
+            surface.blit(line, (rect.x + 2 * m.pad, y))
+            y += line.get_height()
+        surface.set_clip(None)
+        for box, label, intent in self._footer():
+            if intent is not None:
+                pygame.draw.rect(surface, style.PANEL_EDGE, box, 1, border_radius=m.unit // 4)
+            text = m.small_font.render(label, True, style.TEXT if intent else style.DIM)
+            surface.blit(text, text.get_rect(center=box.center))
