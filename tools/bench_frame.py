@@ -74,7 +74,7 @@ def bench_size(size: tuple[int, int]) -> dict[str, tuple]:
     while scene.motion.busy:
         real.append(timed(lambda: real_frame(screen, scene)))
         naive.append(timed(lambda: naive_frame(screen, scene)))
-    scene.redraw_all = True
+    scene.invalidate()
     results["deal"] = (summary(real), summary(naive))
 
     # Dragging a run: find a deal with a movable run of 2+ cards, then wiggle it around.
@@ -85,48 +85,53 @@ def bench_size(size: tuple[int, int]) -> dict[str, tuple]:
             break
     scene = TableScene(size, game, deal_animation=False)
     loop.present(scene.draw(screen, 1.0))
-    pile = max(game.layout.tableau_range, key=lambda t: game.mechanics.run_length(game.state, t))
+    pile = max(game.layout.tableau_range, key=game.run_length)
     cards = game.state.piles[pile]
-    grab = scene.motion.sprites[cards[-game.mechanics.run_length(game.state, pile)]].home
+    grab = scene.motion.sprites[cards[-game.run_length(pile)]].home
     x, y = grab.x + 10, grab.y + 10
-    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
     real, naive = [], []
     for i in range(240):
         px = x + int(300 * ((i % 120) / 120)) + 10
         py = y + int(200 * ((i % 60) / 60)) + 10
-        scene.handle_event(
+        scene.handle(
             pygame.event.Event(pygame.MOUSEMOTION, pos=(px, py), rel=(1, 1), buttons=(1, 0, 0))
         )
         real.append(timed(lambda: real_frame(screen, scene)))
         naive.append(timed(lambda: naive_frame(screen, scene)))
-    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
+    scene.pointer.cancel()
     results["drag"] = (summary(real), summary(naive))
 
     # Idle: nothing moves.
     while scene.motion.busy:
         real_frame(screen, scene)
-    scene.redraw_all = True
+    scene.invalidate()
     real_frame(screen, scene)
     real, naive = [], []
     for _ in range(240):
         real.append(timed(lambda: real_frame(screen, scene)))
         naive.append(timed(lambda: naive_frame(screen, scene)))
-    scene.redraw_all = True
+    scene.invalidate()
     results["idle"] = (summary(real), summary(naive))
     return results
 
 
 def idle_cpu(seconds: float = 3.0) -> float:
-    """Share of one core an idle table uses through the real loop (event waits and all)."""
-    size = (1920, 1080)
-    pygame.display.set_mode(size)
-    scene = TableScene(
-        size, new_game(get_variant("klondike").rules(), seed=3), deal_animation=False
-    )
-    end = time.perf_counter() + seconds
-    cpu0, wall0 = time.process_time(), time.perf_counter()
-    loop.run(lambda: scene, lambda e: False, lambda: time.perf_counter() < end)
-    return (time.process_time() - cpu0) / (time.perf_counter() - wall0)
+    """Share of one core an idle table uses through the real app and loop."""
+    import tempfile
+    import threading
+
+    from game.app.app import App
+    from game.app.args import parse
+
+    with tempfile.TemporaryDirectory() as folder:
+        app = App(parse(["--data-dir", folder, "--windowed", "1920x1080", "--no-sound"]))
+        app.run(max_frames=400)  # the deal settles
+        quit_later = threading.Timer(seconds, pygame.event.post, [pygame.event.Event(pygame.QUIT)])
+        cpu0, wall0 = time.process_time(), time.perf_counter()
+        quit_later.start()
+        app.run()
+        return (time.process_time() - cpu0) / (time.perf_counter() - wall0)
 
 
 def startup_ms(runs: int = 3) -> float:

@@ -1,14 +1,21 @@
-"""The fixed-timestep game loop (after Glenn Fiedler's "Fix Your Timestep!").
+"""The fixed-timestep game loop (after Glenn Fiedler's "Fix Your Timestep!"), which sleeps
+while nothing moves.
 
-Game time advances in fixed steps of ``DT`` from an accumulator, independent of the frame
+Animation advances in fixed steps of ``DT`` from an accumulator, independent of the frame
 rate; drawing interpolates by the leftover fraction; a long stall is capped at
-``MAX_FRAME`` so it never spirals. When the scene is idle the loop sleeps between short
-looks at the event queue instead of spinning, and a still table draws nothing, so it uses
-next to no CPU.
+``MAX_FRAME`` so it never spirals. Game time (the clock on the status line) is wall time,
+given to ``tick`` whole.
+
+While the table is idle (nothing moves, no search is running), the loop blocks on the
+event queue until the next input or until the next timer the scenes ask for (the status
+line's clock, a message going away), so an idle table wakes about once a second at most.
+Where SDL's own wait would poll busily (its dummy and offscreen drivers do), the loop
+sleeps in short naps instead.
 """
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from typing import Protocol
@@ -18,17 +25,27 @@ import pygame
 STEPS_PER_SECOND = 120
 DT = 1.0 / STEPS_PER_SECOND
 MAX_FRAME = 0.25  # seconds: a longer stall (window drag, slow disk) is cut to this
+MAX_TICK = 5.0  # seconds of game time one wake may add (a machine back from sleep)
 FPS_CAP = 60
-IDLE_POLL_MS = 20  # idle: sleep this long between looks at the event queue
+BUSY_POLL = 0.05  # seconds between looks while a background search runs
+NAP = 0.02  # the fallback's sleep between looks at the event queue
+# Video drivers whose event wait sleeps in the system until an event comes; others poll
+# inside SDL, and the loop's own naps cost less than that.
+BLOCKING_DRIVERS = ("x11", "wayland", "windows", "cocoa")
 
 
-class Scene(Protocol):
-    def handle_event(self, event: pygame.event.Event) -> None: ...
-    def update(self, dt: float) -> None: ...
-    def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> list | None: ...
+class LoopApp(Protocol):
+    running: bool
 
     @property
     def idle(self) -> bool: ...
+    @property
+    def busy(self) -> bool: ...
+    def next_timer(self) -> float | None: ...
+    def handle_event(self, event: pygame.event.Event) -> None: ...
+    def tick(self, seconds: float) -> None: ...
+    def update(self, dt: float) -> None: ...
+    def draw(self, surface: pygame.Surface, alpha: float) -> list | None: ...
 
 
 class FixedStepLoop:
@@ -58,39 +75,76 @@ def present(dirty: list | None) -> None:
         pygame.display.update(dirty)
 
 
+def blocking_wait() -> bool:
+    """Does this video driver's event wait sleep in the system?"""
+    override = os.environ.get("SOLITAIRE_IDLE_WAIT", "")
+    if override in ("block", "nap"):
+        return override == "block"
+    driver = pygame.display.get_driver() if pygame.display.get_init() else ""
+    return driver in BLOCKING_DRIVERS
+
+
+class EventSource:
+    """Where the loop gets its events, and how it waits for them."""
+
+    def __init__(self, blocking: bool | None = None, sleep: Callable[[float], None] = time.sleep):
+        self.blocking = blocking_wait() if blocking is None else blocking
+        self.sleep = sleep
+        self.wakes = 0  # how often the loop woke up: an idle table should rarely
+
+    def wait(self, timeout: float | None) -> list[pygame.event.Event]:
+        """Block until an event comes or ``timeout`` seconds pass (None: no limit)."""
+        self.wakes += 1
+        if self.blocking:
+            ms = -1 if timeout is None else max(1, int(timeout * 1000))
+            event = pygame.event.wait(ms) if ms > 0 else pygame.event.wait()
+            return ([event] if event.type != pygame.NOEVENT else []) + pygame.event.get()
+        limit = float("inf") if timeout is None else timeout
+        waited = 0.0
+        while True:
+            events = pygame.event.get()
+            if events or waited >= limit:
+                return events
+            nap = min(NAP, limit - waited)
+            self.sleep(nap)
+            waited += nap
+
+    def poll(self) -> list[pygame.event.Event]:
+        return pygame.event.get()
+
+
 def run(
-    get_scene: Callable[[], Scene],
-    handle_app_event: Callable[[pygame.event.Event], bool],
-    running: Callable[[], bool],
+    app: LoopApp,
     max_frames: int | None = None,
-    on_step: Callable[[float], None] | None = None,
-    busy: Callable[[], bool] = lambda: False,
+    source: EventSource | None = None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> int:
-    """Loop until ``running()`` is false (or ``max_frames`` frames, for tests and the
-    self-test). ``handle_app_event`` sees each event first; False passes it to the scene.
-    ``on_step`` runs at each fixed step beside the scene's update (the app's timers);
-    ``busy`` keeps the loop awake while the scene is idle. Returns the frames run."""
-    loop = FixedStepLoop()
+    """Loop until ``app.running`` is false (or ``max_frames`` frames, for tests and the
+    self-test, which never wait). Returns the frames run."""
+    loop = FixedStepLoop(clock)
+    source = source or EventSource()
     fps = pygame.time.Clock()
     frames = 0
-    while running() and (max_frames is None or frames < max_frames):
-        scene = get_scene()
-        if scene.idle and not busy() and max_frames is None:
-            # A true sleep: SDL's event wait polls busily on some video drivers.
-            pygame.time.wait(IDLE_POLL_MS)
-        events = pygame.event.get()
+    last = clock()
+    while app.running and (max_frames is None or frames < max_frames):
+        if max_frames is None and app.idle:
+            timeout = app.next_timer()
+            if app.busy:
+                timeout = BUSY_POLL if timeout is None else min(timeout, BUSY_POLL)
+            events = source.wait(timeout)
+            loop.last = clock()  # asleep, nothing was animating: no steps to catch up
+        else:
+            events = source.poll()
+        # The time waited belongs to the game as it was before these events (a first move
+        # after a long look at the deal does not start the clock back then).
+        now = clock()
+        app.tick(min(now - last, MAX_TICK))
+        last = now
         for event in events:
-            if not handle_app_event(event):
-                get_scene().handle_event(event)
-        scene = get_scene()
-
-        def step(dt: float, scene=scene) -> None:
-            scene.update(dt)
-            if on_step is not None:
-                on_step(dt)
-
-        alpha = loop.advance(step)
-        present(scene.draw(pygame.display.get_surface(), alpha))
-        fps.tick(FPS_CAP)
+            app.handle_event(event)
+        alpha = loop.advance(app.update)
+        present(app.draw(pygame.display.get_surface(), alpha))
+        if not app.idle:
+            fps.tick(FPS_CAP)
         frames += 1
     return frames

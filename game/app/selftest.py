@@ -1,8 +1,8 @@
 """``--self-test``: the real app, headless, through the real loop; exit 0 if all is well.
 
-It deals a known game, lets the deal animate, plays a few scripted moves and an undo
-through the table scene as a player's input would, runs a few hundred frames, and checks
-that the sprites match the engine and the log replays to the same state.
+It deals a known game, lets the deal animate, plays a few moves and an undo as intents (as
+a player's input would arrive), runs a few hundred frames, and checks that the sprites
+match the engine and the log replays to the same state.
 """
 
 from __future__ import annotations
@@ -11,13 +11,11 @@ import sys
 import time
 
 from game.engine.commands import Draw, Move
-from game.engine.game import new_game
-from game.variants import get_variant
-
-from .app import App
+from game.view import intents as i
 
 
-def self_test(app: App) -> int:
+def self_test(app) -> int:
+    """``app``: a started ``game.app.app.App``."""
     started = time.perf_counter()
     try:
         app.run(max_frames=1)
@@ -37,24 +35,26 @@ def self_test(app: App) -> int:
     return 0
 
 
-def _script(app: App) -> str | None:
-    table = app.table
-    table.set_game(new_game(get_variant("klondike").rules("draw1"), seed=1))
-    app.frames += app.run(max_frames=150)  # the deal animation
+def _script(app) -> str | None:
+    apply = app.controller.apply
+    apply(i.Abandon(i.SwitchVariant("klondike", "draw1", 1)))  # a known deal, asking nothing
+    app.run(max_frames=150)  # the deal animation
+    table, session = app.table, app.session
     if not table.in_sync():
         return "the deal animation did not bring every card home"
     played = 0
     for _ in range(6):
-        moves = table.game.legal_moves()
+        moves = session.game.legal_moves()
         move = next((m for m in moves if isinstance(m, Move)), Draw())
-        if not table.do(move):
+        before = session.game.moves_made
+        apply(i.Play(move))
+        if session.game.moves_made != before + 1:
             return f"a legal move was refused: {move}"
         played += 1
-        app.after_event()
-        app.frames += app.run(max_frames=40)
-    table.undo()
-    app.frames += app.run(max_frames=60)
-    game = table.game
+        app.run(max_frames=40)
+    apply(i.Undo())
+    app.run(max_frames=60)
+    game = session.game
     if game.moves_made != played - 1:
         return f"expected {played - 1} moves after an undo, found {game.moves_made}"
     if game.replayed_state() != game.state:

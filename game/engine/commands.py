@@ -12,7 +12,7 @@ from functools import cache
 
 from .cards import KING, RANK, SUIT
 from .events import CardsMoved, CardTurnedUp, Step, StockTurned, WasteRedealt, apply_step
-from .policies import BUILD_TEXT, BUILDS_ON, EMPTY_TAKES, FOUNDATION_BASE, EmptyPile
+from .policies import BUILDS_ON, EMPTY_TAKES, FOUNDATION_BASE, EmptyPile
 from .refusals import Reason, Refused
 from .rules import Rules
 from .state import STOCK, WASTE, Layout, State, layout_for
@@ -151,8 +151,7 @@ class Mechanics:
                     if self.rules.empty_accepts is EmptyPile.NONE:
                         raise Refused(Reason.EMPTY_STAYS_EMPTY)
                     raise Refused(Reason.EMPTY_NEEDS_KING, card=card)
-                build = BUILD_TEXT[self.rules.build]
-                raise Refused(Reason.BUILD, card=card, onto=target[-1], build=build)
+                raise Refused(Reason.BUILD, card=card, onto=target[-1], build=self.rules.build)
         return (CardsMoved(src, dst, n), *self._turn_up(state, src, len(pile) - n))
 
     def check_draw(self, state: State) -> Step:

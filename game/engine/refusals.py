@@ -11,6 +11,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from .cards import CODE
+from .policies import BUILD_TEXT
 
 
 class Reason(StrEnum):
@@ -42,8 +43,8 @@ class Reason(StrEnum):
     NOT_A_COMMAND = "not-a-command"
 
 
-# Details named ``card``/``onto`` are card ints; ``pile`` a pile name; ``build`` the rule
-# text; the rest ints or text.
+# Details named ``card``/``onto`` are card ints; ``pile`` a pile name; ``build`` the
+# tableau's ``Build`` policy; the rest ints or text.
 ENGLISH: dict[Reason, str] = {
     Reason.NO_SUCH_PILE: "no such pile",
     Reason.SAME_PILE: "{pile} is both the source and the target",
@@ -86,4 +87,6 @@ class Refused(ValueError):
         self.reason = reason
         self.details = details
         shown = {k: CODE[v] if k in CARD_DETAILS else v for k, v in details.items()}
+        if "build" in shown:
+            shown["build"] = BUILD_TEXT[shown["build"]]
         super().__init__(ENGLISH[reason].format(**shown))

@@ -7,6 +7,7 @@ import pygame
 from game.app.app import App
 from game.app.args import parse
 from game.app.loop import DT
+from game.view import intents
 
 
 def make_app(data_dir, *flags: str) -> App:
@@ -15,33 +16,49 @@ def make_app(data_dir, *flags: str) -> App:
 
 
 def press(app: App, key: int, mod: int = 0, text: str = "") -> None:
-    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=text))
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=text))
 
 
-def click(app: App, pos) -> None:
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+def click(app: App, pos, button: int = 1) -> None:
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def play(app: App, command) -> None:
+    """A move as the player's input would bring it."""
+    app.controller.apply(intents.Play(command))
 
 
 def frame(app: App, steps: int = 1) -> None:
-    scene = app.scene()
     for _ in range(steps):
-        scene.update(DT)
-    scene.draw(pygame.display.get_surface(), 1.0)
+        app.update(DT)
+        app.tick(DT)
+    app.draw(pygame.display.get_surface(), 1.0)
 
 
 def settle(app: App) -> None:
     for _ in range(2000):
         frame(app)
-        if app.scene() is app.table and not app.table.motion.busy:
+        if app.scenes.top is app.table and app.table.idle:
             break
 
 
 def menu_row(app: App, label: str) -> pygame.Rect:
-    """Where a row of the open menu is on screen (after drawing it)."""
-    overlay = app.scene()
-    frame(app)
-    for item, rect in zip(overlay.items, overlay._rows, strict=True):
+    """Where a row of the open menu is on screen."""
+    menu = app.scenes.top
+    for item, row in zip(menu.items, menu._rows(), strict=True):
         if item.text() == label:
+            return row.rect
+    raise AssertionError(f"no menu row {label!r}: {[i.text() for i in menu.items]}")
+
+
+def button_of(app: App, intent) -> pygame.Rect:
+    """Where the status line's button for ``intent`` is."""
+    _, hits, _ = app.table.decor.render(app.table.snapshot(), app.table.layout, BUTTONS)
+    for rect, found in hits:
+        if found == intent:
             return rect
-    raise AssertionError(f"no menu row {label!r}: {[i.text() for i in overlay.items]}")
+    raise AssertionError(f"no button for {intent!r}")
+
+
+from game.view.hud import BUTTON_INTENTS as BUTTONS  # noqa: E402

@@ -8,19 +8,32 @@ from game.app.loop import DT
 from game.engine.commands import Draw, ToFoundation
 from game.engine.state import WASTE
 from game.solver import winnable_pool
+from game.view.intents import ChangeSetting, NewGame, PlayDeal
 from tests.engine.helpers import game_at, position, rules
 from tests.engine.test_rules_of_play import winning_game
 
-from .app_helpers import make_app, press, settle
+from .app_helpers import make_app, play, press, settle
 
 
 def wait_for_solver(app, seconds=30.0):
+    assistant = app.controller.assistant
     end = time.monotonic() + seconds
-    while app.assistant.busy and time.monotonic() < end:
-        app.assistant.step(DT)
+    while assistant.busy and time.monotonic() < end:
+        app.tick(DT)
         time.sleep(0.01)
-    app.assistant.step(DT)
-    assert not app.assistant.busy, "the solver did not answer in time"
+    app.tick(DT)
+    assert not assistant.busy, "the solver did not answer in time"
+
+
+def show(app, game):
+    """Put ``game`` on the table as the one being played."""
+    app.session.adopt(game)
+    app.table.show(game, animate=False)
+    app.controller.position_changed()
+
+
+def message(app) -> str:
+    return app.table.toast.text if app.table.toast else ""
 
 
 def test_hint_key_shows_a_legal_move_and_highlights_it(tmp_path):
@@ -29,19 +42,17 @@ def test_hint_key_shows_a_legal_move_and_highlights_it(tmp_path):
     settle(app)
     press(app, pygame.K_h)
     wait_for_solver(app)
-    message = app.table.feedback.message
-    assert message == "Hint: move 8♥ onto 9♠"
-    source, count, target = app.table.decor.hint
-    game = app.table.game
+    assert message(app) == "Hint: move 8♥ onto 9♠"
+    source, count, target = app.table.hint
+    game = app.session.game
     assert count >= 1 and game.state.piles[source]
     if target is not None:
         from game.engine.commands import Move
 
         assert game.is_legal(Move(source, target, count))
     # Any move clears the hint.
-    app.table.do(Draw())
-    app.after_event()
-    assert app.table.decor.hint is None
+    play(app, Draw())
+    assert app.table.hint is None and app.table.toast is None
 
 
 def test_a_hint_to_turn_the_stock_highlights_the_stock(tmp_path):
@@ -50,55 +61,50 @@ def test_a_hint_to_turn_the_stock_highlights_the_stock(tmp_path):
     settle(app)
     press(app, pygame.K_h)
     wait_for_solver(app)
-    assert app.table.feedback.message == "Hint: turn the stock"
-    assert app.table.decor.hint == (0, 0, None)
-    app.assistant.stop()
+    assert message(app) == "Hint: turn the stock"
+    assert app.table.hint == (0, 0, None)
+    app.controller.assistant.stop()
 
 
 def test_no_more_moves_is_said_plainly(tmp_path):
     app = make_app(tmp_path)
     r = rules("klondike", "draw1-noredeal")
-    app.table.set_game(game_at(r, position(r, {"t1": "KS", "t2": "KH", "f1": "AC"})))
-    app.after_event()
-    app.assistant.hint()
+    show(app, game_at(r, position(r, {"t1": "KS", "t2": "KH", "f1": "AC"})))
+    app.controller.assistant.hint()
     wait_for_solver(app)
-    assert "No more useful moves" in app.table.feedback.message
+    assert "No more useful moves" in message(app)
 
 
 def test_still_winnable_verdict_and_indicator(tmp_path):
     app = make_app(tmp_path)
     r, game = winning_game("klondike")
-    app.table.set_game(game)
-    app.after_event()
-    app.assistant.ask_winnable()
+    show(app, game)
+    app.controller.assistant.ask_winnable()
     wait_for_solver(app)
-    assert "still winnable" in app.table.feedback.message
-    assert "every card" in app.table.feedback.message  # labelled as full knowledge
-    app.change_settings(show_winnable_indicator=True)
-    app.assistant.position_changed()
+    assert "still winnable" in message(app)
+    assert "every card" in message(app)  # labelled as full knowledge
+    app.controller.apply(ChangeSetting("show_winnable_indicator", True))
     wait_for_solver(app)
-    assert "winnable" in app.table.decor.extra_status
+    assert "winnable" in app.table.verdict
+    assert any(f.key == "verdict" for f in app.table.snapshot().fields)
     # A lost position.
-    lost = game_at(r, position(r, {"t1": "KS", "t2": "KH", "f1": "AC"}))
-    app.table.set_game(lost)
-    app.after_event()
+    show(app, game_at(r, position(r, {"t1": "KS", "t2": "KH", "f1": "AC"})))
     wait_for_solver(app)
-    assert "no longer winnable" in app.table.decor.extra_status
+    assert "no longer winnable" in app.table.verdict
 
 
 def test_auto_finish_is_offered_then_played_out(tmp_path):
     app = make_app(tmp_path)
     _, game = winning_game("saratoga")
-    app.table.set_game(game)
+    show(app, game)
     while game.stock_count > 10:
-        app.table.do(Draw())
-        app.table.do(ToFoundation(WASTE))
-    app.after_event()
-    assert "press F" in (app.table.feedback.message or "")
+        play(app, Draw())
+        play(app, ToFoundation(WASTE))
+    assert "press F" in message(app)
     press(app, pygame.K_f)
     for _ in range(20000):
-        app.assistant.step(DT)
-        app.table.update(DT)
+        app.tick(DT)
+        app.update(DT)
         if game.won:
             break
     assert game.won and game.replayed_state() == game.state
@@ -106,22 +112,23 @@ def test_auto_finish_is_offered_then_played_out(tmp_path):
 
 def test_no_auto_finish_while_cards_are_face_down(tmp_path):
     app = make_app(tmp_path)
-    app.change_settings(auto_finish="always")
+    app.controller.apply(ChangeSetting("auto_finish", "always"))
     _, game = winning_game("klondike")
-    app.table.set_game(game)
-    app.after_event()
-    assert not app.assistant.can_finish() and not app.assistant.busy
+    show(app, game)
+    assistant = app.controller.assistant
+    assert not assistant.can_finish() and not assistant.busy
+    press(app, pygame.K_f)  # F says why nothing happens
+    assert "face up" in message(app)
 
 
 def test_auto_finish_always_plays_without_asking(tmp_path):
     app = make_app(tmp_path)
-    app.change_settings(auto_finish="always")
+    app.controller.apply(ChangeSetting("auto_finish", "always"))
     _, game = winning_game("saratoga")  # every card face up from the deal
-    app.table.set_game(game)
-    app.after_event()
+    show(app, game)
     for _ in range(20000):
-        app.assistant.step(DT)
-        app.table.update(DT)
+        app.tick(DT)
+        app.update(DT)
         if game.won:
             break
     assert game.won
@@ -129,23 +136,25 @@ def test_auto_finish_always_plays_without_asking(tmp_path):
 
 def test_winnable_deals_only_deals_from_the_proven_pool(tmp_path):
     app = make_app(tmp_path, "--variant", "klondike")
-    app.change_settings(app.settings.with_winnable_only("klondike", True))
-    pool = winnable_pool(app.table.game.rules)
+    app.controller.apply(ChangeSetting("winnable_only", True, "klondike"))
+    pool = winnable_pool(app.session.game.rules)
     assert pool, "the shipped pool of winnable deals is empty"
     for _ in range(5):
-        app.start_game()
-        assert app.table.game.deal.seed in pool
-    app.assistant.stop()
+        app.controller.apply(NewGame())
+        assert app.session.game.deal.seed in pool
+    app.controller.assistant.stop()
 
 
 def test_winnable_only_without_a_proven_deal_says_so(tmp_path, monkeypatch):
     app = make_app(tmp_path, "--variant", "klondike")
-    monkeypatch.setattr(app.assistant, "winnable_seed", lambda rules: None)
-    app.change_settings(app.settings.with_winnable_only("klondike", True))
-    app.start_game()
-    assert "dealt at random" in app.table.feedback.message
-    app.start_game(seed=12)
-    assert app.table.feedback.message is None  # a chosen deal needs no excuse
+    monkeypatch.setattr(app.session.winnable, "pick", lambda rules: None)
+    app.controller.apply(ChangeSetting("winnable_only", True, "klondike"))
+    app.controller.apply(NewGame())
+    assert "dealt at random" in message(app)
+    app.table.hush()
+    app.controller.apply(PlayDeal(12))
+    assert message(app) == ""  # a chosen deal needs no excuse
+    app.controller.assistant.stop()
 
 
 def test_the_winnable_pool_ships_in_the_package():

@@ -1,0 +1,274 @@
+"""The one place where an intent meets the game: ``Controller.apply``.
+
+What happens when the player does X is read here: the session changes the game (and keeps
+it), the table is told what to show, the scene stack opens or closes menus, the sounds
+play, the assistant hears that the position changed. Everything that leaves a game in
+progress goes through ``_leave``, which asks first (the README's abandon rule).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Protocol
+
+from game.engine.refusals import Refused
+from game.i18n import _
+from game.view import intents as i
+from game.view.hud import deal_name
+from game.view.table import TableOptions
+
+from . import menus, pages
+from .assist import Assistant
+from .scenes import SceneStack
+from .session import Session
+from .settings import Settings
+from .sound import Sounds
+from .wording import cannot_lift, hint, hint_highlight, nowhere_to_go, refusal, verdict_indicator
+
+
+class Window(Protocol):
+    fullscreen: bool
+
+    def toggle_fullscreen(self) -> None: ...
+
+
+# Intents that are the player acting on the game: a message about what came before goes.
+ACTS = (i.Play, i.Undo, i.Redo, i.FocusActivate, i.NowhereToGo, i.CannotLift)
+
+
+def table_options(settings: Settings) -> TableOptions:
+    return TableOptions(
+        click_to_move=settings.click_to_move,
+        animation_speed=settings.animation_multiplier,
+        back_style=settings.card_back,
+        left_handed=settings.left_handed,
+    )
+
+
+class Controller:
+    def __init__(
+        self, session: Session, scenes: SceneStack, sounds: Sounds, window: Window
+    ) -> None:
+        self.session = session
+        self.scenes = scenes
+        self.table = scenes.table
+        self.sounds = sounds
+        self.window = window
+        self.assistant = Assistant(session, self.apply)
+        self.running = True
+        self._handlers: dict[type, Callable] = {
+            i.Play: self._play,
+            i.NowhereToGo: self._nowhere,
+            i.CannotLift: self._cannot_lift,
+            i.Undo: self._undo,
+            i.Redo: self._redo,
+            i.Restart: self._leave,
+            i.NewGame: self._leave,
+            i.SwitchVariant: self._leave,
+            i.PlayDeal: self._leave,
+            i.Abandon: lambda it: self._begin(it.then),
+            i.KeepSavedGame: lambda it: self.scenes.clear(),
+            i.Hint: lambda it: self.assistant.hint(),
+            i.AskWinnable: lambda it: self.assistant.ask_winnable(),
+            i.Finish: self._finish,
+            i.ShowHint: self._show_hint,
+            i.ShowVerdict: self._show_verdict,
+            i.Notify: lambda it: self.table.say(it.text),
+            i.FocusMove: self._focus,
+            i.FocusActivate: self._focus,
+            i.Back: self._back,
+            i.OpenMenu: lambda it: self._open(
+                menus.main_menu, self._fullscreen, self.assistant.can_finish
+            ),
+            i.OpenRules: lambda it: self._open(pages.rules_page),
+            i.OpenStatistics: lambda it: self._open(pages.statistics_page),
+            i.OpenOptions: lambda it: self._open(pages.options_menu, self._fullscreen),
+            i.OpenVariants: lambda it: self._open(menus.variant_menu),
+            i.OpenDealPrompt: lambda it: self._open(menus.deal_prompt),
+            i.CloseScene: lambda it: self.scenes.pop(),
+            i.ChangeSetting: self._change_setting,
+            i.ResetStatistics: self._reset_statistics,
+            i.ToggleFullscreen: self._toggle_fullscreen,
+            i.Quit: self._quit,
+        }
+
+    def apply(self, intent: i.Intent) -> None:
+        if isinstance(intent, ACTS):
+            self.table.hush()
+        self._handlers[type(intent)](intent)
+        for name in self.table.sounds:
+            self.sounds.play(name)
+        self.table.sounds.clear()
+        for notice in self.session.take_notices():
+            self.table.say(notice, error=True)
+
+    def position_changed(self) -> None:
+        self.assistant.position_changed()
+
+    # -- playing --------------------------------------------------------------------------------
+
+    def _play(self, intent: i.Play) -> None:
+        game = self.session.game
+        before = game.state
+        try:
+            step = self.session.play(intent.command)
+        except Refused as refused:
+            self.table.refused(intent.command)
+            self.table.say(refusal(refused, game.layout))
+            return
+        self.table.follow(before, step, from_hand=intent.from_hand)
+        self.position_changed()
+
+    def _nowhere(self, intent: i.NowhereToGo) -> None:
+        self.table.shake(intent.pile, intent.count)
+        self.table.sounds.append("invalid")
+        self.table.say(nowhere_to_go(self.session.game.state, intent.pile, intent.count))
+
+    def _cannot_lift(self, intent: i.CannotLift) -> None:
+        count = len(self.session.game.state.piles[intent.pile]) - intent.position
+        self.table.shake(intent.pile, count)
+        self.table.sounds.append("invalid")
+        self.table.say(cannot_lift(self.session.game.state, intent.pile, intent.position))
+
+    def _undo(self, intent: i.Undo) -> None:
+        self.assistant.stop_finishing()
+        step = self.session.undo()
+        if step is None:
+            self.table.say(_("There is nothing to undo."))
+            return
+        self.table.follow_undo(step)
+        self.position_changed()
+
+    def _redo(self, intent: i.Redo) -> None:
+        before = self.session.game.state
+        step = self.session.redo()
+        if step is None:
+            self.table.say(_("There is nothing to redo."))
+            return
+        self.table.follow(before, step)
+        self.position_changed()
+
+    def _focus(self, intent: i.FocusMove | i.FocusActivate) -> None:
+        for produced in self.table.focus_input(intent):
+            self.apply(produced)
+
+    def _back(self, intent: i.Back) -> None:
+        if self.table.focus.let_go():
+            return
+        if self.window.fullscreen:
+            self._toggle_fullscreen(i.ToggleFullscreen())
+        else:
+            self.apply(i.OpenMenu())
+
+    # -- leaving a game and starting another -------------------------------------------------------
+
+    def _leave(self, intent: i.NewGame | i.Restart | i.SwitchVariant | i.PlayDeal) -> None:
+        """Every way of leaving the game for another: ask first when it has moves."""
+        if self.session.in_progress:
+            self.scenes.push(menus.abandon_question(self.session, self.table.layout_size(), intent))
+        else:
+            self._begin(intent)
+
+    def _begin(self, intent: i.NewGame | i.Restart | i.SwitchVariant | i.PlayDeal) -> None:
+        self.scenes.clear()
+        self.assistant.stop_finishing()
+        session = self.session
+        rules = session.game.rules
+        if isinstance(intent, i.Restart):
+            session.restart()
+        else:
+            if isinstance(intent, i.SwitchVariant):
+                game = session.deal(intent.variant, intent.mode, intent.seed)
+            elif isinstance(intent, i.PlayDeal):
+                game = session.deal(rules.variant, rules.mode, intent.seed)
+            else:  # a new deal: in the deal mode the options now choose for this variant
+                game = session.deal(rules.variant)
+            session.start(game)
+        self.table.show(session.game)
+        self.position_changed()
+        if session.settings.is_winnable_only(session.game.rules.variant):
+            self.assistant.top_up(session.game.rules)
+
+    def offer_saved_game(self, asked: i.Intent, label: str) -> None:
+        """At start, with a saved game in progress and a deal asked for on the command
+        line: the saved game is shown, and the player chooses."""
+        self.scenes.push(
+            menus.saved_game_question(self.session, self.table.layout_size(), asked, label)
+        )
+
+    # -- the solver's help ----------------------------------------------------------------
+
+    def _finish(self, intent: i.Finish) -> None:
+        if self.assistant.can_finish():
+            self.assistant.finish()
+        elif not self.session.game.won:
+            self.table.say(_("The game can be played out by itself once every card is face up."))
+
+    def _show_hint(self, intent: i.ShowHint) -> None:
+        game = self.session.game
+        self.table.show_hint(hint_highlight(intent.command))
+        self.table.say(hint(intent.command, game.state, game.layout))
+
+    def _show_verdict(self, intent: i.ShowVerdict) -> None:
+        self.table.verdict = verdict_indicator(intent.verdict) if intent.verdict else ""
+
+    # -- around the table -------------------------------------------------------------------------
+
+    def _open(self, build: Callable, *args) -> None:
+        self.scenes.push(build(self.session, self.table.layout_size(), *args))
+
+    def _change_setting(self, intent: i.ChangeSetting) -> None:
+        settings = self.session.settings
+        if intent.name == "mode":
+            settings = settings.with_mode(intent.variant, intent.value)
+        elif intent.name == "winnable_only":
+            settings = settings.with_winnable_only(intent.variant, bool(intent.value))
+        else:
+            settings = replace(settings, **{intent.name: intent.value})
+        self.session.change_settings(settings)
+        self.apply_settings()
+        if intent.name == "show_winnable_indicator":
+            self.position_changed()
+
+    def apply_settings(self) -> None:
+        """The settings now in the session take effect: the table's look, the sound."""
+        settings = self.session.settings
+        self.sounds.set_enabled(settings.sound)
+        self.table.set_options(table_options(settings))
+        self.scenes.refresh()
+
+    def _reset_statistics(self, intent: i.ResetStatistics) -> None:
+        if not intent.confirmed:
+            self.scenes.push(pages.reset_question(self.session, self.table.layout_size(), intent))
+            return
+        key = None if intent.variant is None else (intent.variant, intent.mode)
+        self.session.reset_statistics(key)
+        self.scenes.refresh()
+
+    def _fullscreen(self) -> bool:
+        return self.window.fullscreen
+
+    def _toggle_fullscreen(self, intent: i.ToggleFullscreen) -> None:
+        self.window.toggle_fullscreen()
+        settings = replace(self.session.settings, fullscreen=self.window.fullscreen)
+        self.session.change_settings(settings)
+        self.scenes.refresh()
+
+    def _quit(self, intent: i.Quit) -> None:
+        self.assistant.stop()
+        self.session.close()
+        self.running = False
+
+    # -- each step --------------------------------------------------------------------------------
+
+    def tick(self, seconds: float) -> None:
+        """Wall time passed: the game's clock, the table's timers, the assistant's news."""
+        self.session.tick(seconds)
+        self.table.tick(seconds)
+        self.assistant.step(seconds, table_at_rest=not self.table.motion.busy)
+
+
+def deal_label(game) -> str:
+    """How a deal is named in the start-up question: "Klondike deal 100"."""
+    return f"{game.rules.name} \u00b7 {deal_name(game)}"

@@ -1,0 +1,94 @@
+"""Every key of the game, in one table: key plus modifiers to an intent.
+
+``GLOBAL`` keys work everywhere (over a menu too); ``TABLE`` keys while the table is in
+front. Menus, pages and dialogs move their own selection with the arrows, Enter and Esc
+(see ``game.view.widgets``). The README's controls table is checked against this one by a
+test: the ``action`` text of a binding is the README row it belongs to, and ``keys`` are
+written as the README writes them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.engine.commands import Draw
+from game.view import intents as i
+
+CTRL, SHIFT, ALT = pygame.KMOD_CTRL, pygame.KMOD_SHIFT, pygame.KMOD_ALT
+
+
+@dataclass(frozen=True)
+class Binding:
+    key: int
+    mods: int  # the modifiers that must be held (Ctrl, Shift, Alt; either side)
+    intent: object
+    name: str  # the key as the README writes it: "Ctrl+Z", "F11", "Space"
+    action: str  # the README's row
+
+
+def _b(key: int, mods: int, intent: object, name: str, action: str) -> Binding:
+    return Binding(key, mods, intent, name, action)
+
+
+DRAW = "turn the stock / redeal"
+UNDO = "undo"
+REDO = "redo"
+FOCUS = "move the keyboard focus between piles and along a run"
+PICK = "pick up the focused cards / put the held cards down"
+BACK = "let go of held cards; else leave fullscreen; else open the menu"
+
+TABLE: tuple[Binding, ...] = (
+    _b(pygame.K_SPACE, 0, i.Play(Draw()), "Space", DRAW),
+    _b(pygame.K_d, 0, i.Play(Draw()), "D", DRAW),
+    _b(pygame.K_z, CTRL, i.Undo(), "Ctrl+Z", UNDO),
+    _b(pygame.K_z, CTRL | SHIFT, i.Redo(), "Ctrl+Shift+Z", REDO),
+    _b(pygame.K_y, CTRL, i.Redo(), "Ctrl+Y", REDO),
+    _b(pygame.K_h, 0, i.Hint(), "H", "hint (the next move of a winning line, found fairly)"),
+    _b(pygame.K_f, 0, i.Finish(), "F", "play out a finished game"),
+    _b(pygame.K_n, 0, i.NewGame(), "N", "new game"),
+    _b(pygame.K_r, 0, i.Restart(), "R", "restart this deal"),
+    _b(pygame.K_LEFT, 0, i.FocusMove(-1, 0), "\u2190", FOCUS),
+    _b(pygame.K_RIGHT, 0, i.FocusMove(1, 0), "\u2192", FOCUS),
+    _b(pygame.K_UP, 0, i.FocusMove(0, -1), "\u2191", FOCUS),
+    _b(pygame.K_DOWN, 0, i.FocusMove(0, 1), "\u2193", FOCUS),
+    _b(pygame.K_RETURN, 0, i.FocusActivate(), "Enter", PICK),
+    _b(pygame.K_KP_ENTER, 0, i.FocusActivate(), "Keypad Enter", PICK),
+    _b(pygame.K_ESCAPE, 0, i.Back(), "Esc", BACK),
+    _b(pygame.K_m, 0, i.OpenMenu(), "M", "open the menu"),
+    _b(pygame.K_F10, 0, i.OpenMenu(), "F10", "open the menu"),
+    _b(pygame.K_F1, 0, i.OpenRules(), "F1", "the rules of this variant"),
+)
+
+GLOBAL: tuple[Binding, ...] = (
+    _b(pygame.K_F11, 0, i.ToggleFullscreen(), "F11", "fullscreen"),
+    _b(pygame.K_RETURN, ALT, i.ToggleFullscreen(), "Alt+Enter", "fullscreen"),
+    _b(pygame.K_q, CTRL, i.Quit(), "Ctrl+Q", "quit"),
+)
+
+ALL = GLOBAL + TABLE
+
+
+def _held(mod: int) -> int:
+    """The modifiers held, reduced to Ctrl, Shift and Alt (either side)."""
+    return (CTRL if mod & CTRL else 0) | (SHIFT if mod & SHIFT else 0) | (ALT if mod & ALT else 0)
+
+
+def lookup(bindings: tuple[Binding, ...], key: int, mod: int) -> object | None:
+    """The intent of ``key`` with the modifiers ``mod`` holds, or None. An exact match
+    first; else Shift is let pass (Shift+N is still N, Caps Lock or not)."""
+    held = _held(mod)
+    for wanted in (held, held & ~SHIFT):
+        for binding in bindings:
+            if binding.key == key and binding.mods == wanted:
+                return binding.intent
+    return None
+
+
+def global_intent(event: pygame.event.Event) -> object | None:
+    return lookup(GLOBAL, event.key, event.mod)
+
+
+def table_intent(event: pygame.event.Event) -> object | None:
+    return lookup(TABLE, event.key, event.mod)

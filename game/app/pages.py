@@ -1,0 +1,198 @@
+"""The options menu, and the statistics and rules pages: built from the session (read
+only), answering with intents."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.i18n import _
+from game.variants import all_variants, get_variant, help_text
+from game.view import intents as i
+from game.view.hud import format_time
+from game.view.widgets.dialogs import ConfirmDialog
+from game.view.widgets.menu import Item, MenuPanel
+from game.view.widgets.page import PagePanel
+
+from .session import Session
+from .settings import ANIMATION_SPEEDS, AUTO_FINISH_CHOICES, CARD_BACKS
+from .statistics import StatsKey
+
+Size = tuple[int, int]
+
+
+def on_off(flag: bool) -> str:
+    return _("On") if flag else _("Off")
+
+
+def _cycle(values, current, step: int):
+    values = list(values)
+    return values[(values.index(current) + step) % len(values)] if current in values else values[0]
+
+
+# The words shown for setting values (the settings file keeps the plain ids).
+VALUE_NAMES = {
+    "off": lambda: _("Off"),
+    "slow": lambda: _("Slow"),
+    "normal": lambda: _("Normal"),
+    "fast": lambda: _("Fast"),
+    "blue": lambda: _("Blue"),
+    "red": lambda: _("Red"),
+    "green": lambda: _("Green"),
+    "ask": lambda: _("Ask"),
+    "always": lambda: _("Always"),
+    "never": lambda: _("Never"),
+}
+
+
+def options_menu(session: Session, size: Size, fullscreen: Callable[[], bool]) -> MenuPanel:
+    variant = session.game.rules.variant
+    table = get_variant(variant)
+
+    def settings():
+        return session.settings
+
+    def mode() -> str:
+        chosen = settings().mode_for(variant) or table.default_mode
+        return chosen if chosen in table.mode_ids() else table.default_mode
+
+    def choice(name: str, values):
+        def step(direction: int) -> i.ChangeSetting:
+            return i.ChangeSetting(name, _cycle(values, getattr(settings(), name), direction))
+
+        return step
+
+    def toggle(name: str):
+        return lambda _direction: i.ChangeSetting(name, not getattr(settings(), name))
+
+    def shown(name: str):
+        def value() -> str:
+            v = getattr(settings(), name)
+            return on_off(v) if isinstance(v, bool) else VALUE_NAMES[v]()
+
+        return value
+
+    items = [
+        Item(
+            _("Deal mode for {variant}").format(variant=table.name),
+            step=lambda d: i.ChangeSetting("mode", _cycle(table.mode_ids(), mode(), d), variant),
+            value=lambda: next(m.label for m in table.modes if m.id == mode()),
+        ),
+        Item(_("Click to move"), step=toggle("click_to_move"), value=shown("click_to_move")),
+        Item(
+            _("Animation"),
+            step=choice("animation_speed", ANIMATION_SPEEDS),
+            value=shown("animation_speed"),
+        ),
+        Item(_("Sound"), step=toggle("sound"), value=shown("sound")),
+        Item(_("Card back"), step=choice("card_back", CARD_BACKS), value=shown("card_back")),
+        Item(_("Left-handed layout"), step=toggle("left_handed"), value=shown("left_handed")),
+        Item(
+            _("Fullscreen"),
+            step=lambda _d: i.ToggleFullscreen(),
+            value=lambda: on_off(fullscreen()),
+        ),
+        Item(
+            _("Winnable deals only ({variant})").format(variant=table.name),
+            step=lambda _d: i.ChangeSetting(
+                "winnable_only", not settings().is_winnable_only(variant), variant
+            ),
+            value=lambda: on_off(settings().is_winnable_only(variant)),
+        ),
+        Item(
+            _("Show if still winnable (solver sees all)"),
+            step=toggle("show_winnable_indicator"),
+            value=shown("show_winnable_indicator"),
+        ),
+        Item(
+            _("Auto-finish"),
+            step=choice("auto_finish", AUTO_FINISH_CHOICES),
+            value=shown("auto_finish"),
+        ),
+    ]
+    footer = _("Left/Right or Enter change a setting; the deal mode applies from the next game")
+    return MenuPanel(_("Options"), items, size, footer=footer)
+
+
+def statistics_text(session: Session) -> str:
+    header = "\t".join(
+        ["", _("Played"), _("Won"), _("Win %"), _("Streak"), _("Best"), _("Avg win"), _("Fewest")]
+    )
+    lines: list[str] = []
+    streaks: list[str] = []
+    for table in all_variants():
+        rows = []
+        for mode in table.modes:
+            s = session.stats.get(StatsKey(table.id, mode.id))
+            if not s.played:
+                continue
+            if s.current_win_streak:
+                streak = _("won {count}").format(count=s.current_win_streak)
+            elif s.current_loss_streak:
+                streak = _("lost {count}").format(count=s.current_loss_streak)
+            else:
+                streak = "-"
+            best = format_time(s.best_time) if s.best_time is not None else "-"
+            average = format_time(s.average_win_time) if s.average_win_time is not None else "-"
+            fewest = str(s.fewest_moves) if s.fewest_moves is not None else "-"
+            cells = [
+                mode.label,
+                str(s.played),
+                str(s.won),
+                f"{100 * s.win_rate:.0f}%",
+                streak,
+                best,
+                average,
+                fewest,
+            ]
+            rows.append("\t".join(cells))
+            streaks.append(
+                _("{variant} \u00b7 {mode}: {won} won in a row, {lost} lost in a row.").format(
+                    variant=table.name,
+                    mode=mode.label,
+                    won=s.longest_win_streak,
+                    lost=s.longest_loss_streak,
+                )
+            )
+        if rows:
+            lines += [f"## {table.name}", header, *rows]
+    if not lines:
+        return _("No games played yet. A game counts once a card has moved.")
+    return "\n".join([*lines, "", "## " + _("Longest streaks"), *streaks])
+
+
+def statistics_page(session: Session, size: Size) -> PagePanel:
+    rules = session.game.rules
+    buttons = [
+        (pygame.K_r, _("R  Reset this mode"), _reset(rules)),
+        (pygame.K_a, _("A  Reset all"), _reset(None)),
+    ]
+    return PagePanel(_("Statistics"), lambda: statistics_text(session), size, buttons)
+
+
+def _reset(rules) -> object:
+    """The intent of a reset button: it asks first (the scene stack opens the question)."""
+    return i.ResetStatistics(rules.variant, rules.mode) if rules else i.ResetStatistics()
+
+
+def reset_question(session: Session, size: Size, intent: i.ResetStatistics) -> ConfirmDialog:
+    """Asked before statistics are forgotten: keeping them is the default."""
+    if intent.variant is None:
+        what = _("Reset all statistics? This cannot be undone.")
+    else:
+        rules = get_variant(intent.variant).rules(intent.mode)
+        what = _("Reset the statistics of {variant} \u00b7 {mode}? This cannot be undone.").format(
+            variant=rules.name, mode=rules.mode_label
+        )
+    confirmed = i.ResetStatistics(intent.variant, intent.mode, confirmed=True)
+    return ConfirmDialog(
+        _("Reset statistics"), what, size, yes=(_("Reset"), confirmed), no=(_("Keep"), None)
+    )
+
+
+def rules_page(session: Session, size: Size) -> PagePanel:
+    rules = session.game.rules
+    return PagePanel(
+        _("Rules: {variant}").format(variant=rules.name), lambda: help_text(rules.variant), size
+    )
