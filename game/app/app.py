@@ -173,7 +173,10 @@ def main(options: Options) -> int:
         if options.data_dir is None:  # never touch the player's own saves
             scratch = tempfile.TemporaryDirectory(prefix="solitaire-self-test-")
             options = replace(options, data_dir=scratch.name)
-    pygame.init()
+    # Only what the game uses: pygame.init() would open the audio device too, which is the
+    # sound module's job (quietly, and only when sound is on).
+    pygame.display.init()
+    pygame.font.init()
     try:
         app = App(options)
         if options.self_test:
