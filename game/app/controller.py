@@ -43,6 +43,8 @@ def table_options(settings: Settings) -> TableOptions:
         animation_speed=settings.animation_multiplier,
         back_style=settings.card_back,
         left_handed=settings.left_handed,
+        face_style=settings.face_style,
+        four_colour=settings.four_colour,
     )
 
 

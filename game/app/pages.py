@@ -10,6 +10,7 @@ import pygame
 from game.i18n import _
 from game.variants import all_variants, get_variant, help_text
 from game.view import intents as i
+from game.view.card_styles import FACE_STYLES
 from game.view.hud import format_time
 from game.view.widgets.dialogs import ConfirmDialog
 from game.view.widgets.menu import Item, MenuPanel
@@ -43,6 +44,9 @@ VALUE_NAMES = {
     "ask": lambda: _("Ask"),
     "always": lambda: _("Always"),
     "never": lambda: _("Never"),
+    "auto": lambda: _("Automatic"),
+    "standard": lambda: _("Standard"),
+    "large": lambda: _("Large index"),
 }
 
 
@@ -87,6 +91,8 @@ def options_menu(session: Session, size: Size, fullscreen: Callable[[], bool]) -
         ),
         Item(_("Sound"), step=toggle("sound"), value=shown("sound")),
         Item(_("Card back"), step=choice("card_back", CARD_BACKS), value=shown("card_back")),
+        Item(_("Card faces"), step=choice("face_style", FACE_STYLES), value=shown("face_style")),
+        Item(_("Four-colour deck"), step=toggle("four_colour"), value=shown("four_colour")),
         Item(_("Left-handed layout"), step=toggle("left_handed"), value=shown("left_handed")),
         Item(
             _("Fullscreen"),

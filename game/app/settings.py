@@ -17,7 +17,7 @@ from typing import Any
 
 from game.i18n import _
 from game.variants import all_variants, builtin_ids
-from game.view.card_styles import BACK_STYLES
+from game.view.card_styles import BACK_STYLES, FACE_STYLES
 
 from .atomic import write_atomic
 from .loader import Loaded, load_file, read_versioned_json
@@ -56,6 +56,8 @@ class Settings:
     animation_speed: str = "normal"
     sound: bool = True
     card_back: str = "blue"
+    face_style: str = "auto"
+    four_colour: bool = False
     left_handed: bool = False
     window_size: tuple[int, int] = (1280, 800)
     fullscreen: bool = False
@@ -164,6 +166,8 @@ _CHECKS = {
     "animation_speed": _check_choice(tuple(ANIMATION_SPEEDS)),
     "sound": _check_bool,
     "card_back": _check_choice(CARD_BACKS),
+    "face_style": _check_choice(FACE_STYLES),
+    "four_colour": _check_bool,
     "left_handed": _check_bool,
     "window_size": _check_window,
     "fullscreen": _check_bool,

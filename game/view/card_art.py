@@ -26,7 +26,7 @@ import pygame
 from game.engine.cards import CODE, RANKS, SUITS, full_deck, parse_code
 from game.resources import asset_path
 
-from .card_styles import BACK_COLOURS, BACK_STYLES
+from .card_styles import BACK_COLOURS, BACK_STYLES, STANDARD_FACES
 from .layout import CARD_ASPECT
 
 # The 52 faces, by code ("AS", "TD", ...): one deck's worth of the engine's codes.
@@ -115,11 +115,12 @@ _BOLD_INDEX_BELOW = 96
 _INDEX_STROKE = ' stroke-width="80"'
 
 
-def render_face(code: str, size: tuple[int, int]) -> pygame.Surface:
-    """A new surface of the face of card `code` (e.g. "AS", "TD") at `size` pixels."""
+def render_face(code: str, size: tuple[int, int], faces: str = STANDARD_FACES) -> pygame.Surface:
+    """A new surface of the face of card `code` (e.g. "AS", "TD") at `size` pixels, from
+    the faces folder ``faces`` (see ``card_styles.face_folder``)."""
     code = normalize_code(code)
     size = _check_size(size)
-    path = asset_path("cards", f"{code}.svg")
+    path = asset_path(*faces.split("/"), f"{code}.svg")
     if size[0] >= _BOLD_INDEX_BELOW:
         return _render_svg(str(path), size)
     bolder = min(135.0, 80.0 * _BOLD_INDEX_BELOW / size[0])
@@ -249,11 +250,19 @@ def empty_slot(w: int, h: int, label: str | None = None) -> pygame.Surface:
 
 
 class CardArt:
-    """Card surfaces for one card size, rendered on first use and kept until the size changes."""
+    """Card surfaces for one card size and face style, rendered on first use and kept until
+    the size or the style changes."""
 
-    def __init__(self, size: tuple[int, int] = (150, 210)):
+    def __init__(self, size: tuple[int, int] = (150, 210), faces: str = STANDARD_FACES):
         self._size = _check_size(size)
+        self.faces = faces
         self._cache: dict[tuple, pygame.Surface] = {}
+
+    def set_faces(self, faces: str) -> None:
+        """Use the faces of another folder (a style); the faces drawn so far are dropped."""
+        if faces != self.faces:
+            self.faces = faces
+            self._cache = {k: v for k, v in self._cache.items() if k[0] != "face"}
 
     @property
     def size(self) -> tuple[int, int]:
@@ -280,7 +289,7 @@ class CardArt:
         key = ("face", normalize_code(code))
         surface = self._cache.get(key)
         if surface is None:
-            surface = self._cache[key] = _finish(render_face(key[1], self._size))
+            surface = self._cache[key] = _finish(render_face(key[1], self._size, self.faces))
         return surface
 
     def back(self, style: str = "blue") -> pygame.Surface:

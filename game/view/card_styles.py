@@ -10,3 +10,19 @@ BACK_COLOURS: dict[str, tuple[str, str, str]] = {
     "green": ("#0f5a33", "#4f9f6e", "#cdeed8"),
 }
 BACK_STYLES = tuple(BACK_COLOURS)
+
+# Face styles: the standard corner index, or a large index across the top of the card
+# (made by tools/make_faces.py) that names a card in a squeezed pile. "auto" takes the
+# large one on small cards.
+FACE_STYLES = ("auto", "standard", "large")
+LARGE_FACES_BELOW = 110  # card width in pixels under which "auto" means "large"
+STANDARD_FACES = "cards"
+
+
+def face_folder(style: str, four_colour: bool, card_width: int) -> str:
+    """The assets folder of the faces to draw: a style, in two colours or four (clubs
+    green, diamonds blue)."""
+    large = style == "large" or (style == "auto" and card_width < LARGE_FACES_BELOW)
+    if large:
+        return "faces/large-four-colour" if four_colour else "faces/large"
+    return "faces/four-colour" if four_colour else STANDARD_FACES

@@ -81,6 +81,14 @@ class TableRenderer:
         self.static = None
         self.full_redraw = True
 
+    def set_faces(self, folder: str) -> None:
+        """Draw the faces of another style (``card_styles.face_folder``)."""
+        if folder != self.art.faces:
+            self.art.set_faces(folder)
+            self.art.preload((self.back_style,))
+            self.static = None
+            self.full_redraw = True
+
     def image(self, card: int, face_up: bool) -> pygame.Surface:
         return self.art.face(CODE[card]) if face_up else self.art.back(self.back_style)
 

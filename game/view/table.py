@@ -22,6 +22,7 @@ from game.engine.policies import EMPTY_LABEL
 from game.engine.state import STOCK, WASTE
 
 from .card_art import CardArt
+from .card_styles import face_folder
 from .celebration import WinCascade, launch_order
 from .decor import Decor
 from .focus import KeyboardFocus
@@ -42,6 +43,8 @@ class TableOptions:
     animation_speed: float = 1.0  # duration multiplier; 0 turns animation off
     back_style: str = "blue"
     left_handed: bool = False
+    face_style: str = "auto"  # "auto", "standard" or "large" (index)
+    four_colour: bool = False
 
 
 class TableScene:
@@ -60,7 +63,7 @@ class TableScene:
         self.art = CardArt((60, 84))
         self.renderer = TableRenderer(self.art, self.options.back_style)
         self.layout: TableLayout = table_layout(*size, game.rules, self.options.left_handed)
-        self.renderer.set_layout(self.layout)
+        self._lay_out(self.layout)
         self.pointer = PointerInput(self.motion)
         self.pointer.click_to_move = self.options.click_to_move
         self.focus = KeyboardFocus(game.layout.tableau_range.start)
@@ -165,10 +168,17 @@ class TableScene:
         self.motion.finish()
         self.pointer.cancel()
         self.layout = table_layout(*size, self.game.rules, self.options.left_handed)
-        self.renderer.set_layout(self.layout)
+        self._lay_out(self.layout)
         self.motion.reset(self.homes())
         if self.cascade is not None:
             self.cascade = None  # the cards would fly over the old table: it is over
+
+    def _lay_out(self, layout: TableLayout) -> None:
+        """Draw at this layout's card size, with the faces the options and that size call
+        for (the large index on small cards, unless the player chose)."""
+        options = self.options
+        self.art.set_faces(face_folder(options.face_style, options.four_colour, layout.card_w))
+        self.renderer.set_layout(layout)
 
     def set_options(self, options: TableOptions) -> None:
         layout_changed = options.left_handed != self.options.left_handed
@@ -176,6 +186,8 @@ class TableScene:
         self.motion.speed = options.animation_speed
         self.pointer.click_to_move = options.click_to_move
         self.renderer.set_back(options.back_style)
+        folder = face_folder(options.face_style, options.four_colour, self.layout.card_w)
+        self.renderer.set_faces(folder)
         if layout_changed:
             self.resize((self.layout.width, self.layout.height))
 
