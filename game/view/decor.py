@@ -9,7 +9,15 @@ from __future__ import annotations
 import pygame
 
 from .card_art import font
-from .hud import WIN_BUTTONS, Snapshot, Toast, WinPanel, format_time, win_button_label
+from .hud import (
+    BUTTON_INTENTS,
+    WIN_BUTTONS,
+    Snapshot,
+    Toast,
+    WinPanel,
+    format_time,
+    win_button_label,
+)
 from .intents import Intent
 from .layout import Rect, TableLayout
 from .status import Field, fit
@@ -46,9 +54,7 @@ class Decor:
             found = self._cache[key] = make()
         return found
 
-    def render(
-        self, snap: Snapshot, lay: TableLayout, intents: dict[str, Intent]
-    ) -> tuple[Items, Hits, int]:
+    def render(self, snap: Snapshot, lay: TableLayout) -> tuple[Items, Hits, int]:
         """The surfaces to draw over the cards, in order; the clickable areas; and how
         many of the last surfaces stay above moving cards too (all but the highlights)."""
         items: Items = []
@@ -67,7 +73,7 @@ class Decor:
         )
         sx, sy = int(lay.status_rect.x), int(lay.status_rect.y)
         items.append((status, (sx, sy)))
-        hits += [(r.move(sx, sy), intents[key]) for r, key in buttons]
+        hits += [(r.move(sx, sy), BUTTON_INTENTS[key]) for r, key in buttons]
         if snap.toast is not None:
             key = ("toast", lay.width, lay.height, snap.toast.text, snap.toast.error)
             toast = self._cached(key, lambda: self._toast(snap.toast, lay))

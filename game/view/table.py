@@ -26,7 +26,7 @@ from .card_styles import face_folder
 from .celebration import WinCascade, launch_order
 from .decor import Decor
 from .focus import KeyboardFocus
-from .hud import BUTTON_INTENTS, Snapshot, Toast, WinPanel, status_fields
+from .hud import Snapshot, Toast, WinPanel, status_fields
 from .intents import FocusActivate, FocusMove, Intent
 from .layout import Home, Rect, TableLayout, card_homes, table_layout
 from .motion import Motion
@@ -203,7 +203,7 @@ class TableScene:
     def handle(self, event: pygame.event.Event) -> list[Intent]:
         """Mouse input on the table, as intents (keys go through the key map)."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            _, hits, _ = self.decor.render(self.snapshot(), self.layout, BUTTON_INTENTS)
+            _, hits, _ = self.decor.render(self.snapshot(), self.layout)
             for rect, intent in hits:
                 if rect.collidepoint(event.pos):
                     return [intent]
@@ -301,7 +301,7 @@ class TableScene:
 
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> list | None:
         """Draw the frame; returns the changed rectangles ([] for none, None for all)."""
-        items, _, on_top = self.decor.render(self.snapshot(), self.layout, BUTTON_INTENTS)
+        items, _, on_top = self.decor.render(self.snapshot(), self.layout)
         cascade = self.cascade
         flyers = [(CODE[f.card], f.x, f.y) for f in cascade.flying] if cascade else []
         hidden = frozenset(cascade.launched) if cascade else frozenset()

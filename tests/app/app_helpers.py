@@ -54,11 +54,8 @@ def menu_row(app: App, label: str) -> pygame.Rect:
 
 def button_of(app: App, intent) -> pygame.Rect:
     """Where the status line's button for ``intent`` is."""
-    _, hits, _ = app.table.decor.render(app.table.snapshot(), app.table.layout, BUTTONS)
+    _, hits, _ = app.table.decor.render(app.table.snapshot(), app.table.layout)
     for rect, found in hits:
         if found == intent:
             return rect
     raise AssertionError(f"no button for {intent!r}")
-
-
-from game.view.hud import BUTTON_INTENTS as BUTTONS  # noqa: E402

@@ -1,0 +1,94 @@
+"""The status line and the toast with every field, long messages, and every string made
+40% longer (as translations will be): nothing drawn over anything, nothing cut mid-word."""
+
+from __future__ import annotations
+
+import gettext
+
+import pygame
+import pytest
+
+from game import i18n
+from game.engine.commands import Draw
+from game.engine.game import new_game
+from game.variants import all_variants
+from game.view.card_art import font
+from game.view.decor import Decor, status_font_size
+from game.view.hud import Toast, status_fields
+from game.view.layout import status_height, table_layout
+from game.view.status import ELLIPSIS, fit
+
+
+class Longer(gettext.NullTranslations):
+    """Every string 40% longer than its English, at its end (placeholders untouched)."""
+
+    def gettext(self, message):
+        return message + " " + "\u00e9" * max(1, int(len(message) * 0.4))
+
+    def ngettext(self, singular, plural, n):
+        return self.gettext(singular if n == 1 else plural)
+
+
+@pytest.fixture(params=["english", "longer"])
+def language(request):
+    if request.param == "longer":
+        i18n.use(Longer())
+    yield request.param
+    i18n.use(gettext.NullTranslations())
+
+
+WIDTHS = [320, 480, 640, 800, 1024, 1280, 1920, 3840, 7680]
+VERDICT = "Solver, seeing all cards: undecided (too many ways to try)"
+
+
+def a_game(rules):
+    game = new_game(rules, seed=123456789)
+    for _ in range(20):  # moves on the clock and the counters
+        game.execute(Draw())
+    return game
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_status_fields_never_overlap_and_the_deal_stays(width, language):
+    pygame.font.init()
+    height = status_height(width, int(width * 0.6))
+    f = font(status_font_size(height))
+    pad, gap = max(4, height // 4), max(6, height // 3)
+    for table in all_variants():
+        for mode in table.mode_ids():
+            game = a_game(table.rules(mode))
+            fields = status_fields(game, 3725.0, i18n._(VERDICT))
+            placed = fit(
+                list(fields), width, lambda fd, t: f.size(t)[0] + (2 * pad if fd.button else 0), gap
+            )
+            placed.sort(key=lambda p: p.x)
+            for a, b in zip(placed, placed[1:], strict=False):
+                assert a.x + a.width <= b.x, (a.text, b.text)
+            assert placed[0].x >= 0 and placed[-1].x + placed[-1].width <= width
+            keys = {p.field.key for p in placed}
+            assert {"menu", "deal"} <= keys
+            deal = next(p.text for p in placed if p.field.key == "deal")
+            assert "123456789" in deal or deal.endswith(ELLIPSIS)
+            if width >= 640:
+                assert "123456789" in deal  # the deal's number is always there to share
+
+
+@pytest.mark.parametrize("size", [(320, 240), (640, 480), (700, 1100), (1920, 1080)])
+def test_a_long_toast_is_shown_whole(size, language):
+    pygame.display.init()
+    pygame.display.set_mode(size)
+    layout = table_layout(*size, all_variants()[0].rules())
+    text = i18n._(
+        "The game could not be saved: the folder "
+        "/home/someone/.local/share/klondike-family/with/a/very/long/path is read-only."
+    )
+    surface = Decor()._toast(Toast.of(text, error=True), layout)
+    assert surface.get_width() <= size[0]
+    # Every word of the message is on some line, whole (long paths break at slashes).
+    from game.view.text import wrap
+
+    f = font(status_font_size(int(layout.status_rect.h)))
+    lines = wrap(text, f, surface.get_width())
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    for line in lines:
+        assert f.size(line)[0] <= surface.get_width()
