@@ -1,11 +1,13 @@
 """Screenshots of the real game window under Xvfb, for docs/ and the README.
 
-    python tools/make_screenshots.py [--out docs] [--display :99]
+    python tools/make_screenshots.py [--out docs] [--display :99] [--only TEXT]
 
-Needs Xvfb, xdotool and ImageMagick's ``import`` (Debian: xvfb xdotool imagemagick). For
-each variant and window size it plays a deal part-way with a simple greedy policy, leaves
-it as the saved game in a scratch data folder, starts ``python -m game`` there (so it
-resumes that game), and captures the window.
+Needs Xvfb running on the display, xdotool and ImageMagick's ``import`` (Debian: xvfb
+xdotool imagemagick). For each shot it prepares a scratch data folder (a game played
+part-way by a simple greedy policy, or to the edge of a win; settings; a few finished
+games for the statistics page), starts ``python -m game`` there (so it resumes that
+game), presses the shot's keys and captures the window. One game runs at a time: an X
+server with no window manager shows only the window on top.
 """
 
 from __future__ import annotations
@@ -17,40 +19,61 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.app.autosave import save_current  # noqa: E402
+from game.app.settings import Settings, save_settings  # noqa: E402
+from game.app.statistics import Statistics, StatsKey, record_result, save_statistics  # noqa: E402
 from game.engine.commands import Draw, Move  # noqa: E402
 from game.engine.game import Game, new_game  # noqa: E402
 from game.variants import get_variant  # noqa: E402
 
-# (variant, mode, deal, window size, file name, keys pressed before the capture)
-SHOTS = [
-    ("klondike", "draw3", 5, (1280, 800), "", []),
-    ("klondike", "draw1", 5, (1920, 1080), "", []),
-    ("saratoga", "draw1", 11, (1280, 800), "", []),
-    ("saratoga", "draw1", 11, (1920, 1080), "", []),
-    ("double-klondike", "draw3", 7, (1280, 800), "", []),
-    ("double-klondike", "draw3", 7, (1920, 1080), "", []),
-    ("klondike", "draw1", 5, (1280, 800), "menu", ["Escape"]),
-    ("klondike", "draw1", 5, (1280, 800), "rules", ["F1"]),
-    ("klondike", "draw1", 5, (1280, 800), "statistics", ["Escape"] + ["Up"] * 5 + ["Return"]),
-    ("klondike", "draw1", 5, (1280, 800), "options", ["Escape"] + ["Up"] * 3 + ["Return"]),
-]
+LANDSCAPE = [(1280, 800), (1920, 1080), (800, 600)]
+PORTRAIT = (700, 1100)
+GAMES = {"klondike": ("draw3", 5), "saratoga": ("draw1", 11), "double-klondike": ("draw3", 7)}
+MENU = ["m"]
+
+
+@dataclass
+class Shot:
+    name: str
+    size: tuple[int, int]
+    variant: str = "klondike"
+    keys: list[str] = field(default_factory=list)
+    settings: dict = field(default_factory=dict)
+    near_win: bool = False  # the game one automatic finish from the end (then F)
+    wait: float = 0.5  # seconds after the keys
+
+
+def shots() -> list[Shot]:
+    out = []
+    for variant in GAMES:
+        for size in [*LANDSCAPE, PORTRAIT]:
+            out.append(Shot(f"{variant}-{size[0]}x{size[1]}", size, variant))
+    out += [
+        Shot("four-colour-1280x800", (1280, 800), settings={"four_colour": True}),
+        Shot("large-index-1280x800", (1280, 800), settings={"face_style": "large"}),
+        Shot("menu-1280x800", (1280, 800), keys=MENU),
+        Shot("rules-1280x800", (1280, 800), keys=["F1"]),
+        Shot("statistics-1280x800", (1280, 800), keys=MENU + ["Up"] * 5 + ["Return"]),
+        Shot("options-1280x800", (1280, 800), keys=MENU + ["Up"] * 3 + ["Return"]),
+        Shot(
+            "verdict-800x600",
+            (800, 600),
+            keys=MENU + ["Down"] * 4 + ["Return"],
+            wait=6.0,  # the solver's answer, shown whole in a message
+        ),
+        Shot("win-1280x800", (1280, 800), near_win=True, keys=["f"], wait=10.0),
+    ]
+    return out
 
 
 def sample_statistics(folder: Path) -> None:
     """A few finished games, so the statistics page has something to show."""
-    from game.app.statistics import (
-        Statistics,
-        StatsKey,
-        record_result,
-        save_statistics,
-    )
-
     stats = Statistics()
     results = [
         ("klondike", "draw1", [(True, 312, 141), (False, 95, 40), (True, 268, 128)]),
@@ -98,50 +121,48 @@ def greedy_midgame(game: Game, steps: int) -> None:
         game.execute(best)
 
 
-def find_window(env: dict) -> str:
-    """The game's window id (xdotool's --name search misses SDL windows here)."""
-    listed = subprocess.run(
-        ["xdotool", "search", "--classname", ""], env=env, capture_output=True, text=True
-    ).stdout.split()
-    for window in listed:
-        name = subprocess.run(
-            ["xdotool", "getwindowname", window], env=env, capture_output=True, text=True
-        ).stdout
-        if name.startswith("Patience"):
-            return window
-    return ""
+def near_win() -> Game:
+    """A Klondike game whose every card is face up, a few moves from the end: the solver's
+    winning line from a deal of the shipped pool, played but for its last moves."""
+    from game.solver import auto_finish_line, solve, winnable_pool
+
+    rules = get_variant("klondike").rules("draw1")
+    for seed in winnable_pool(rules):
+        game = new_game(rules, seed=seed)
+        line = solve(game.state, rules, max_seconds=10).line or ()
+        for command in line:
+            if auto_finish_line(game.state, rules) and game.score > 30:
+                return game
+            game.execute(command)
+    raise RuntimeError("no pool deal could be brought near a win")
 
 
-def capture(
-    display: str, size: tuple[int, int], data_dir: Path, out: Path, keys: list[str]
-) -> None:
+def capture(display: str, shot: Shot, data_dir: Path, out: Path) -> None:
     env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy")
     env.pop("SDL_VIDEODRIVER", None)
-    cmd = [
-        sys.executable,
-        "-m",
-        "game",
-        "--data-dir",
-        str(data_dir),
-        "--windowed",
-        f"{size[0]}x{size[1]}",
-        "--no-sound",
-    ]
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env)
+    size = f"{shot.size[0]}x{shot.size[1]}"
+    cmd = [sys.executable, "-m", "game", "--data-dir", str(data_dir), "--windowed", size]
+    proc = subprocess.Popen([*cmd, "--no-sound"], cwd=ROOT, env=env)
     try:
         window = ""
         for _ in range(50):
             time.sleep(0.2)
-            window = find_window(env)
+            found = subprocess.run(
+                ["xdotool", "search", "--pid", str(proc.pid)],
+                env=env,
+                capture_output=True,
+                text=True,
+            )
+            window = found.stdout.split()[-1] if found.stdout.split() else ""
             if window:
                 break
         if not window:
             raise RuntimeError("the game window did not appear")
-        time.sleep(3.0)  # the resumed game settles (no deal animation on resume)
-        for key in keys:
+        time.sleep(2.0)  # the resumed game settles (no deal animation on resume)
+        for key in shot.keys:
             subprocess.run(["xdotool", "key", "--window", window, key], env=env, check=True)
             time.sleep(0.25)
-        time.sleep(0.5)
+        time.sleep(shot.wait)
         subprocess.run(
             ["import", "-display", display, "-window", window, str(out)], env=env, check=True
         )
@@ -154,24 +175,31 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "docs"))
     parser.add_argument("--display", default=":99")
-    parser.add_argument("--only", help="only shots whose file name contains this")
+    parser.add_argument("--only", help="only shots whose name contains this")
     args = parser.parse_args()
     for tool in ("xdotool", "import"):
         if not shutil.which(tool):
             sys.exit(f"{tool} not found: apt-get install xvfb xdotool imagemagick")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    for variant, mode, seed, size, label, keys in SHOTS:
-        name = f"{label or variant}-{size[0]}x{size[1]}.png"
-        if args.only and args.only not in name:
+    for shot in shots():
+        if args.only and args.only not in shot.name:
             continue
-        game = new_game(get_variant(variant).rules(mode), seed=seed)
-        greedy_midgame(game, 60 if variant != "double-klondike" else 90)
+        if shot.near_win:
+            game = near_win()
+        else:
+            mode, seed = GAMES[shot.variant]
+            game = new_game(get_variant(shot.variant).rules(mode), seed=seed)
+            greedy_midgame(game, 60 if shot.variant != "double-klondike" else 90)
         with tempfile.TemporaryDirectory() as tmp:
-            save_current(Path(tmp), game, 187.0, "screenshot")
-            sample_statistics(Path(tmp))
-            capture(args.display, size, Path(tmp), out / name, keys)
-        print(out / name)
+            folder = Path(tmp)
+            save_current(folder, game, 187.0, "screenshot")
+            sample_statistics(folder)
+            settings = replace(Settings(), window_size=shot.size, **shot.settings)
+            save_settings(folder, settings)
+            path = out / f"{shot.name}.png"
+            capture(args.display, shot, folder, path)
+        print(path)
 
 
 if __name__ == "__main__":

@@ -23,19 +23,34 @@ from .layout import Rect, TableLayout
 from .status import Field, fit
 from .text import wrap
 
-STATUS_BG = (8, 40, 20, 225)
+STATUS_BG = (8, 40, 20, 255)  # opaque: it is drawn again over cards in flight
 TEXT = (236, 240, 228)
 DIM_TEXT = (150, 176, 154)
 MESSAGE = (255, 222, 140)
 ERROR = (255, 170, 150)
-BUTTON = (255, 255, 255, 28)
+
+
+def lighter(colour: tuple, amount: float) -> tuple[int, int, int, int]:
+    """``colour`` with white laid over it at ``amount`` (0..1), opaque: drawing onto a
+    surface with per-pixel alpha replaces pixels, it does not blend."""
+    r, g, b = colour[:3]
+    return (
+        round(r + (255 - r) * amount),
+        round(g + (255 - g) * amount),
+        round(b + (255 - b) * amount),
+        255,
+    )
+
+
+BUTTON = lighter(STATUS_BG, 0.11)
+BUTTON_DISABLED = lighter(STATUS_BG, 0.03)
 OUTLINES = {
     "target": (255, 226, 90),
     "hint": (255, 120, 230),
     "focus": (120, 200, 255),
     "held": (255, 160, 60),
 }
-PANEL = (6, 34, 18, 232)
+PANEL = (6, 34, 18, 255)
 PANEL_EDGE = (255, 226, 120)
 
 Items = list[tuple[pygame.Surface, tuple[int, int]]]
@@ -103,7 +118,7 @@ class Decor:
             y = (h - text.get_height()) // 2
             if p.field.button:
                 box = pygame.Rect(p.x, 2, p.width, h - 4)
-                fill = BUTTON if p.field.enabled else (255, 255, 255, 8)
+                fill = BUTTON if p.field.enabled else BUTTON_DISABLED
                 pygame.draw.rect(surface, fill, box, border_radius=h // 5)
                 surface.blit(text, (p.x + pad, y))
                 if p.field.enabled:
@@ -180,7 +195,7 @@ class Decor:
         hits = []
         for (_key, intent), label in zip(WIN_BUTTONS, labels, strict=True):
             rect = pygame.Rect(x, y, label.get_width() + 2 * pad, button_h)
-            pygame.draw.rect(box, (255, 255, 255, 34), rect, border_radius=pad // 2)
+            pygame.draw.rect(box, lighter(PANEL, 0.13), rect, border_radius=pad // 2)
             pygame.draw.rect(box, PANEL_EDGE, rect, 1, border_radius=pad // 2)
             box.blit(label, (rect.x + pad, rect.y + (button_h - label.get_height()) // 2))
             hits.append((rect, intent))
