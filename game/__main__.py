@@ -7,9 +7,10 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    import multiprocessing
+    if getattr(sys, "frozen", False):  # the solver's worker processes, in a frozen build
+        import multiprocessing
 
-    multiprocessing.freeze_support()  # the solver's worker processes, in a frozen build
+        multiprocessing.freeze_support()
     from game.app.args import parse
 
     options = parse(sys.argv[1:] if argv is None else argv)

@@ -16,14 +16,16 @@ from game.view import intents as i
 from game.view.table import TableScene
 
 from . import keymap, loop
-from .args import Options, version
+from .args import Options
 from .controller import Controller, deal_label, table_options
 from .scenes import SceneStack
 from .session import Session
 from .settings import WINDOW_MIN
 from .sound import Sounds
+from .waiting import event_source
 
 TITLE = "Patience"
+REPORT_FIRST_FRAME = "SOLITAIRE_REPORT_FIRST_FRAME"
 
 
 class App:
@@ -31,6 +33,9 @@ class App:
         self.options = options
         self.running = True
         self.frames = 0
+        self.drawn = False  # the first frame is on screen
+        self.waiting = None  # how the loop waits for events (found when it first must)
+        self.looked = False  # the assistant has looked at the first position
         self.session = session = Session.open(options.data_dir)
         settings = session.settings
         self.fullscreen = options.fullscreen or (settings.fullscreen and not options.windowed)
@@ -50,7 +55,6 @@ class App:
             self.controller.offer_saved_game(*asked)
         for notice in session.take_notices():
             self.table.say(notice, error=True)
-        self.controller.position_changed()
 
     # -- start-up ---------------------------------------------------------------------------
 
@@ -75,7 +79,7 @@ class App:
         return None
 
     def _open_window(self) -> pygame.Surface:
-        pygame.display.set_caption(f"{TITLE} {version().split()[0]}")
+        pygame.display.set_caption(TITLE)
         pygame.display.set_icon(pygame.image.load(asset_path("icon.png")))
         if self.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
@@ -134,10 +138,12 @@ class App:
 
     @property
     def idle(self) -> bool:
-        return self.scenes.idle and not self.controller.assistant.busy
+        """Nothing moves on screen: the loop may wait for input or a timer."""
+        return self.scenes.idle
 
     @property
     def busy(self) -> bool:
+        """A search or an automatic finish is under way: wait, but not for long."""
         return self.controller.assistant.busy
 
     def next_timer(self) -> float | None:
@@ -148,6 +154,11 @@ class App:
         )
 
     def tick(self, seconds: float) -> None:
+        if self.drawn and not self.looked:
+            # The solver's first look at the position (auto-finish, the indicator) loads
+            # the solver: after the first frame, so the window shows at once.
+            self.looked = True
+            self.controller.position_changed()
         self.controller.tick(seconds)
         self.running = self.controller.running
 
@@ -155,10 +166,16 @@ class App:
         self.scenes.update(dt)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list | None:
-        return self.scenes.draw(surface, alpha)
+        dirty = self.scenes.draw(surface, alpha)
+        if not self.drawn and REPORT_FIRST_FRAME in os.environ:
+            print("first frame", flush=True)  # for tools/measure_desktop.py
+        self.drawn = True
+        return dirty
 
     def run(self, max_frames: int | None = None) -> int:
-        frames = loop.run(self, max_frames)
+        if max_frames is None and self.waiting is None:
+            self.waiting = event_source()
+        frames = loop.run(self, max_frames, self.waiting)
         self.frames += frames
         return frames
 
@@ -173,6 +190,10 @@ def main(options: Options) -> int:
         if options.data_dir is None:  # never touch the player's own saves
             scratch = tempfile.TemporaryDirectory(prefix="solitaire-self-test-")
             options = replace(options, data_dir=scratch.name)
+    # The table is drawn in software with dirty rectangles: a GL renderer behind the window
+    # surface buys nothing and costs an OpenGL driver in memory (about 100 MB measured with
+    # Mesa) and time per frame (see the README). SDL_FRAMEBUFFER_ACCELERATION=1 brings it back.
+    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     # Only what the game uses: pygame.init() would open the audio device too, which is the
     # sound module's job (quietly, and only when sound is on).
     pygame.display.init()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import dataclass
-from importlib import metadata
 
 from game.engine.deal import MAX_SEED
 from game.variants import builtin_ids, get_variant
@@ -17,10 +16,23 @@ DISTRIBUTION = "patience-table"
 
 def version() -> str:
     """The version written once, in pyproject.toml, read from the installed metadata."""
+    from importlib import metadata  # some 20 ms: only when asked for
+
     try:
         return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:
         return "unknown (not installed; run 'pip install .')"
+
+
+class _Version(argparse.Action):
+    """``--version``: reads the version only when it is asked for."""
+
+    def __init__(self, option_strings, dest, **kwargs) -> None:
+        super().__init__(option_strings, dest, nargs=0, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        print(f"{parser.prog} {version()}")
+        parser.exit()
 
 
 @dataclass(frozen=True)
@@ -88,7 +100,7 @@ def parse(argv: list[str]) -> Options:
         action="store_true",
         help="run headless, play a few scripted moves, exit 0 if all is well",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    parser.add_argument("--version", action=_Version, help="show the version and exit")
     args = parser.parse_args(argv)
     if args.fullscreen and args.windowed:
         parser.error("--fullscreen and --windowed cannot be used together")

@@ -13,23 +13,19 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from game.engine.commands import Command
 from game.engine.game import new_game
 from game.engine.rules import Rules
 from game.i18n import _
-from game.solver import (
-    BackgroundSearch,
-    Outcome,
-    auto_finish_line,
-    hint_in_background,
-    solve,
-    solve_in_background,
-)
 from game.view.intents import Intent, Notify, Play, ShowHint, ShowVerdict
 
 from .session import Session
 from .wording import verdict_message
+
+if TYPE_CHECKING:
+    from game.solver import BackgroundSearch
 
 log = logging.getLogger(__name__)
 
@@ -39,15 +35,22 @@ TOP_UP_BUDGET = 6.0
 FINISH_STEP = 0.09  # seconds between two moves of the automatic finish
 
 
+def solver():
+    """The solver, loaded when first needed: after the first frame, not before it."""
+    import game.solver
+
+    return game.solver
+
+
 def solve_from_seed(rules: Rules, seed: int, cancel=None) -> bool:
-    result = solve(
+    result = solver().solve(
         new_game(rules, seed=seed).state,
         rules,
         max_seconds=TOP_UP_BUDGET,
         max_nodes=None,
         cancel=cancel,
     )
-    return result.outcome is Outcome.WON
+    return result.outcome is solver().Outcome.WON
 
 
 class Assistant:
@@ -100,7 +103,7 @@ class Assistant:
             return
         self._asked_about = game.state
         self.emit(Notify(_("Thinking\u2026")))
-        self.hint_task = hint_in_background(game.state, game.rules, HINT_BUDGET)
+        self.hint_task = solver().hint_in_background(game.state, game.rules, HINT_BUDGET)
 
     # -- is this still winnable? --------------------------------------------------------------
 
@@ -115,7 +118,7 @@ class Assistant:
             return
         self._verdict_about = game.state
         self._set_verdict("thinking")
-        self.verdict_task = solve_in_background(
+        self.verdict_task = solver().solve_in_background(
             game.state, game.rules, max_seconds=VERDICT_BUDGET, max_nodes=None
         )
 
@@ -145,7 +148,7 @@ class Assistant:
         if choice == "never" or game.won or self._finish or self._offered_for is game.state:
             return
         self._offered_for = game.state
-        line = auto_finish_line(game.state, game.rules)
+        line = solver().auto_finish_line(game.state, game.rules)
         if not line:
             return
         if choice == "always":
@@ -156,10 +159,11 @@ class Assistant:
             )
 
     def can_finish(self) -> bool:
-        return bool(auto_finish_line(self.game.state, self.game.rules))
+        return bool(solver().auto_finish_line(self.game.state, self.game.rules))
 
     def finish(self, line: list[Command] | None = None) -> None:
-        line = line if line is not None else auto_finish_line(self.game.state, self.game.rules)
+        if line is None:
+            line = solver().auto_finish_line(self.game.state, self.game.rules)
         if line:
             self._finish = list(line)
             self._finish_clock = 0.0
@@ -186,7 +190,7 @@ class Assistant:
                 except OSError as exc:
                     log.info("could not keep a winnable deal: %s", exc)
 
-        self.top_up_task = BackgroundSearch(
+        self.top_up_task = solver().BackgroundSearch(
             solve_from_seed, rules, seed, process=True, on_done=done
         )
 
@@ -207,6 +211,7 @@ class Assistant:
         if task is not None and task.done():
             self.verdict_task = None
             if self._verdict_about is self.game.state and not task.cancelled():
+                Outcome = solver().Outcome
                 try:
                     outcome = task.result(0).outcome
                 except Exception as exc:

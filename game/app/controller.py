@@ -18,7 +18,6 @@ from game.view import intents as i
 from game.view.hud import deal_name
 from game.view.table import TableOptions
 
-from . import menus, pages
 from .assist import Assistant
 from .scenes import SceneStack
 from .session import Session
@@ -31,6 +30,19 @@ class Window(Protocol):
     fullscreen: bool
 
     def toggle_fullscreen(self) -> None: ...
+
+
+def menus():
+    """The menus, loaded when first opened: the window shows before they are."""
+    from . import menus as module
+
+    return module
+
+
+def pages():
+    from . import pages as module
+
+    return module
 
 
 # Intents that are the player acting on the game: a message about what came before goes.
@@ -81,13 +93,13 @@ class Controller:
             i.FocusActivate: self._focus,
             i.Back: self._back,
             i.OpenMenu: lambda it: self._open(
-                menus.main_menu, self._fullscreen, self.assistant.can_finish
+                menus().main_menu, self._fullscreen, self.assistant.can_finish
             ),
-            i.OpenRules: lambda it: self._open(pages.rules_page),
-            i.OpenStatistics: lambda it: self._open(pages.statistics_page),
-            i.OpenOptions: lambda it: self._open(pages.options_menu, self._fullscreen),
-            i.OpenVariants: lambda it: self._open(menus.variant_menu),
-            i.OpenDealPrompt: lambda it: self._open(menus.deal_prompt),
+            i.OpenRules: lambda it: self._open(pages().rules_page),
+            i.OpenStatistics: lambda it: self._open(pages().statistics_page),
+            i.OpenOptions: lambda it: self._open(pages().options_menu, self._fullscreen),
+            i.OpenVariants: lambda it: self._open(menus().variant_menu),
+            i.OpenDealPrompt: lambda it: self._open(menus().deal_prompt),
             i.CloseScene: lambda it: self.scenes.pop(),
             i.ChangeSetting: self._change_setting,
             i.ResetStatistics: self._reset_statistics,
@@ -168,7 +180,9 @@ class Controller:
     def _leave(self, intent: i.NewGame | i.Restart | i.SwitchVariant | i.PlayDeal) -> None:
         """Every way of leaving the game for another: ask first when it has moves."""
         if self.session.in_progress:
-            self.scenes.push(menus.abandon_question(self.session, self.table.layout_size(), intent))
+            self.scenes.push(
+                menus().abandon_question(self.session, self.table.layout_size(), intent)
+            )
         else:
             self._begin(intent)
 
@@ -196,7 +210,7 @@ class Controller:
         """At start, with a saved game in progress and a deal asked for on the command
         line: the saved game is shown, and the player chooses."""
         self.scenes.push(
-            menus.saved_game_question(self.session, self.table.layout_size(), asked, label)
+            menus().saved_game_question(self.session, self.table.layout_size(), asked, label)
         )
 
     # -- the solver's help ----------------------------------------------------------------
@@ -242,7 +256,7 @@ class Controller:
 
     def _reset_statistics(self, intent: i.ResetStatistics) -> None:
         if not intent.confirmed:
-            self.scenes.push(pages.reset_question(self.session, self.table.layout_size(), intent))
+            self.scenes.push(pages().reset_question(self.session, self.table.layout_size(), intent))
             return
         key = None if intent.variant is None else (intent.variant, intent.mode)
         self.session.reset_statistics(key)

@@ -6,21 +6,21 @@ rate; drawing interpolates by the leftover fraction; a long stall is capped at
 ``MAX_FRAME`` so it never spirals. Game time (the clock on the status line) is wall time,
 given to ``tick`` whole.
 
-While the table is idle (nothing moves, no search is running), the loop blocks on the
-event queue until the next input or until the next timer the scenes ask for (the status
-line's clock, a message going away), so an idle table wakes about once a second at most.
-Where SDL's own wait would poll busily (its dummy and offscreen drivers do), the loop
-sleeps in short naps instead.
+While the table is idle (nothing moves, no search is running), the loop waits for the
+next input or until the next timer the scenes ask for (the status line's clock, a message
+going away), so an idle table wakes about once a second at most (how it waits:
+``waiting``).
 """
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable
 from typing import Protocol
 
 import pygame
+
+from .waiting import EventSource, event_source
 
 STEPS_PER_SECOND = 120
 DT = 1.0 / STEPS_PER_SECOND
@@ -28,10 +28,6 @@ MAX_FRAME = 0.25  # seconds: a longer stall (window drag, slow disk) is cut to t
 MAX_TICK = 5.0  # seconds of game time one wake may add (a machine back from sleep)
 FPS_CAP = 60
 BUSY_POLL = 0.05  # seconds between looks while a background search runs
-NAP = 0.02  # the fallback's sleep between looks at the event queue
-# Video drivers whose event wait sleeps in the system until an event comes; others poll
-# inside SDL, and the loop's own naps cost less than that.
-BLOCKING_DRIVERS = ("x11", "wayland", "windows", "cocoa")
 
 
 class LoopApp(Protocol):
@@ -75,44 +71,6 @@ def present(dirty: list | None) -> None:
         pygame.display.update(dirty)
 
 
-def blocking_wait() -> bool:
-    """Does this video driver's event wait sleep in the system?"""
-    override = os.environ.get("SOLITAIRE_IDLE_WAIT", "")
-    if override in ("block", "nap"):
-        return override == "block"
-    driver = pygame.display.get_driver() if pygame.display.get_init() else ""
-    return driver in BLOCKING_DRIVERS
-
-
-class EventSource:
-    """Where the loop gets its events, and how it waits for them."""
-
-    def __init__(self, blocking: bool | None = None, sleep: Callable[[float], None] = time.sleep):
-        self.blocking = blocking_wait() if blocking is None else blocking
-        self.sleep = sleep
-        self.wakes = 0  # how often the loop woke up: an idle table should rarely
-
-    def wait(self, timeout: float | None) -> list[pygame.event.Event]:
-        """Block until an event comes or ``timeout`` seconds pass (None: no limit)."""
-        self.wakes += 1
-        if self.blocking:
-            ms = -1 if timeout is None else max(1, int(timeout * 1000))
-            event = pygame.event.wait(ms) if ms > 0 else pygame.event.wait()
-            return ([event] if event.type != pygame.NOEVENT else []) + pygame.event.get()
-        limit = float("inf") if timeout is None else timeout
-        waited = 0.0
-        while True:
-            events = pygame.event.get()
-            if events or waited >= limit:
-                return events
-            nap = min(NAP, limit - waited)
-            self.sleep(nap)
-            waited += nap
-
-    def poll(self) -> list[pygame.event.Event]:
-        return pygame.event.get()
-
-
 def run(
     app: LoopApp,
     max_frames: int | None = None,
@@ -122,19 +80,19 @@ def run(
     """Loop until ``app.running`` is false (or ``max_frames`` frames, for tests and the
     self-test, which never wait). Returns the frames run."""
     loop = FixedStepLoop(clock)
-    source = source or EventSource()
     fps = pygame.time.Clock()
     frames = 0
     last = clock()
     while app.running and (max_frames is None or frames < max_frames):
         if max_frames is None and app.idle:
+            source = source or event_source()  # only a loop that waits needs to know how
             timeout = app.next_timer()
             if app.busy:
                 timeout = BUSY_POLL if timeout is None else min(timeout, BUSY_POLL)
             events = source.wait(timeout)
             loop.last = clock()  # asleep, nothing was animating: no steps to catch up
         else:
-            events = source.poll()
+            events = pygame.event.get()
         # The time waited belongs to the game as it was before these events (a first move
         # after a long look at the deal does not start the clock back then).
         now = clock()

@@ -13,7 +13,6 @@ from pathlib import Path
 
 from game.engine.rules import Rules
 from game.i18n import _
-from game.solver.pool import pool_key, winnable_pool
 
 from .atomic import write_atomic
 from .loader import SMALL_FILE, Unusable, decode_json, load_file, read_capped
@@ -33,22 +32,29 @@ class WinnableDeals:
 
     def pick(self, rules: Rules) -> int | None:
         """A deal number proven winnable for these rules; None when none is known."""
-        pool = list(winnable_pool(rules)) + self.found().get(
-            pool_key(rules.variant, rules.mode), []
-        )
+        from game.solver.pool import winnable_pool  # the solver loads after the first frame
+
+        pool = list(winnable_pool(rules)) + self.found().get(key(rules), [])
         return self.rng.choice(pool) if pool else None
 
     def wants_more(self, rules: Rules) -> bool:
         """Should a background search look for more deals of these rules?"""
-        return len(self.found().get(pool_key(rules.variant, rules.mode), [])) < TOP_UP_TARGET
+        return len(self.found().get(key(rules), [])) < TOP_UP_TARGET
 
     def add(self, rules: Rules, seed: int) -> None:
         """Keep a deal a search has won here. Raises OSError if the file cannot be written."""
         found = self.found()
-        deals = found.setdefault(pool_key(rules.variant, rules.mode), [])
+        deals = found.setdefault(key(rules), [])
         if seed not in deals:
             deals.append(seed)
             write_atomic(self.path, json.dumps({"pools": found}))
+
+
+def key(rules: Rules) -> str:
+    """The key of a variant and mode's deals, as in the shipped pool."""
+    from game.solver.pool import pool_key
+
+    return pool_key(rules.variant, rules.mode)
 
 
 def _read_found(path: Path) -> dict[str, list[int]] | None:

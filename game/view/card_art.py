@@ -315,6 +315,17 @@ class CardArt:
         for style in back_styles:
             self.back(style)
 
+    def warm(self, count: int = 1) -> bool:
+        """Render up to ``count`` faces not drawn yet, ahead of need (a few at each step
+        after the window shows, so no frame pays for many); False when all are ready."""
+        for code in CODES:
+            if ("face", code) not in self._cache:
+                self.face(code)
+                count -= 1
+                if count <= 0:
+                    return True
+        return False
+
     @staticmethod
     def font(size: int, bold: bool = False) -> pygame.font.Font:
         """DejaVu Sans at `size` points (the module function font)."""

@@ -69,7 +69,6 @@ class TableRenderer:
     def set_layout(self, layout: TableLayout) -> None:
         self.layout = layout
         self.art.resize((layout.card_w, layout.card_h))
-        self.art.preload((self.back_style,))  # now, not as stutter during the first deal
         size = (layout.width, layout.height)
         if self.felt is None or self.felt.get_size() != size:
             self.felt = make_felt(size)
@@ -85,7 +84,6 @@ class TableRenderer:
         """Draw the faces of another style (``card_styles.face_folder``)."""
         if folder != self.art.faces:
             self.art.set_faces(folder)
-            self.art.preload((self.back_style,))
             self.static = None
             self.full_redraw = True
 

@@ -222,7 +222,9 @@ class TableScene:
     # -- time --------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        """Animation, at the loop's fixed step."""
+        """Animation, at the loop's fixed step; between frames, a face drawn ahead of need
+        (the window shows before all 52 are ready)."""
+        self.art.warm(1)
         if self.motion.busy:
             self.motion.update(dt)
         if self.cascade is not None and not self.motion.busy:

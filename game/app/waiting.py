@@ -1,0 +1,130 @@
+"""How the loop waits for the next event while nothing moves.
+
+pygame's ``event.wait`` does not sleep: it looks at the queue every millisecond (about a
+thousand wake-ups a second, some 1-2% of a core on the machine measured; see the README).
+So the loop waits in one of these ways, chosen when the window opens:
+
+* ``x11``: on X11, in the system, on the X server's socket (``select``), until an event
+  arrives or the next timer is due: an idle table wakes only for its timers, and at most
+  every ``MAX_SLEEP`` seconds (a signal or an event posted by another thread is seen then);
+* ``nap``: anywhere else, short sleeps between looks at the queue (``NAP``);
+* ``sdl``: pygame's own wait, kept to measure against.
+
+``SOLITAIRE_IDLE_WAIT`` (x11, nap or sdl) overrides the choice.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import logging
+import os
+import select
+import time
+from collections.abc import Callable
+
+import pygame
+
+log = logging.getLogger(__name__)
+
+NAP = 0.02  # seconds between looks at the queue, waiting the plain way
+MAX_SLEEP = 1.0  # the longest a socket wait lasts with no timer due
+
+
+class EventSource:
+    """Where the loop gets its events, and how it waits for them."""
+
+    name = "nap"
+
+    def __init__(self, sleep: Callable[[float], None] = time.sleep) -> None:
+        self.sleep = sleep
+        self.wakes = 0  # how often the loop woke up: an idle table should rarely
+
+    def poll(self) -> list[pygame.event.Event]:
+        return pygame.event.get()
+
+    def wait(self, timeout: float | None) -> list[pygame.event.Event]:
+        """Events, waiting up to ``timeout`` seconds (None: until one comes)."""
+        limit = float("inf") if timeout is None else timeout
+        waited = 0.0
+        while True:
+            self.wakes += 1
+            events = pygame.event.get()
+            if events or waited >= limit:
+                return events
+            nap = min(NAP, limit - waited)
+            self.sleep(nap)
+            waited += nap
+
+
+class SdlWait(EventSource):
+    name = "sdl"
+
+    def wait(self, timeout: float | None) -> list[pygame.event.Event]:
+        self.wakes += 1
+        event = (
+            pygame.event.wait()
+            if timeout is None
+            else pygame.event.wait(max(1, int(timeout * 1000)))
+        )
+        return ([event] if event.type != pygame.NOEVENT else []) + pygame.event.get()
+
+
+class X11Wait(EventSource):
+    """Sleeps on the X server's socket. Every event reaches SDL through that socket, and
+    SDL reads the socket dry whenever it pumps (``event.get``), so nothing waits unseen
+    in Xlib's buffer when the loop goes to sleep."""
+
+    name = "x11"
+
+    def __init__(self, fd: int, sleep: Callable[[float], None] = time.sleep) -> None:
+        super().__init__(sleep)
+        self.fd = fd
+
+    def wait(self, timeout: float | None) -> list[pygame.event.Event]:
+        limit = MAX_SLEEP if timeout is None else min(timeout, MAX_SLEEP)
+        events = pygame.event.get()
+        self.wakes += 1
+        if events:
+            return events
+        try:
+            select.select([self.fd], [], [], limit)
+        except (OSError, ValueError):  # the connection went away: the next get says so
+            self.sleep(NAP)
+        return pygame.event.get()
+
+
+def x11_socket() -> int | None:
+    """The X server connection's file descriptor of the open window, or None."""
+    try:
+        display = pygame.display.get_wm_info().get("display")
+        if display is None:
+            return None
+        capsule_pointer = ctypes.pythonapi.PyCapsule_GetPointer
+        capsule_pointer.restype = ctypes.c_void_p
+        capsule_pointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+        pointer = capsule_pointer(display, b"display")
+        library = ctypes.util.find_library("X11")
+        if not pointer or library is None:
+            return None
+        x11 = ctypes.CDLL(library)
+        x11.XConnectionNumber.argtypes = [ctypes.c_void_p]
+        x11.XConnectionNumber.restype = ctypes.c_int
+        fd = x11.XConnectionNumber(pointer)
+        return fd if fd >= 0 else None
+    except Exception as exc:  # any surprise here only costs the better wait
+        log.info("no X11 socket to wait on: %s", exc)
+        return None
+
+
+def event_source() -> EventSource:
+    """The best way to wait on this system (see the module text)."""
+    wanted = os.environ.get("SOLITAIRE_IDLE_WAIT", "")
+    driver = pygame.display.get_driver() if pygame.display.get_init() else ""
+    if wanted == "sdl":
+        return SdlWait()
+    if wanted in ("", "x11") and driver == "x11":
+        fd = x11_socket()
+        if fd is not None:
+            return X11Wait(fd)
+    return EventSource()

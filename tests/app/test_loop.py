@@ -1,0 +1,113 @@
+"""The loop sleeps while the table is idle: it wakes for input and for its timers only."""
+
+import os
+import socket
+import time
+
+import pygame
+import pytest
+
+from game.app import loop
+from game.app.waiting import MAX_SLEEP, EventSource, X11Wait
+from game.engine.commands import Draw
+
+from .app_helpers import make_app, play, settle
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class SleepingSource(EventSource):
+    """Waits by moving a fake clock on: to the timeout, or ``MAX_SLEEP`` with none (as the
+    real waits do), and ends the run after ``seconds`` of fake time."""
+
+    def __init__(self, clock: FakeTime, app, seconds: float) -> None:
+        super().__init__()
+        self.clock, self.app, self.end = clock, app, seconds
+        self.timeouts: list[float | None] = []
+
+    def wait(self, timeout):
+        self.wakes += 1
+        self.timeouts.append(timeout)
+        self.clock.now += MAX_SLEEP if timeout is None else min(timeout, MAX_SLEEP)
+        if self.clock.now >= self.end:
+            self.app.controller.running = False
+        return []
+
+
+def idle_run(app, seconds: float = 10.0) -> SleepingSource:
+    clock = FakeTime()
+    source = SleepingSource(clock, app, seconds)
+    loop.run(app, source=source, clock=clock)
+    return source
+
+
+@pytest.fixture
+def app(tmp_path):
+    application = make_app(tmp_path, "--seed", "3")
+    settle(application)
+    application.tick(0.01)  # the assistant's first look, after the first frame
+    application.table.hush()
+    return application
+
+
+def test_an_idle_table_with_no_timer_due_sleeps(app):
+    source = idle_run(app)
+    assert source.wakes <= 10 * 1.5  # about one a second: the longest sleep there is
+    assert all(t is None for t in source.timeouts)  # nothing asked to be woken
+
+
+def test_the_clock_on_the_status_line_wakes_it_once_a_second(app):
+    play(app, Draw())  # the clock runs from the first move
+    settle(app)
+    source = idle_run(app, 10.0)
+    assert 8 <= source.wakes <= 14
+    assert all(t is not None and t <= 1.0 for t in source.timeouts)
+    assert app.session.elapsed == pytest.approx(10.0, abs=1.1)  # wall time, not steps
+
+
+def test_a_message_wakes_it_when_it_is_due_to_go(app):
+    app.table.say("Hello")
+    source = idle_run(app, 30.0)
+    assert app.table.toast is None  # it went by itself
+    assert source.wakes <= 30 * 1.5
+
+
+def test_a_running_search_keeps_it_looking(app):
+    app.controller.assistant.hint()
+    assert app.busy
+    clock = FakeTime()
+    source = SleepingSource(clock, app, 0.5)
+    loop.run(app, source=source, clock=clock)
+    assert source.timeouts and all(t <= loop.BUSY_POLL for t in source.timeouts)
+    app.controller.assistant.stop()
+
+
+def test_the_x11_wait_sleeps_on_the_socket_and_wakes_when_it_speaks():
+    pygame.display.init()
+    ours, theirs = socket.socketpair()
+    try:
+        source = X11Wait(ours.fileno())
+        pygame.event.get()  # whatever other tests left in the queue
+        t0 = time.perf_counter()
+        assert source.wait(0.2) == []
+        assert time.perf_counter() - t0 >= 0.18  # slept the whole timeout
+        theirs.send(b"x")  # the server speaks: the wait ends at once
+        t0 = time.perf_counter()
+        source.wait(5.0)
+        assert time.perf_counter() - t0 < 1.0
+    finally:
+        ours.close()
+        theirs.close()
+
+
+def test_the_dummy_driver_waits_the_plain_way():
+    from game.app.waiting import event_source
+
+    assert os.environ["SDL_VIDEODRIVER"] == "dummy"  # tests/conftest.py
+    assert type(event_source()) is EventSource
