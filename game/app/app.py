@@ -13,6 +13,7 @@ import pygame
 
 from game.resources import asset_path
 from game.view import intents as i
+from game.view.replay import ReplayScene
 from game.view.table import TableScene
 
 from . import keymap, loop
@@ -25,6 +26,7 @@ from .sound import Sounds
 from .waiting import event_source
 
 TITLE = "Patience"
+MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
 REPORT_FIRST_FRAME = "SOLITAIRE_REPORT_FIRST_FRAME"
 
 
@@ -113,22 +115,33 @@ class App:
             self.on_resize((event.x, event.y))
         elif kind in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
             self.scenes.exposed()
+        elif kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.demonstrating:
+            self.controller.apply(i.StopDemo())  # any key or click stops "show me"
         elif kind == pygame.KEYDOWN:
-            intent = keymap.global_intent(event)
-            if intent is None and self.scenes.top is self.table:
-                intent = keymap.table_intent(event)
-            if intent is not None:
-                self.controller.apply(intent)
-            elif self.scenes.top is not self.table:
-                self._to_top(event)
-        elif kind in (
-            pygame.MOUSEBUTTONDOWN,
-            pygame.MOUSEBUTTONUP,
-            pygame.MOUSEMOTION,
-            pygame.MOUSEWHEEL,
-        ):
+            self._key(event)
+        elif kind in MOUSE:
             self._to_top(event)
+        elif kind == pygame.DROPFILE:
+            self.controller.apply(i.OpenGameFile(event.file))
         self.running = self.controller.running
+
+    @property
+    def demonstrating(self) -> bool:
+        return self.controller.assistant.demonstrating
+
+    def _key(self, event: pygame.event.Event) -> None:
+        """A key: the whole game's first, then the table's or the replay's (the key map),
+        else the menu or dialog on top reads it."""
+        top = self.scenes.top
+        intent = keymap.global_intent(event)
+        if intent is None and top is self.table:
+            intent = keymap.table_intent(event)
+        if intent is None and isinstance(top, ReplayScene):
+            intent = keymap.replay_intent(event)
+        if intent is not None:
+            self.controller.apply(intent)
+        elif top is not self.table:
+            self._to_top(event)
 
     def _to_top(self, event: pygame.event.Event) -> None:
         for intent in self.scenes.top.handle(event):
@@ -144,7 +157,7 @@ class App:
     @property
     def busy(self) -> bool:
         """A search or an automatic finish is under way: wait, but not for long."""
-        return self.controller.assistant.busy
+        return self.controller.busy
 
     def next_timer(self) -> float | None:
         return (

@@ -33,6 +33,8 @@ HINT_BUDGET = 1.0  # seconds: the winning line must be found within about this
 VERDICT_BUDGET = 3.0
 TOP_UP_BUDGET = 6.0
 FINISH_STEP = 0.09  # seconds between two moves of the automatic finish
+DEMO_STEP = 0.45  # between two moves of "show me": slow enough to follow
+DEMO_BUDGET = 5.0  # seconds the solver gets to find the line it shows
 
 
 def solver():
@@ -64,8 +66,12 @@ class Assistant:
         self._verdict_about = None
         self._tell_verdict = False  # the menu asked: say the verdict as a message
         self.verdict = ""
-        self._finish: list[Command] = []
+        self._finish: list[Command] = []  # moves to play by themselves: a finish, a demo
         self._finish_clock = 0.0
+        self._pace = FINISH_STEP
+        self.demo_task: BackgroundSearch | None = None
+        self._demo_about = None
+        self.demonstrating = False  # "show me" is playing: any key or click stops it
         self._offered_for = None
 
     @property
@@ -76,7 +82,8 @@ class Assistant:
     def busy(self) -> bool:
         """Something to poll for: the loop must not sleep long."""
         return bool(self._finish) or any(
-            t is not None and not t.done() for t in (self.hint_task, self.verdict_task)
+            t is not None and not t.done()
+            for t in (self.hint_task, self.verdict_task, self.demo_task)
         )
 
     def position_changed(self) -> None:
@@ -165,11 +172,63 @@ class Assistant:
         if line is None:
             line = solver().auto_finish_line(self.game.state, self.game.rules)
         if line:
-            self._finish = list(line)
-            self._finish_clock = 0.0
+            self._play_out(line, FINISH_STEP)
+
+    def _play_out(self, line, pace: float) -> None:
+        self._finish = list(line)
+        self._finish_clock = 0.0
+        self._pace = pace
 
     def stop_finishing(self) -> None:
+        """The player acts: moves playing by themselves (a finish, a demo) stop."""
         self._finish = []
+        self.demonstrating = False
+        if self.demo_task is not None:
+            self.demo_task.cancel(wait=None)
+            self.demo_task = None
+
+    # -- show me -------------------------------------------------------------------------------
+
+    def show_me(self) -> None:
+        """Search a winning line from here with every card known, then play it out slowly
+        (each move undoable, as the player's own); say so when there is none."""
+        game = self.game
+        if game.won or self.demo_task is not None or self.demonstrating:
+            return
+        self._demo_about = game.state
+        self.emit(Notify(_("Looking for a winning line (the solver sees every card)\u2026")))
+        self.demo_task = solver().solve_in_background(
+            game.state, game.rules, max_seconds=DEMO_BUDGET, max_nodes=None
+        )
+
+    def _demo_found(self, task) -> None:
+        Outcome = solver().Outcome
+        try:
+            result = task.result(0)
+        except Exception as exc:  # a failed search must not take the game down
+            log.warning("demo search failed: %s", exc)
+            return
+        if result.outcome is Outcome.WON and result.line:
+            self.demonstrating = True
+            self._play_out(result.line, DEMO_STEP)
+            self.emit(
+                Notify(
+                    _(
+                        "Showing a winning line, found with every card known (face-down "
+                        "ones too). Press any key or click to stop; every move can be undone."
+                    )
+                )
+            )
+        elif result.outcome is Outcome.UNWINNABLE:
+            self.emit(Notify(_("This position cannot be won.")))
+        else:
+            self.emit(
+                Notify(
+                    _("No winning line found from here within {seconds} s.").format(
+                        seconds=f"{DEMO_BUDGET:g}"
+                    )
+                )
+            )
 
     # -- winnable deals --------------------------------------------------------------------------
 
@@ -221,14 +280,21 @@ class Assistant:
                 self._set_verdict(verdict.get(outcome, "unknown"))
                 if self._tell_verdict:
                     self._tell()
+        task = self.demo_task
+        if task is not None and task.done():
+            self.demo_task = None
+            if self._demo_about is self.game.state and not task.cancelled():
+                self._demo_found(task)
         if self._finish and table_at_rest:
             self._finish_clock += dt
-            if self._finish_clock >= FINISH_STEP:
+            if self._finish_clock >= self._pace:
                 self._finish_clock = 0.0
-                self.emit(Play(self._finish.pop(0)))
+                self.emit(Play(self._finish.pop(0), by_itself=True))
+                if not self._finish:
+                    self.demonstrating = False
 
     def stop(self) -> None:
         self._finish = []
-        for task in (self.hint_task, self.verdict_task, self.top_up_task):
+        for task in (self.hint_task, self.verdict_task, self.top_up_task, self.demo_task):
             if task is not None:
                 task.cancel(wait=None)

@@ -23,6 +23,7 @@ from .scenes import SceneStack
 from .session import Session
 from .settings import Settings
 from .sound import Sounds
+from .watching import Watching
 from .wording import cannot_lift, hint, hint_highlight, nowhere_to_go, refusal, verdict_indicator
 
 
@@ -70,6 +71,7 @@ class Controller:
         self.sounds = sounds
         self.window = window
         self.assistant = Assistant(session, self.apply)
+        self.watching = Watching(self)
         self.running = True
         self._handlers: dict[type, Callable] = {
             i.Play: self._play,
@@ -81,7 +83,7 @@ class Controller:
             i.NewGame: self._leave,
             i.SwitchVariant: self._leave,
             i.PlayDeal: self._leave,
-            i.Abandon: lambda it: self._begin(it.then),
+            i.Abandon: self._abandon,
             i.KeepSavedGame: lambda it: self.scenes.clear(),
             i.Hint: lambda it: self.assistant.hint(),
             i.AskWinnable: lambda it: self.assistant.ask_winnable(),
@@ -105,6 +107,7 @@ class Controller:
             i.ResetStatistics: self._reset_statistics,
             i.ToggleFullscreen: self._toggle_fullscreen,
             i.Quit: self._quit,
+            **self.watching.handlers(),
         }
 
     def apply(self, intent: i.Intent) -> None:
@@ -123,6 +126,8 @@ class Controller:
     # -- playing --------------------------------------------------------------------------------
 
     def _play(self, intent: i.Play) -> None:
+        if not intent.by_itself:
+            self.assistant.stop_finishing()  # the player takes over from a finish or a demo
         game = self.session.game
         before = game.state
         try:
@@ -186,11 +191,18 @@ class Controller:
         else:
             self._begin(intent)
 
+    def _abandon(self, intent: i.Abandon) -> None:
+        if isinstance(intent.then, i.ReplayBranch):
+            self.watching.branch(intent.then, confirmed=True)
+        else:
+            self._begin(intent.then)
+
     def _begin(self, intent: i.NewGame | i.Restart | i.SwitchVariant | i.PlayDeal) -> None:
         self.scenes.clear()
         self.assistant.stop_finishing()
         session = self.session
         rules = session.game.rules
+        left = session.last_finished
         if isinstance(intent, i.Restart):
             session.restart()
         else:
@@ -205,6 +217,9 @@ class Controller:
         self.position_changed()
         if session.settings.is_winnable_only(session.game.rules.variant):
             self.assistant.top_up(session.game.rules)
+        if session.last_finished != left and session.last_finished is not None:
+            # A game was just abandoned: where was it lost? (said quietly, when known)
+            self.apply(i.WhereLost(str(session.last_finished), quiet=True))
 
     def offer_saved_game(self, asked: i.Intent, label: str) -> None:
         """At start, with a saved game in progress and a deal asked for on the command
@@ -233,6 +248,10 @@ class Controller:
 
     def _open(self, build: Callable, *args) -> None:
         self.scenes.push(build(self.session, self.table.layout_size(), *args))
+
+    def open_menu(self, name: str, *args) -> None:
+        """Open the menu or dialog ``game.app.menus`` builds with function ``name``."""
+        self._open(getattr(menus(), name), *args)
 
     def _change_setting(self, intent: i.ChangeSetting) -> None:
         settings = self.session.settings
@@ -273,6 +292,7 @@ class Controller:
 
     def _quit(self, intent: i.Quit) -> None:
         self.assistant.stop()
+        self.watching.analyst.cancel()
         self.session.close()
         self.running = False
 
@@ -281,8 +301,14 @@ class Controller:
     def tick(self, seconds: float) -> None:
         """Wall time passed: the game's clock, the table's timers, the assistant's news."""
         self.session.tick(seconds)
-        self.table.tick(seconds)
+        self.scenes.tick(seconds)
         self.assistant.step(seconds, table_at_rest=not self.table.motion.busy)
+        self.watching.step()
+
+    @property
+    def busy(self) -> bool:
+        """A search, an analysis or moves playing by themselves: look again soon."""
+        return self.assistant.busy or self.watching.busy
 
 
 def deal_label(game) -> str:

@@ -1,10 +1,11 @@
 """Every key of the game, in one table: key plus modifiers to an intent.
 
 ``GLOBAL`` keys work everywhere (over a menu too); ``TABLE`` keys while the table is in
-front. Menus, pages and dialogs move their own selection with the arrows, Enter and Esc
-(see ``game.view.widgets``). The README's controls table is checked against this one by a
-test: the ``action`` text of a binding is the README row it belongs to, and ``keys`` are
-written as the README writes them.
+front; ``REPLAY`` keys while a game is watched on its timeline. Menus, pages and dialogs
+move their own selection with the arrows, Enter and Esc (see ``game.view.widgets``). The
+README's controls table is checked against this one by a test: the ``action`` text of a
+binding is the README row it belongs to, and ``keys`` are written as the README writes
+them.
 """
 
 from __future__ import annotations
@@ -59,6 +60,27 @@ TABLE: tuple[Binding, ...] = (
     _b(pygame.K_m, 0, i.OpenMenu(), "M", "open the menu"),
     _b(pygame.K_F10, 0, i.OpenMenu(), "F10", "open the menu"),
     _b(pygame.K_F1, 0, i.OpenRules(), "F1", "the rules of this variant"),
+    _b(pygame.K_v, 0, i.OpenReplay(), "V", "watch this game from its deal (the timeline)"),
+    _b(pygame.K_s, 0, i.ShowMe(), "S", "show me: the solver plays a winning line from here"),
+    _b(pygame.K_l, 0, i.WhereLost(), "L", "where was this game lost?"),
+    _b(pygame.K_s, CTRL, i.ExportGame(), "Ctrl+S", "save this game to a game file"),
+    _b(pygame.K_o, CTRL, i.OpenGameFile(), "Ctrl+O", "open a game file"),
+)
+
+# While a game is watched on the timeline.
+REPLAY: tuple[Binding, ...] = (
+    _b(pygame.K_SPACE, 0, i.ReplayToggle(), "Space", "replay: play or pause"),
+    _b(pygame.K_RIGHT, 0, i.ReplayStep(1), "\u2192", "replay: one move on"),
+    _b(pygame.K_LEFT, 0, i.ReplayStep(-1), "\u2190", "replay: one move back"),
+    _b(pygame.K_HOME, 0, i.ReplaySeek(0), "Home", "replay: to the deal"),
+    _b(pygame.K_END, 0, i.ReplaySeek(-1), "End", "replay: to the last move"),
+    _b(pygame.K_PLUS, 0, i.ReplaySpeed(1), "+", "replay: faster"),
+    _b(pygame.K_EQUALS, 0, i.ReplaySpeed(1), "=", "replay: faster"),
+    _b(pygame.K_KP_PLUS, 0, i.ReplaySpeed(1), "Keypad +", "replay: faster"),
+    _b(pygame.K_MINUS, 0, i.ReplaySpeed(-1), "-", "replay: slower"),
+    _b(pygame.K_KP_MINUS, 0, i.ReplaySpeed(-1), "Keypad -", "replay: slower"),
+    _b(pygame.K_RETURN, 0, i.ReplayBranch(), "Enter", "replay: play on from here"),
+    _b(pygame.K_ESCAPE, 0, i.CloseReplay(), "Esc", "replay: leave it"),
 )
 
 GLOBAL: tuple[Binding, ...] = (
@@ -67,7 +89,7 @@ GLOBAL: tuple[Binding, ...] = (
     _b(pygame.K_q, CTRL, i.Quit(), "Ctrl+Q", "quit"),
 )
 
-ALL = GLOBAL + TABLE
+ALL = GLOBAL + TABLE + REPLAY
 
 
 def _held(mod: int) -> int:
@@ -92,3 +114,7 @@ def global_intent(event: pygame.event.Event) -> object | None:
 
 def table_intent(event: pygame.event.Event) -> object | None:
     return lookup(TABLE, event.key, event.mod)
+
+
+def replay_intent(event: pygame.event.Event) -> object | None:
+    return lookup(REPLAY, event.key, event.mod)

@@ -32,8 +32,24 @@ def main_menu(
         Item(_("Hint"), i.Hint(), hint="H", enabled=lambda: not game.won),
         Item(_("Is this still winnable?"), i.AskWinnable(), enabled=lambda: not game.won),
         Item(_("Finish the game"), i.Finish(), hint="F", enabled=can_finish),
+        Item(_("Show me a winning line"), i.ShowMe(), hint="S", enabled=lambda: not game.won),
+        Item(
+            _("Watch this game (timeline)"),
+            i.OpenReplay(),
+            hint="V",
+            enabled=lambda: game.moves_made > 0,
+        ),
+        Item(
+            _("Where was this game lost?"),
+            i.WhereLost(),
+            hint="L",
+            enabled=lambda: game.moves_made > 0,
+        ),
+        Item(_("Finished games\u2026"), i.OpenHistory(), opens=True),
         Item(_("Variant and deal mode\u2026"), i.OpenVariants(), opens=True),
         Item(_("Play deal number\u2026"), i.OpenDealPrompt(), opens=True),
+        Item(_("Save this game to a file\u2026"), i.ExportGame(), hint="Ctrl+S", opens=True),
+        Item(_("Open a game file\u2026"), i.OpenGameFile(), hint="Ctrl+O", opens=True),
         Item(_("Statistics"), i.OpenStatistics(), opens=True),
         Item(_("Rules"), i.OpenRules(), hint="F1", opens=True),
         Item(_("Options"), i.OpenOptions(), opens=True),
@@ -116,3 +132,35 @@ def saved_game_question(session: Session, size: Size, then: i.Intent, asked: str
         yes=(_("Play {asked}").format(asked=asked), i.Abandon(then)),
         no=(_("Keep playing"), i.KeepSavedGame()),
     )
+
+
+def history_menu(session: Session, size: Size, finished: list) -> MenuPanel:
+    """The finished games kept, newest first: each opens on its timeline."""
+    results = {"won": _("won"), "abandoned": _("abandoned")}
+    items = []
+    for entry in finished:
+        game = entry.game
+        label = f"{game.rules.name} \u00b7 {deal_name(game)} \u00b7 {results.get(entry.result, '')}"
+        items.append(
+            Item(label, i.OpenReplay(str(entry.path)), hint=entry.when.strftime("%d %b %H:%M"))
+        )
+    if not items:
+        items = [Item(_("No finished games yet"), None, enabled=lambda: False)]
+    footer = _("A finished game opens on its timeline; L there finds where it was lost")
+    return MenuPanel(_("Finished games"), items, size, footer=footer)
+
+
+def path_prompt(session: Session, size: Size, purpose: str, default: str) -> PromptDialog:
+    """Asks for a file's path: where to save the game ("export"), or which to open."""
+
+    def done(text: str) -> list:
+        path = text.strip()
+        return [i.ExportGame(path) if purpose == "export" else i.OpenGameFile(path)]
+
+    if purpose == "export":
+        title, prompt = _("Save this game to a file"), _("Save as:")
+    else:
+        title, prompt = _("Open a game file"), _("The game file to open:")
+    dialog = PromptDialog(title, prompt, size, done, max_length=1000)
+    dialog.value = default
+    return dialog

@@ -18,6 +18,7 @@ Whatever the disk does, the session goes on: a problem becomes a notice for the 
 
 from __future__ import annotations
 
+import logging
 import secrets
 import tempfile
 from dataclasses import replace
@@ -31,6 +32,7 @@ from game.variants import get_variant
 
 from .autosave import CURRENT_GAME_FILE, Resumed, clear_current, resume, save_current
 from .datadir import resolve_data_dir
+from .gamefiles import keep_finished
 from .problems import could_not_save, could_not_save_settings, could_not_save_statistics, why
 from .settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from .statistics import (
@@ -45,6 +47,7 @@ from .statistics import (
 )
 from .winnable import WinnableDeals
 
+log = logging.getLogger(__name__)
 SEED_RANGE = 1_000_000_000  # random deals are numbered below this, easy to read aloud
 
 
@@ -57,6 +60,7 @@ class Session:
         self.game: Game | None = None
         self.game_id = ""
         self.elapsed = 0.0
+        self.last_finished: Path | None = None  # the last game won or abandoned, kept
         self._notices: list[str] = []
         self._saved_marker: tuple | None = None
 
@@ -146,6 +150,14 @@ class Session:
         )
         self.adopt(game)
 
+    def branch(self, game: Game) -> None:
+        """The game being played, taken back to another point of its own timeline (a
+        replay's "play from here"): the same game, its moves after that point kept to
+        redo."""
+        self.game = game
+        self._saved_marker = None
+        self.autosave()
+
     def restart(self) -> None:
         """The same deal again, as a new game (the attempt so far is abandoned)."""
         game = self.game
@@ -216,6 +228,14 @@ class Session:
         if stats is not self.stats:
             self.stats = stats
             self.save_statistics()
+            self._keep_finished("won" if won else "abandoned")
+
+    def _keep_finished(self, result: str) -> None:
+        """A finished game goes to the history, to be watched (and analysed) again."""
+        try:
+            self.last_finished = keep_finished(self.data_dir, self.game, self.elapsed, result)
+        except OSError as exc:  # a convenience lost, not a game: no message for this
+            log.info("could not keep a finished game: %s", exc)
 
     def save_statistics(self) -> None:
         try:

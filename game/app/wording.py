@@ -6,7 +6,7 @@ through gettext.
 from __future__ import annotations
 
 from game.engine.cards import CODE
-from game.engine.commands import Command, Draw, Move, ToFoundation
+from game.engine.commands import Collect, Command, Draw, Move, ToFoundation
 from game.engine.policies import Build
 from game.engine.refusals import Reason, Refused
 from game.engine.state import STOCK, WASTE, Layout, State
@@ -135,24 +135,52 @@ def cannot_lift(state: State, pile: int, position: int) -> str:
     return _("{card} cannot be moved from there.").format(card=card_name(cards[position]))
 
 
-def hint(command: Command | None, state: State, layout: Layout) -> str:
-    """What a hint says."""
-    if command is None:
-        return _("No more useful moves: undo, or start a new game.")
+def move_words(command: Command, state: State, layout: Layout) -> str:
+    """A move as words, in the position it is played from: "8♥ onto 9♠", "turn the stock"."""
     if isinstance(command, Draw):
-        return _("Hint: turn the stock") if state.piles[STOCK] else _("Hint: redeal")
+        return _("turn the stock") if state.piles[STOCK] else _("redeal")
+    if isinstance(command, Collect):
+        return _("every card that can go up to the foundations")
     if isinstance(command, ToFoundation):
         source, count, target = command.source, 1, None
     else:
         source, count, target = command.source, command.count, command.target
     what = moving(state, source, count)
     if target is None or layout.is_foundation(target):
-        return _("Hint: move {cards} to the foundations").format(cards=what)
+        return _("{cards} to the foundations").format(cards=what)
     if state.piles[target]:
-        return _("Hint: move {cards} onto {onto}").format(
-            cards=what, onto=card_name(state.piles[target][-1])
+        return _("{cards} onto {onto}").format(cards=what, onto=card_name(state.piles[target][-1]))
+    return _("{cards} to the empty pile").format(cards=what)
+
+
+def hint(command: Command | None, state: State, layout: Layout) -> str:
+    """What a hint says."""
+    if command is None:
+        return _("No more useful moves: undo, or start a new game.")
+    if isinstance(command, Draw):
+        return _("Hint: turn the stock") if state.piles[STOCK] else _("Hint: redeal")
+    return _("Hint: move {move}").format(move=move_words(command, state, layout))
+
+
+def analysis_result(analysis, game) -> str:
+    """What "where was it lost?" found, for the game it looked at."""
+    if analysis.losing_move is not None:
+        before = game.position_after(analysis.last_winnable_move)
+        move = move_words(analysis.losing_move, before, game.layout)
+        return _("Move {number}, {move}: the game could not be won after this.").format(
+            number=analysis.lost_at, move=move
         )
-    return _("Hint: move {cards} to the empty pile").format(cards=what)
+    if analysis.winnable_at_deal is False:
+        return _("This deal could not be won from the start: no move lost it.")
+    if analysis.last_winnable_move == analysis.moves:
+        return _("This game can still be won.")
+    return ngettext(
+        "The solver could not tell where the game was lost in the time it had "
+        "({count} position undecided).",
+        "The solver could not tell where the game was lost in the time it had "
+        "({count} positions undecided).",
+        analysis.undecided,
+    ).format(count=analysis.undecided)
 
 
 def hint_highlight(command: Command | None) -> tuple[int, int, int | None] | None:

@@ -55,6 +55,45 @@ class Game:
         self.state: State = self.initial
         self.log: list[Record] = []
         self.redo_stack: list[Record] = []  # most recently undone last
+        self._states: tuple[tuple, list[State]] | None = None  # the timeline's positions
+
+    def copy(self) -> Game:
+        """Another game with the same deal, log and undone moves (a replay, a branch)."""
+        other = Game(self.rules, self.deal)
+        other.log, other.redo_stack, other.state = list(self.log), list(self.redo_stack), self.state
+        return other
+
+    # -- the timeline ---------------------------------------------------------------------
+
+    def timeline(self) -> list[Record]:
+        """Every move of the game in order: the log, then the undone moves a redo would
+        play again."""
+        return self.log + self.redo_stack[::-1]
+
+    def position_after(self, moves: int) -> State:
+        """The state after the first ``moves`` moves of the timeline."""
+        return self._timeline_states()[moves]
+
+    def seek(self, moves: int) -> None:
+        """Go to the position after the first ``moves`` moves of the timeline, as undoing
+        or redoing one by one would, at once (the positions are worked out once)."""
+        timeline = self.timeline()
+        if not 0 <= moves <= len(timeline):
+            raise ValueError(f"the game has {len(timeline)} moves, not {moves}")
+        states = self._timeline_states()
+        self.log = timeline[:moves]
+        self.redo_stack = timeline[moves:][::-1]
+        self.state = states[moves]
+
+    def _timeline_states(self) -> list[State]:
+        timeline = self.timeline()
+        key = tuple(map(id, timeline))  # the records are alive, so their ids are theirs
+        if self._states is None or self._states[0] != key:
+            states = [self.initial]
+            for record in timeline:
+                states.append(apply_step(states[-1], record.step))
+            self._states = (key, states)
+        return self._states[1]
 
     # -- changing the game ----------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from .intents import Intent
 from .layout import Rect, TableLayout
 from .status import Field, fit
 from .text import wrap
+from .timeline import render_bar
 
 STATUS_BG = (8, 40, 20, 255)  # opaque: it is drawn again over cards in flight
 TEXT = (236, 240, 228)
@@ -83,12 +84,18 @@ class Decor:
             pos = ((lay.width - box.get_width()) // 2, int(lay.status_rect.y * 0.38))
             items.append((box, pos))
             hits += [(r.move(pos), intent) for r, intent in buttons]
-        status, buttons = self._cached(
-            ("status", lay.width, lay.height, snap.fields), lambda: self._status(snap, lay)
-        )
         sx, sy = int(lay.status_rect.x), int(lay.status_rect.y)
-        items.append((status, (sx, sy)))
-        hits += [(r.move(sx, sy), BUTTON_INTENTS[key]) for r, key in buttons]
+        if snap.footer is not None:
+            key = ("bar", lay.width, lay.height, snap.footer)
+            bar, bar_hits = self._cached(key, lambda: render_bar(snap.footer, lay))
+            items.append((bar, (sx, sy)))
+            hits += bar_hits
+        else:
+            status, buttons = self._cached(
+                ("status", lay.width, lay.height, snap.fields), lambda: self._status(snap, lay)
+            )
+            items.append((status, (sx, sy)))
+            hits += [(r.move(sx, sy), BUTTON_INTENTS[key]) for r, key in buttons]
         if snap.toast is not None:
             key = ("toast", lay.width, lay.height, snap.toast.text, snap.toast.error)
             toast = self._cached(key, lambda: self._toast(snap.toast, lay))

@@ -60,6 +60,7 @@ class Snapshot:
     toast: Toast | None
     outlines: tuple[tuple[Rect, str], ...]  # (area, kind: "target", "hint", "focus", "held")
     win: WinPanel | None
+    footer: object = None  # a replay's bar (``timeline.ReplayBar``) in place of the fields
 
 
 BUTTON_INTENTS: dict[str, Intent] = {

@@ -19,10 +19,12 @@ from game.engine.commands import Command
 @dataclass(frozen=True)
 class Play:
     """Play an engine command. ``from_hand``: the cards were dropped from a drag, so they
-    fly on from where they were let go."""
+    fly on from where they were let go. ``by_itself``: a move of an automatic finish or a
+    demo, not the player's."""
 
     command: Command
     from_hand: bool = False
+    by_itself: bool = False
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,7 @@ class PlayDeal:
 class Abandon:
     """The player confirmed: leave the game in progress and do ``then``."""
 
-    then: NewGame | Restart | SwitchVariant | PlayDeal
+    then: NewGame | Restart | SwitchVariant | PlayDeal | ReplayBranch
 
 
 @dataclass(frozen=True)
@@ -210,6 +212,103 @@ class ResetStatistics:
     confirmed: bool = False
 
 
+# -- replays, demos and the analysis ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OpenReplay:
+    """Watch a game from its deal: the one being played (``source`` None), a finished one
+    kept in the history, or a game file (``source``: its path). ``at``: the move to show
+    first (the end when None)."""
+
+    source: str | None = None
+    at: int | None = None
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """One move forward (+1) or back (-1)."""
+
+    delta: int
+
+
+@dataclass(frozen=True)
+class ReplaySeek:
+    """Jump to the position after ``move`` moves (``-1``: the end)."""
+
+    move: int
+
+
+@dataclass(frozen=True)
+class ReplayToggle:
+    """Play or pause."""
+
+
+@dataclass(frozen=True)
+class ReplaySpeed:
+    """Faster (+1) or slower (-1)."""
+
+    delta: int
+
+
+@dataclass(frozen=True)
+class CloseReplay:
+    """Leave the replay (the game being played is as it was)."""
+
+
+@dataclass(frozen=True)
+class ReplayBranch:
+    """Play on from the position shown: a new branch of the game (the original moves
+    stay to redo, and the game watched is kept)."""
+
+
+@dataclass(frozen=True)
+class ShowMe:
+    """The solver plays its winning line from here, for the player to watch."""
+
+
+@dataclass(frozen=True)
+class StopDemo:
+    pass
+
+
+@dataclass(frozen=True)
+class WhereLost:
+    """Find where a game was lost: the one watched, or the one being played (``source``
+    as in OpenReplay). ``quiet``: a game just left, analysed with no fuss."""
+
+    source: str | None = None
+    quiet: bool = False
+
+
+@dataclass(frozen=True)
+class ShowAnalysis:
+    """From the analysis: its result, for the game ``source`` names (as in OpenReplay)."""
+
+    source: str | None
+    analysis: object
+    quiet: bool = False
+
+
+@dataclass(frozen=True)
+class ExportGame:
+    """Write the game being played to a game file (``path`` None: ask where)."""
+
+    path: str | None = None
+
+
+@dataclass(frozen=True)
+class OpenGameFile:
+    """Open a game file to watch or go on with (``path`` None: ask which)."""
+
+    path: str | None = None
+
+
+@dataclass(frozen=True)
+class OpenHistory:
+    """The list of finished games, to watch again."""
+
+
 @dataclass(frozen=True)
 class ToggleFullscreen:
     pass
@@ -250,6 +349,20 @@ Intent = (
     | CloseScene
     | ChangeSetting
     | ResetStatistics
+    | OpenReplay
+    | ReplayStep
+    | ReplaySeek
+    | ReplayToggle
+    | ReplaySpeed
+    | ReplayBranch
+    | CloseReplay
+    | ShowMe
+    | StopDemo
+    | WhereLost
+    | ShowAnalysis
+    | ExportGame
+    | OpenGameFile
+    | OpenHistory
     | ToggleFullscreen
     | Quit
 )

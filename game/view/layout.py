@@ -154,10 +154,14 @@ def _card_width(plan: _Plan, width: int, usable_h: float) -> tuple[int, int]:
     return int(max(MIN_CARD_WIDTH, min(by_width, by_height))), int(by_width)
 
 
-def table_layout(width: int, height: int, rules: Rules, left_handed: bool = False) -> TableLayout:
+def table_layout(
+    width: int, height: int, rules: Rules, left_handed: bool = False, footer_rows: int = 1
+) -> TableLayout:
+    """``footer_rows``: how many status lines high the bar under the table is (a replay's
+    timeline takes two)."""
     piles = layout_for(rules)
     fan_max = min(rules.draw, 3)
-    status_h = status_height(width, height)
+    status_h = status_height(width, height) * footer_rows
     usable_h = height - status_h
     best = None
     for plan in _plans(piles, fan_max, rules.decks):

@@ -55,14 +55,17 @@ class TableScene:
         options: TableOptions | None = None,
         clock: Callable[[], float] = lambda: 0.0,
         deal_animation: bool = True,
+        art: CardArt | None = None,
+        footer_rows: int = 1,
     ) -> None:
         self.options = options or TableOptions()
+        self.footer_rows = footer_rows
         self.game = game
         self.clock = clock  # the seconds played, kept by the session
         self.motion = Motion(self.options.animation_speed)
-        self.art = CardArt((60, 84))
+        self.art = art or CardArt((60, 84))
         self.renderer = TableRenderer(self.art, self.options.back_style)
-        self.layout: TableLayout = table_layout(*size, game.rules, self.options.left_handed)
+        self.layout: TableLayout = self._layout_for(size, game.rules)
         self._lay_out(self.layout)
         self.pointer = PointerInput(self.motion)
         self.pointer.click_to_move = self.options.click_to_move
@@ -75,6 +78,7 @@ class TableScene:
         self.toast: Toast | None = None
         self._toast_left = 0.0
         self.sounds: list[str] = []  # what the last changes sound like, for the app to play
+        self.footer = None  # a replay's bar (``timeline.ReplayBar``) in place of the status
         self.show(game, deal_animation)
 
     # -- what the controller tells the table -------------------------------------------------
@@ -124,6 +128,14 @@ class TableScene:
         self.cascade = None
         self.won_shown = self.game.won
 
+    def jump(self) -> None:
+        """The game jumped to another position (a replay's seek): every card flies to its
+        place there at once."""
+        self.motion.finish()
+        self._retarget({})
+        self.cascade = None
+        self.won_shown = self.game.won
+
     def refused(self, command: Command) -> None:
         """The engine said no: dropped cards fly home, the cards asked about shake."""
         self.motion.retarget(self.homes())
@@ -167,11 +179,14 @@ class TableScene:
     def resize(self, size: tuple[int, int]) -> None:
         self.motion.finish()
         self.pointer.cancel()
-        self.layout = table_layout(*size, self.game.rules, self.options.left_handed)
+        self.layout = self._layout_for(size, self.game.rules)
         self._lay_out(self.layout)
         self.motion.reset(self.homes())
         if self.cascade is not None:
             self.cascade = None  # the cards would fly over the old table: it is over
+
+    def _layout_for(self, size: tuple[int, int], rules) -> TableLayout:
+        return table_layout(*size, rules, self.options.left_handed, self.footer_rows)
 
     def _lay_out(self, layout: TableLayout) -> None:
         """Draw at this layout's card size, with the faces the options and that size call
@@ -278,6 +293,8 @@ class TableScene:
         win = None
         if game.won and self.won_shown:
             win = WinPanel(game.score, game.max_score, game.moves_made, self.clock())
+        if self.footer is not None:
+            return Snapshot((), self.toast, tuple(outlines), win, self.footer)
         fields = status_fields(game, self.clock(), self.verdict)
         return Snapshot(fields, self.toast, tuple(outlines), win)
 

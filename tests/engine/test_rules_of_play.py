@@ -405,3 +405,39 @@ def test_waste_fan_counts_cards_of_the_last_turn():
 
 def test_card_helper_self_check():
     assert card("AS", 1) - card("AS") == 52
+
+
+# -- the timeline (replays) -------------------------------------------------------------------
+
+
+def test_seeking_the_timeline_is_undo_and_redo_at_once():
+    import random
+
+    game = new_game(rules("double-klondike"), seed=21)
+    rng = random.Random(5)
+    for _ in range(300):
+        game.execute(rng.choice(game.legal_moves()))
+    for _ in range(40):
+        game.undo()
+    timeline = game.timeline()
+    assert len(timeline) == 300
+    stepper = game.copy()
+    for target in [0, 300, 137, 260, 1, 260, 299]:
+        game.seek(target)
+        while stepper.moves_made > target:
+            stepper.undo()
+        while stepper.moves_made < target:
+            stepper.redo()
+        assert game.state == stepper.state == game.position_after(target)
+        assert game.log == stepper.log and game.redo_stack == stepper.redo_stack
+        assert game.timeline() == timeline  # nothing lost either way
+    with pytest.raises(ValueError):
+        game.seek(301)
+
+
+def test_a_copy_is_its_own_game():
+    game = new_game(rules("klondike"), seed=3)
+    game.execute(Draw())
+    other = game.copy()
+    other.execute(Draw())
+    assert game.moves_made == 1 and other.moves_made == 2

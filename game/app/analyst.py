@@ -1,0 +1,86 @@
+""" "Where was it lost?" in the background: the analysis (``game.analysis``) runs in a
+process of its own, so the table never waits; its progress and its answer come back as
+intents (``Notify``, ``ShowAnalysis``) through ``emit``. Asking again, or about another
+game, cancels the search under way.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import queue
+from collections.abc import Callable
+
+from game.engine.game import Game
+from game.i18n import _
+from game.view.intents import Intent, Notify, ShowAnalysis
+
+log = logging.getLogger(__name__)
+
+SECONDS_PER_POSITION = 4.0
+
+
+def run_analysis(game: Game, seconds: float, progress, cancel=None):
+    """In the worker process: the analysis, its progress put on the ``progress`` queue."""
+    from game.analysis import analyse
+
+    return analyse(game, seconds, cancel, lambda done, most: progress.put((done, most)))
+
+
+class Analyst:
+    def __init__(self, emit: Callable[[Intent], None]) -> None:
+        self.emit = emit
+        self.task = None
+        self.source: str | None = None
+        self.quiet = False
+        self._progress = None
+
+    @property
+    def busy(self) -> bool:
+        return self.task is not None
+
+    def start(self, game: Game, source: str | None, quiet: bool = False) -> None:
+        """Analyse the moves played in ``game`` (a copy is taken); ``source`` says which
+        game it is, for the answer; ``quiet``: no progress messages (a game just left)."""
+        from game.solver import BackgroundSearch  # loaded when first asked for
+
+        self.cancel()
+        self.source = source
+        self.quiet = quiet
+        self._progress = multiprocessing.get_context("spawn").Queue()
+        self.task = BackgroundSearch(
+            run_analysis, game.copy(), SECONDS_PER_POSITION, self._progress, process=True
+        )
+        if not quiet:
+            text = _("Looking for where the game was lost (the solver sees every card)\u2026")
+            self.emit(Notify(text))
+
+    def cancel(self) -> None:
+        if self.task is not None:
+            self.task.cancel(wait=None)
+            self.task = None
+
+    def step(self) -> None:
+        task = self.task
+        if task is None:
+            return
+        news = None
+        while True:
+            try:
+                news = self._progress.get_nowait()
+            except (queue.Empty, OSError, ValueError, EOFError):
+                break
+        if news is not None and not task.done() and not self.quiet:
+            done, most = news
+            text = _("Looking for where the game was lost: search {done} of at most {most}\u2026")
+            self.emit(Notify(text.format(done=done, most=most)))
+        if task.done():
+            self.task = None
+            try:
+                result = task.result(0)
+            except Exception as exc:  # a failed analysis must not take the game down
+                log.warning("analysis failed: %s", exc)
+                self.emit(Notify(_("The analysis could not be finished.")))
+                return
+            if result is not None and not result.cancelled:
+                self.emit(ShowAnalysis(self.source, result, self.quiet))

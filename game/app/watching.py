@@ -1,0 +1,187 @@
+"""What the controller does for replays, "show me", "where was it lost?" and game files.
+
+A game to watch is named by a *source*: None for the game being played, else the path of
+a game file (one the player opened, or a finished game kept in the history). Watching
+never changes the game being played; "play from here" does, as the player's own step:
+for the game being played it goes back to that point (its later moves stay to redo), for
+another game it starts that game as a new one, after asking if a game is in progress.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from game.engine.game import Game
+from game.i18n import _
+from game.view import intents as i
+from game.view.replay import ReplayScene
+
+from .analyst import Analyst
+from .gamefiles import finished_games, read_game, suggested_name, write_game
+from .problems import why
+from .wording import analysis_result
+
+
+class Watching:
+    def __init__(self, controller) -> None:
+        self.c = controller
+        self.analyst = Analyst(controller.apply)
+        self.analyses: dict[str | None, object] = {}  # source -> its last analysis
+
+    def handlers(self) -> dict[type, Callable]:
+        return {
+            i.OpenReplay: self.open_replay,
+            i.ReplayStep: lambda it: self._replay(lambda r: r.step(it.delta)),
+            i.ReplaySeek: lambda it: self._replay(lambda r: r.seek(it.move)),
+            i.ReplayToggle: lambda it: self._replay(lambda r: r.toggle()),
+            i.ReplaySpeed: lambda it: self._replay(lambda r: r.faster(it.delta)),
+            i.ReplayBranch: self.branch,
+            i.CloseReplay: lambda it: self._close(),
+            i.ShowMe: lambda it: self.c.assistant.show_me(),
+            i.StopDemo: lambda it: self.c.assistant.stop_finishing(),
+            i.WhereLost: self.where_lost,
+            i.ShowAnalysis: self.show_analysis,
+            i.ExportGame: self.export,
+            i.OpenGameFile: self.open_file,
+            i.OpenHistory: lambda it: self.c.open_menu("history_menu", self.history()),
+        }
+
+    # -- which game ------------------------------------------------------------------------------
+
+    def game_of(self, source: str | None) -> Game | str:
+        """A copy of the game ``source`` names, or why it cannot be had."""
+        if source is None:
+            return self.c.session.game.copy()
+        found = read_game(Path(source))
+        return found if isinstance(found, str) else found.game
+
+    def history(self) -> list:
+        return finished_games(self.c.session.data_dir)
+
+    # -- the timeline --------------------------------------------------------------------------
+
+    def open_replay(self, intent: i.OpenReplay) -> None:
+        game = self.game_of(intent.source)
+        if isinstance(game, str):
+            self.c.table.say(game, error=True)
+            return
+        analysis = self.analyses.get(intent.source)
+        losing = getattr(analysis, "lost_at", None)
+        c = self.c
+        c.scenes.close_overlays()
+        if c.scenes.find(ReplayScene) is not None:
+            c.scenes.clear()
+        scene = ReplayScene(
+            c.table.layout_size(),
+            game,
+            c.table.options,
+            art=c.table.art,
+            at=intent.at,
+            source=intent.source,
+            losing_move=losing,
+        )
+        c.scenes.push(scene)
+
+    def _replay(self, action: Callable[[ReplayScene], None]) -> None:
+        scene = self.c.scenes.find(ReplayScene)
+        if scene is not None:
+            action(scene)
+
+    def _close(self) -> None:
+        if self.c.scenes.find(ReplayScene) is not None:
+            self.c.scenes.clear()
+
+    def branch(self, intent: i.ReplayBranch, confirmed: bool = False) -> None:
+        """Play on from the position watched (``confirmed``: the player agreed to leave the
+        game in progress for it)."""
+        scene = self.c.scenes.find(ReplayScene)
+        if scene is None:
+            return
+        session, c = self.c.session, self.c
+        if scene.source is None:
+            session.branch(scene.game.copy())
+        elif session.in_progress and not confirmed:
+            c.open_menu("abandon_question", intent)
+            return
+        else:
+            session.start(scene.game.copy())
+        c.scenes.clear()
+        c.table.show(session.game, animate=False)
+        c.position_changed()
+
+    # -- where was it lost? ------------------------------------------------------------------------
+
+    def where_lost(self, intent: i.WhereLost) -> None:
+        source = intent.source
+        if source is None:
+            scene = self.c.scenes.find(ReplayScene)
+            source = scene.source if scene is not None else None
+        game = self.game_of(source)
+        if isinstance(game, str):
+            self.c.table.say(game, error=True)
+            return
+        game.seek(len(game.timeline()) if source is not None else game.moves_made)
+        if not game.moves_made:
+            self.c.table.say(_("No move has been made yet: nothing can have been lost."))
+            return
+        self.analyst.start(game, source, quiet=intent.quiet)
+
+    def show_analysis(self, intent: i.ShowAnalysis) -> None:
+        analysis = intent.analysis
+        self.analyses[intent.source] = analysis
+        game = self.game_of(intent.source)
+        if isinstance(game, str):
+            return
+        text = analysis_result(analysis, game)
+        if intent.quiet:  # about a game just left: say it, do not take the player away
+            if analysis.losing_move is not None:
+                text = _("Your last game: {result} Watch it from the menu, Finished games.")
+                text = text.format(result=analysis_result(analysis, game))
+            self.c.table.say(text)
+            return
+        if analysis.losing_move is not None:
+            # On the timeline, just before the move that lost it: "try again from here".
+            self.open_replay(i.OpenReplay(intent.source, at=analysis.last_winnable_move))
+            scene = self.c.scenes.find(ReplayScene)
+            scene.table.say(text)
+        else:
+            self.c.table.say(text)
+
+    # -- game files --------------------------------------------------------------------------------
+
+    def export(self, intent: i.ExportGame) -> None:
+        c = self.c
+        if intent.path is None:
+            default = str(Path.home() / suggested_name(c.session.game))
+            c.open_menu("path_prompt", "export", default)
+            return
+        path = Path(intent.path).expanduser()
+        try:
+            write_game(path, c.session.game, c.session.elapsed)
+        except OSError as exc:
+            c.table.say(
+                _("The game could not be saved to a file: {why}.").format(why=why(exc, path, True)),
+                error=True,
+            )
+            return
+        c.table.say(_("The game was saved to {path}.").format(path=path))
+
+    def open_file(self, intent: i.OpenGameFile) -> None:
+        c = self.c
+        if intent.path is None:
+            c.open_menu("path_prompt", "open", str(Path.home()) + "/")
+            return
+        found = read_game(Path(intent.path))
+        if isinstance(found, str):
+            c.table.say(found, error=True)
+            return
+        c.scenes.close_overlays()
+        self.open_replay(i.OpenReplay(str(found.path)))
+
+    def step(self) -> None:
+        self.analyst.step()
+
+    @property
+    def busy(self) -> bool:
+        return self.analyst.busy
