@@ -102,7 +102,9 @@ class Controller:
             i.OpenOptions: lambda it: self._open(pages().options_menu, self._fullscreen),
             i.OpenVariants: lambda it: self._open(menus().variant_menu),
             i.OpenDealPrompt: lambda it: self._open(menus().deal_prompt),
+            i.OpenSubmenu: self._submenu,
             i.CloseScene: lambda it: self.scenes.pop(),
+            i.CloseMenus: lambda it: self.scenes.close_overlays(),
             i.ChangeSetting: self._change_setting,
             i.ResetStatistics: self._reset_statistics,
             i.ToggleFullscreen: self._toggle_fullscreen,
@@ -248,6 +250,10 @@ class Controller:
 
     def _open(self, build: Callable, *args) -> None:
         self.scenes.push(build(self.session, self.table.layout_size(), *args))
+
+    def _submenu(self, intent: i.OpenSubmenu) -> None:
+        extra = (self.assistant.can_finish,) if intent.name == "solver_menu" else ()
+        self.open_menu(intent.name, *extra)
 
     def open_menu(self, name: str, *args) -> None:
         """Open the menu or dialog ``game.app.menus`` builds with function ``name``."""

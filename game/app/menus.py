@@ -10,6 +10,7 @@ from collections.abc import Callable
 from game.engine.deal import MAX_SEED
 from game.i18n import _
 from game.variants import all_variants
+from game.variants.codes import deal_code, read_deal_code
 from game.view import intents as i
 from game.view.hud import deal_name
 from game.view.widgets.dialogs import ConfirmDialog, PromptDialog
@@ -29,27 +30,10 @@ def main_menu(
         Item(_("Restart this deal"), i.Restart(), hint="R", enabled=lambda: game.moves_made > 0),
         Item(_("Undo"), i.Undo(), hint="Ctrl+Z", enabled=lambda: game.can_undo),
         Item(_("Redo"), i.Redo(), hint="Ctrl+Y", enabled=lambda: game.can_redo),
-        Item(_("Hint"), i.Hint(), hint="H", enabled=lambda: not game.won),
-        Item(_("Is this still winnable?"), i.AskWinnable(), enabled=lambda: not game.won),
-        Item(_("Finish the game"), i.Finish(), hint="F", enabled=can_finish),
-        Item(_("Show me a winning line"), i.ShowMe(), hint="S", enabled=lambda: not game.won),
-        Item(
-            _("Watch this game (timeline)"),
-            i.OpenReplay(),
-            hint="V",
-            enabled=lambda: game.moves_made > 0,
-        ),
-        Item(
-            _("Where was this game lost?"),
-            i.WhereLost(),
-            hint="L",
-            enabled=lambda: game.moves_made > 0,
-        ),
-        Item(_("Finished games\u2026"), i.OpenHistory(), opens=True),
+        Item(_("Help from the solver\u2026"), i.OpenSubmenu("solver_menu"), opens=True),
+        Item(_("Watch, save and open games\u2026"), i.OpenSubmenu("games_menu"), opens=True),
+        Item(_("Play a deal\u2026"), i.OpenDealPrompt(), opens=True),
         Item(_("Variant and deal mode\u2026"), i.OpenVariants(), opens=True),
-        Item(_("Play deal number\u2026"), i.OpenDealPrompt(), opens=True),
-        Item(_("Save this game to a file\u2026"), i.ExportGame(), hint="Ctrl+S", opens=True),
-        Item(_("Open a game file\u2026"), i.OpenGameFile(), hint="Ctrl+O", opens=True),
         Item(_("Statistics"), i.OpenStatistics(), opens=True),
         Item(_("Rules"), i.OpenRules(), hint="F1", opens=True),
         Item(_("Options"), i.OpenOptions(), opens=True),
@@ -63,6 +47,48 @@ def main_menu(
     rules = game.rules
     footer = f"{rules.name} \u00b7 {rules.mode_label} \u00b7 {deal_name(game)}"
     return MenuPanel(_("Menu"), items, size, footer=footer, closes=True)
+
+
+def solver_menu(session: Session, size: Size, can_finish: Callable[[], bool]) -> MenuPanel:
+    game = session.game
+
+    def playing() -> bool:
+        return not game.won
+
+    def played() -> bool:
+        return game.moves_made > 0
+
+    items = [
+        Item(_("Hint"), i.Hint(), hint="H", enabled=playing),
+        Item(_("Show me a winning line"), i.ShowMe(), hint="S", enabled=playing),
+        Item(_("Is this still winnable?"), i.AskWinnable(), enabled=playing),
+        Item(_("Where was this game lost?"), i.WhereLost(), hint="L", enabled=played),
+        Item(_("Finish the game"), i.Finish(), hint="F", enabled=can_finish),
+    ]
+    footer = _("Hints never use the cards you cannot see; the others see every card")
+    return MenuPanel(_("Help from the solver"), items, size, footer=footer, closes=True)
+
+
+def games_menu(session: Session, size: Size) -> MenuPanel:
+    game = session.game
+    items = [
+        Item(
+            _("Watch this game (timeline)"),
+            i.OpenReplay(),
+            hint="V",
+            enabled=lambda: game.moves_made > 0,
+        ),
+        Item(_("Finished games\u2026"), i.OpenHistory(), opens=True),
+        Item(_("Save this game to a file\u2026"), i.ExportGame(), hint="Ctrl+S", opens=True),
+        Item(_("Open a game file\u2026"), i.OpenGameFile(), hint="Ctrl+O", opens=True),
+    ]
+    footer = _("Share a deal by its code: {code}").format(code=deal_code_of(game))
+    return MenuPanel(_("Watch, save and open games"), items, size, footer=footer, closes=True)
+
+
+def deal_code_of(game) -> str:
+    seed = game.deal.seed
+    return deal_code(game.rules, seed) if seed is not None else _("none (a custom deal)")
 
 
 def variant_menu(session: Session, size: Size) -> MenuPanel:
@@ -83,24 +109,28 @@ def variant_menu(session: Session, size: Size) -> MenuPanel:
 
 
 def deal_prompt(session: Session, size: Size) -> PromptDialog:
+    """A deal by its number (in the variant and mode being played), or by a shared code
+    (which names the variant and mode too)."""
     rules = session.game.rules
 
     def done(text: str) -> list | str:
+        text = text.strip()
+        coded = read_deal_code(text)
+        if coded is not None:
+            named, seed = coded
+            return [i.SwitchVariant(named.variant, named.mode, seed)]
         if not text.isascii() or not text.isdigit():
-            return _("A deal number is written with the digits 0 to 9.")
+            return _("Type a deal number (digits 0 to 9) or a deal code such as {code}.").format(
+                code=deal_code(rules, 4242)
+            )
         if len(text) > len(str(MAX_SEED)) or int(text) > MAX_SEED:
             return _("Deal numbers go up to {limit}.").format(limit=MAX_SEED)
         return [i.PlayDeal(int(text))]
 
-    prompt = _("{variant} \u00b7 {mode}: deal").format(variant=rules.name, mode=rules.mode_label)
-    return PromptDialog(
-        _("Play deal number"),
-        prompt,
-        size,
-        done,
-        accept=lambda c: c.isascii() and c.isdigit(),
-        max_length=20,
+    prompt = _("{variant} \u00b7 {mode}: deal number or code").format(
+        variant=rules.name, mode=rules.mode_label
     )
+    return PromptDialog(_("Play a deal"), prompt, size, done, max_length=40)
 
 
 def abandon_question(session: Session, size: Size, then: i.Intent) -> ConfirmDialog:

@@ -188,8 +188,21 @@ class OpenDealPrompt:
 
 
 @dataclass(frozen=True)
+class OpenSubmenu:
+    """A menu of the main menu's: ``name`` is the function of ``game.app.menus`` that
+    builds it."""
+
+    name: str
+
+
+@dataclass(frozen=True)
 class CloseScene:
     """Close the menu, page or dialog on top."""
+
+
+@dataclass(frozen=True)
+class CloseMenus:
+    """Close every menu, page and dialog (a choice was made in a submenu)."""
 
 
 @dataclass(frozen=True)
@@ -346,7 +359,9 @@ Intent = (
     | OpenOptions
     | OpenVariants
     | OpenDealPrompt
+    | OpenSubmenu
     | CloseScene
+    | CloseMenus
     | ChangeSetting
     | ResetStatistics
     | OpenReplay

@@ -101,7 +101,7 @@ def test_switching_variant_asks_before_abandoning(app, how, tmp_path):
 
 
 def test_play_a_deal_by_number(app):
-    open_item_by_keys(app, "Play deal number\u2026")
+    open_item_by_keys(app, "Play a deal\u2026")
     prompt = app.scenes.top
     assert isinstance(prompt, PromptDialog)
     for digit in "4242":
@@ -113,7 +113,7 @@ def test_play_a_deal_by_number(app):
 
 
 def test_a_deal_prompt_with_buttons_for_the_mouse(app):
-    open_item_by_keys(app, "Play deal number\u2026")
+    open_item_by_keys(app, "Play a deal\u2026")
     prompt = app.scenes.top
     prompt.type("77")
     frame(app)
@@ -273,23 +273,27 @@ def test_a_win_counts_once_even_after_undo_and_winning_again(tmp_path):
     assert not (tmp_path / CURRENT_GAME_FILE).exists()  # a won game is not resumed
 
 
-def choose_in_menu(app, label, how):
-    """Open the menu with M (Esc would leave fullscreen) or the toolbar, pick ``label``."""
+def choose_in_menu(app, label, how, submenu=None):
+    """Open the menu with M (Esc would leave fullscreen) or the toolbar, pick ``label``
+    (in ``submenu`` of the main menu, when given)."""
+    path = [submenu, label] if submenu else [label]
     if how == "keys":
         press(app, pygame.K_m)
-        menu = app.scenes.top
-        while menu.items[menu.selected].text() != label:
-            press(app, pygame.K_DOWN)
-        press(app, pygame.K_RETURN)
+        for step in path:
+            menu = app.scenes.top
+            while menu.items[menu.selected].text() != step:
+                press(app, pygame.K_DOWN)
+            press(app, pygame.K_RETURN)
     else:
         frame(app)
         click(app, button_of(app, i.OpenMenu()).center)
-        click(app, menu_row(app, label).center)
+        for step in path:
+            click(app, menu_row(app, step).center)
 
 
 @pytest.mark.parametrize("how", ["keys", "mouse"])
 def test_deal_number_statistics_fullscreen_and_quit_items(app, how):
-    choose_in_menu(app, "Play deal number\u2026", how)
+    choose_in_menu(app, "Play a deal\u2026", how)
     assert isinstance(app.scenes.top, PromptDialog)
     press(app, pygame.K_ESCAPE)
     app.scenes.clear()
@@ -309,13 +313,13 @@ def test_deal_number_statistics_fullscreen_and_quit_items(app, how):
 
 @pytest.mark.parametrize("how", ["keys", "mouse"])
 def test_hint_and_winnable_items(app, how):
-    choose_in_menu(app, "Hint", how)
+    choose_in_menu(app, "Hint", how, submenu="Help from the solver\u2026")
     assistant = app.controller.assistant
     assert app.scenes.top is app.table and assistant.hint_task is not None
     assistant.hint_task.result(30)
     app.tick(0.01)
     assert app.table.toast.text.startswith("Hint")
-    choose_in_menu(app, "Is this still winnable?", how)
+    choose_in_menu(app, "Is this still winnable?", how, submenu="Help from the solver\u2026")
     assert app.scenes.top is app.table
     assistant.verdict_task.result(30)
     app.tick(0.01)
@@ -333,3 +337,19 @@ def test_disabled_menu_items_do_nothing_and_are_skipped(app):
     assert "Undo" not in visited and "Redo" not in visited  # nothing to undo or redo yet
     click(app, menu_row(app, "Undo").center)
     assert app.scenes.top is menu  # a disabled row answers a click with nothing
+
+
+def test_a_deal_code_plays_that_variant_mode_and_deal(app):
+    open_item_by_keys(app, "Play a deal\u2026")
+    app.scenes.top.type("DK3R1-77")
+    press(app, pygame.K_RETURN)
+    game = app.session.game
+    assert (game.rules.variant, game.rules.mode, game.deal.seed) == ("double-klondike", "draw3", 77)
+
+
+def test_a_wrong_deal_code_is_explained(app):
+    open_item_by_keys(app, "Play a deal\u2026")
+    prompt = app.scenes.top
+    prompt.type("K9R9-5")
+    press(app, pygame.K_RETURN)
+    assert app.scenes.top is prompt and "deal code such as K1R2-4242" in prompt.error

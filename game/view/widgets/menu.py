@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..intents import CloseScene, Intent
+from ..intents import CloseMenus, Intent
 from ..text import wrap
 from . import style
 from .base import Overlay
@@ -49,8 +49,8 @@ class _Row:
 
 
 class MenuPanel(Overlay):
-    """``closes``: choosing an action closes the menu first (the main menu), except an item
-    that ``opens`` something over it."""
+    """``closes``: choosing an action closes the menus first (the main menu and its
+    submenus), except an item that ``opens`` something over it."""
 
     def __init__(
         self, title: str, items: list[Item], size, footer: str = "", closes: bool = False
@@ -167,7 +167,7 @@ class MenuPanel(Overlay):
         self.refresh()
         intents = item.activate(direction)
         if self.closes and intents and item.step is None and not item.opens:
-            return [CloseScene(), *intents]
+            return [CloseMenus(), *intents]
         return intents
 
     # -- drawing -------------------------------------------------------------------------------
