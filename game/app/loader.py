@@ -34,9 +34,10 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 SMALL_FILE = 1 << 20  # settings, statistics, found deals: a megabyte is far beyond need
-# A saved game: about 150 bytes a move, so this holds some 100,000 moves. A longer log is
-# not a game anyone played; refusing it unread keeps a start from stalling on it.
-GAME_FILE = 16 << 20
+# A saved game: about 85 bytes a move (140 in the first format), so this holds some 95,000
+# moves, which resume in about a second. A longer log is not a game anyone played; refusing
+# it unread keeps a start from stalling on it (and the game never writes one: GameTooLong).
+GAME_FILE = 8 << 20
 
 
 class Unusable(ValueError):

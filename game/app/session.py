@@ -26,10 +26,18 @@ from pathlib import Path
 from game.engine.commands import Command
 from game.engine.events import Step
 from game.engine.game import Game, new_game
+from game.engine.savefile import EntryTexts
 from game.i18n import _
 from game.variants import get_variant
 
-from .autosave import CURRENT_GAME_FILE, Resumed, clear_current, resume, save_current
+from .autosave import (
+    CURRENT_GAME_FILE,
+    GameTooLong,
+    Resumed,
+    clear_current,
+    resume,
+    save_current,
+)
 from .datadir import resolve_data_dir
 from .problems import could_not_save, could_not_save_settings, could_not_save_statistics, why
 from .settings import SETTINGS_FILE, Settings, load_settings, save_settings
@@ -59,6 +67,7 @@ class Session:
         self.elapsed = 0.0
         self._notices: list[str] = []
         self._saved_marker: tuple | None = None
+        self._texts = EntryTexts()  # the saved text of each move, so a save only adds
 
     @classmethod
     def open(cls, data_dir: str | None = None) -> Session:
@@ -202,9 +211,17 @@ class Session:
             if game.won:
                 clear_current(self.data_dir)
             else:
-                save_current(self.data_dir, game, self.elapsed, self.game_id)
+                save_current(self.data_dir, game, self.elapsed, self.game_id, self._texts)
         except OSError as exc:
             self.notify(could_not_save(exc, self.data_dir / CURRENT_GAME_FILE))
+            return
+        except GameTooLong:
+            self.notify(
+                _(
+                    "The game could not be saved: at {moves} moves it is longer than a saved "
+                    "game may be. Start a new game to be saved again."
+                ).format(moves=game.moves_made)
+            )
             return
         self._saved_marker = marker
 
