@@ -48,8 +48,7 @@ class App:
         self.controller = Controller(session, self.scenes, self.sounds, self)
         if asked is not None:
             self.controller.offer_saved_game(*asked)
-        for notice in session.take_notices():
-            self.table.say(notice, error=True)
+        self.controller.show_notices()
         self.controller.position_changed()
 
     # -- start-up ---------------------------------------------------------------------------

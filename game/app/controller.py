@@ -20,6 +20,7 @@ from game.view.table import TableOptions
 
 from . import menus, pages
 from .assist import Assistant
+from .ownership import Role
 from .scenes import SceneStack
 from .session import Session
 from .settings import Settings
@@ -57,6 +58,7 @@ class Controller:
         self.window = window
         self.assistant = Assistant(session, self.apply)
         self.running = True
+        self._quit_asked = False
         self._handlers: dict[type, Callable] = {
             i.Play: self._play,
             i.NowhereToGo: self._nowhere,
@@ -67,7 +69,7 @@ class Controller:
             i.NewGame: self._leave,
             i.SwitchVariant: self._leave,
             i.PlayDeal: self._leave,
-            i.Abandon: lambda it: self._begin(it.then),
+            i.Abandon: self._abandon,
             i.KeepSavedGame: lambda it: self.scenes.clear(),
             i.Hint: lambda it: self.assistant.hint(),
             i.AskWinnable: lambda it: self.assistant.ask_winnable(),
@@ -100,8 +102,14 @@ class Controller:
         for name in self.table.sounds:
             self.sounds.play(name)
         self.table.sounds.clear()
-        for notice in self.session.take_notices():
-            self.table.say(notice, error=True)
+        self.show_notices()
+
+    def show_notices(self) -> None:
+        """The session's news for the player (problems with files, a folder in use), all
+        in one message: one after another, each would hide the one before."""
+        notices = self.session.take_notices()
+        if notices:
+            self.table.say(" ".join(notices), error=True)
 
     def position_changed(self) -> None:
         self.assistant.position_changed()
@@ -190,6 +198,13 @@ class Controller:
         if session.settings.is_winnable_only(session.game.rules.variant):
             self.assistant.top_up(session.game.rules)
 
+    def _abandon(self, intent: i.Abandon) -> None:
+        """The player said yes to leaving the game in progress: do what was asked."""
+        if isinstance(intent.then, i.Quit):
+            self._quit(intent.then)
+        else:
+            self._begin(intent.then)
+
     def offer_saved_game(self, asked: i.Intent, label: str) -> None:
         """At start, with a saved game in progress and a deal asked for on the command
         line: the saved game is shown, and the player chooses."""
@@ -256,6 +271,13 @@ class Controller:
         self.scenes.refresh()
 
     def _quit(self, intent: i.Quit) -> None:
+        session = self.session
+        if session.role is Role.GUEST and session.in_progress and not self._quit_asked:
+            # A guest's game cannot be kept: leaving abandons it, so ask first (once; a
+            # second Quit, such as closing the window again, quits).
+            self._quit_asked = True
+            self.scenes.push(menus.quit_question(session, self.table.layout_size()))
+            return
         self.assistant.stop()
         self.session.close()
         self.running = False

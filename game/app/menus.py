@@ -116,3 +116,19 @@ def saved_game_question(session: Session, size: Size, then: i.Intent, asked: str
         yes=(_("Play {asked}").format(asked=asked), i.Abandon(then)),
         no=(_("Keep playing"), i.KeepSavedGame()),
     )
+
+
+def quit_question(session: Session, size: Size) -> ConfirmDialog:
+    """Asked before a guest (a second game on a data folder in use) quits with a game in
+    progress: it cannot be kept, so quitting abandons it. Keeping on is the default."""
+    question = _(
+        "This window cannot keep its game: another game has the data folder. Quitting counts "
+        "the game in progress ({moves} moves) as lost."
+    ).format(moves=session.game.moves_made)
+    return ConfirmDialog(
+        _("Quit this game?"),
+        question,
+        size,
+        yes=(_("Quit"), i.Abandon(i.Quit())),
+        no=(_("Keep playing"), None),
+    )

@@ -16,6 +16,7 @@ from game.i18n import _
 from game.solver.pool import pool_key, winnable_pool
 
 from .atomic import write_atomic
+from .folderlock import updating
 from .loader import SMALL_FILE, Unusable, decode_json, load_file, read_capped
 
 FOUND_FILE = "winnable-deals-found.json"
@@ -43,12 +44,15 @@ class WinnableDeals:
         return len(self.found().get(pool_key(rules.variant, rules.mode), [])) < TOP_UP_TARGET
 
     def add(self, rules: Rules, seed: int) -> None:
-        """Keep a deal a search has won here. Raises OSError if the file cannot be written."""
-        found = self.found()
-        deals = found.setdefault(pool_key(rules.variant, rules.mode), [])
-        if seed not in deals:
-            deals.append(seed)
-            write_atomic(self.path, json.dumps({"pools": found}))
+        """Keep a deal a search has won here, added to the file as it is now (another game
+        on this folder may add too: the update lock keeps both). Raises OSError if the file
+        cannot be written."""
+        with updating(self.path.parent):
+            found = self.found()
+            deals = found.setdefault(pool_key(rules.variant, rules.mode), [])
+            if seed not in deals:
+                deals.append(seed)
+                write_atomic(self.path, json.dumps({"pools": found}))
 
 
 def _read_found(path: Path) -> dict[str, list[int]] | None:

@@ -82,7 +82,7 @@ class PlayDeal:
 class Abandon:
     """The player confirmed: leave the game in progress and do ``then``."""
 
-    then: NewGame | Restart | SwitchVariant | PlayDeal
+    then: NewGame | Restart | SwitchVariant | PlayDeal | Quit
 
 
 @dataclass(frozen=True)
