@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from game.engine.quoting import shown
 from game.i18n import _
 
 from .atomic import quarantine
@@ -173,7 +174,8 @@ def read_versioned_json(
         raise Unusable("corrupt", _("it is not a {kind} file").format(kind=kind))
     found = data.get("version")
     if type(found) is not int or found < 1:
-        raise Unusable("corrupt", _("unknown format version {version!r}").format(version=found))
+        problem = _("unknown format version {version}").format(version=shown(found))
+        raise Unusable("corrupt", problem)
     if found > version:
         raise Unusable(
             "newer",

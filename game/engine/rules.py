@@ -90,7 +90,8 @@ class VariantTable:
             if r.mode == wanted:
                 return r
         raise KeyError(
-            f"variant {self.id!r} has no mode {shown(wanted)} (modes: {', '.join(self.mode_ids())})"
+            f"variant {shown(self.id)} has no mode {shown(wanted)} "
+            f"(modes: {', '.join(self.mode_ids())})"
         )
 
 
