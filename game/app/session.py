@@ -77,6 +77,7 @@ class Session:
         self.stats = stats
         self.role = role
         self._lock = lock  # the owner's, held until ``close``
+        self._unsaved: list[Callable[[Statistics], Statistics]] = []  # not yet written
         self.winnable = WinnableDeals(self.data_dir)
         self.game: Game | None = None
         self.game_id = ""
@@ -250,28 +251,40 @@ class Session:
         self._saved_marker = marker
 
     def _record(self, won: bool) -> None:
-        game, game_id, elapsed = self.game, self.game_id, self.elapsed
+        game = self.game
+        key, game_id, elapsed, moves = key_for(game), self.game_id, self.elapsed, game.moves_made
         self._update_statistics(
-            lambda stats: record_result(
-                stats, key_for(game), game_id, won, elapsed, game.moves_made
-            )
+            lambda stats: record_result(stats, key, game_id, won, elapsed, moves)
         )
 
     def reset_statistics(self, key: tuple[str, str] | None) -> None:
         self._update_statistics(lambda stats: reset_statistics(stats, key))
 
-    def _update_statistics(self, change: Callable[[Statistics], Statistics]) -> None:
+    def _update_statistics(self, change: Callable[[Statistics], Statistics] | None) -> None:
         """Change the statistics as the file holds them now (another game on this folder
-        may have added to them), and keep them."""
+        may have added to them), and keep them. A change that could not be written (a full
+        disk) is kept and made again at the next one, or at close."""
+        if change is not None:
+            self._unsaved.append(change)
+        changes = list(self._unsaved)
+
+        def all_changes(stats: Statistics) -> Statistics:
+            for each in changes:
+                stats = each(stats)
+            return stats
+
         if self.role is Role.READ_ONLY:
-            self.stats = change(self.stats)
+            self.stats = change(self.stats) if change is not None else self.stats
+            self._unsaved.clear()
             return
         try:
-            self.stats, message = update_statistics(self.data_dir, change, self.stats)
+            self.stats, message = update_statistics(self.data_dir, all_changes, self.stats)
         except OSError as exc:
-            self.stats = change(self.stats)
-            self.notify(could_not_save_statistics(exc, self.data_dir / STATISTICS_FILE))
+            if change is not None:
+                self.stats = change(self.stats)
+                self.notify(could_not_save_statistics(exc, self.data_dir / STATISTICS_FILE))
             return
+        self._unsaved.clear()
         if message:
             self.notify(message)
 
@@ -299,6 +312,8 @@ class Session:
         the folder is let go. A guest's game cannot be resumed: leaving it abandons it."""
         if self.role is Role.GUEST:
             self.abandon()
+        if self._unsaved:
+            self._update_statistics(None)
         self.autosave(force=True)
         self.save_settings()
         if self._lock is not None:
