@@ -27,6 +27,8 @@ def why(exc: OSError, path: Path, writing: bool) -> str:
         return _("the disk holding {folder} is full").format(folder=folder)
     if number == errno.ENOTDIR:
         return _("{path} is a file, not a folder").format(path=_first_file(path))
+    if number == errno.EEXIST and path.exists() and not path.is_dir():  # making a folder
+        return _("{path} is a file, not a folder").format(path=path)
     if number == errno.EISDIR:
         return _("{path} is a folder, not a file").format(path=path)
     if number == errno.ENOENT:
