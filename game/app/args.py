@@ -7,6 +7,7 @@ import argparse
 import re
 from dataclasses import dataclass
 from importlib import metadata
+from pathlib import Path
 
 from game.console import USAGE, say_error
 from game.engine.deal import deal_number
@@ -78,6 +79,10 @@ def _seed(text: str) -> int:
 def _folder(text: str) -> str:
     if not text.strip():
         raise argparse.ArgumentTypeError("expected a folder, got an empty name")
+    try:
+        Path(text).expanduser()
+    except RuntimeError:  # "~someone" with no such user
+        raise argparse.ArgumentTypeError(f"no such home folder: {shown(text)}") from None
     return text
 
 

@@ -55,7 +55,7 @@ class Claim:
 
 def claim_folder(data_dir: str | None = None) -> Claim:
     """The data folder (``--data-dir`` or the platform's) and this game's part in it."""
-    wanted = Path(data_dir).expanduser() if data_dir else Path("~")
+    wanted = Path(data_dir) if data_dir else Path("~")
     try:
         folder = resolve_data_dir(data_dir)
     except OSError as exc:

@@ -19,6 +19,8 @@ from game.app.args import parse
         (["--windowed", "10x10"], "outside"),
         (["--fullscreen", "--windowed", "800x600"], "cannot be used together"),
         (["--data-dir", ""], "empty"),
+        (["--data-dir", "~no-such-user-here/games"], "no such home folder"),
+        (["--windowed", "16384x16384"], "outside"),
         (["--variant", "spider"], "invalid choice"),
         (["--bogus\nline" * 1000], "unrecognized"),
     ],

@@ -293,3 +293,18 @@ def test_on_screen_a_guest_says_so_and_asks_before_quitting(tmp_path):
     assert load_statistics(tmp_path)[0].get(KLONDIKE).played == 1
     owner.controller.apply(i.Quit())  # no question: the owner keeps its game
     assert not owner.controller.running
+
+
+def test_no_home_folder_at_all_leaves_the_game_playable(monkeypatch):
+    from pathlib import Path
+
+    def no_home():
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(Path, "home", no_home)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.delenv("APPDATA", raising=False)
+    session = Session.open(None)
+    [notice] = session.take_notices()
+    assert notice.startswith("Your games cannot be kept") and "This time they live in" in notice
+    assert session.role is Role.OWNER
