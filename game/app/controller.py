@@ -21,6 +21,7 @@ from game.view.table import TableOptions
 from . import menus, pages
 from .assist import Assistant
 from .ownership import Role
+from .problems import printable
 from .scenes import SceneStack
 from .session import Session
 from .settings import Settings
@@ -108,8 +109,8 @@ class Controller:
         """The session's news for the player (problems with files, a folder in use), all
         in one message: one after another, each would hide the one before."""
         notices = self.session.take_notices()
-        if notices:
-            self.table.say(" ".join(notices), error=True)
+        if notices:  # they name files: made printable whatever bytes the names hold
+            self.table.say(printable(" ".join(notices)), error=True)
 
     def position_changed(self) -> None:
         self.assistant.position_changed()

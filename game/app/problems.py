@@ -39,6 +39,15 @@ def why(exc: OSError, path: Path, writing: bool) -> str:
     return _("{path}: {problem}").format(path=path, problem=text[:1].lower() + text[1:])
 
 
+def printable(text: str) -> str:
+    """``text`` as a font can draw it. A file name's bytes that are not UTF-8 reach Python
+    as lone surrogates, which no font takes: they become the replacement character."""
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:  # a surrogate that is no escaped byte
+        return text.encode("utf-8", "replace").decode("utf-8")
+
+
 def _first_file(path: Path) -> Path:
     """The part of ``path`` that is a file where a folder is needed."""
     for parent in reversed([path, *path.parents]):

@@ -308,3 +308,18 @@ def test_no_home_folder_at_all_leaves_the_game_playable(monkeypatch):
     [notice] = session.take_notices()
     assert notice.startswith("Your games cannot be kept") and "This time they live in" in notice
     assert session.role is Role.OWNER
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="file names of any bytes")
+def test_a_file_name_that_is_not_utf8_is_shown_not_crashed_on(tmp_path):
+    import pygame
+
+    from .app_helpers import frame, make_app
+
+    blocker = os.fsdecode(os.fsencode(str(tmp_path)) + b"/caf\xe9")
+    with open(blocker, "w") as handle:
+        handle.write("a file")
+    app = make_app(blocker + "/games")
+    assert "caf\ufffd is a file, not a folder" in app.table.toast.text
+    frame(app, 3)  # drawn: a font takes no lone surrogate
+    assert pygame.display.get_surface() is not None
