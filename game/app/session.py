@@ -303,7 +303,8 @@ class Session:
         if not self.keeps_games:  # a guest leaves them to the owner; read-only: cannot
             return
         try:
-            save_settings(self.data_dir, self.settings)
+            with updating(self.data_dir):  # a guest may be reading them (Windows minds)
+                save_settings(self.data_dir, self.settings)
         except OSError as exc:
             self.notify(could_not_save_settings(exc, self.data_dir / SETTINGS_FILE))
 
