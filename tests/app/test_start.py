@@ -2,11 +2,19 @@
 in the terminal, end in one line or none, never a traceback, and the folder let go."""
 
 import pygame
+import pytest
 
 from game.app import app as app_module
 from game.app.args import parse
 from game.app.ownership import Role
 from game.app.session import Session
+
+
+@pytest.fixture(autouse=True)
+def pygame_stays(monkeypatch):
+    """``main`` ends with ``pygame.quit()``; the rest of the suite shares this process's
+    pygame (and fonts made under it), so here it stays up."""
+    monkeypatch.setattr(app_module.pygame, "quit", lambda: None)
 
 
 def test_no_window_to_be_had_is_one_line(tmp_path, monkeypatch, capsys):
