@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -323,3 +324,43 @@ def test_a_file_name_that_is_not_utf8_is_shown_not_crashed_on(tmp_path):
     assert "caf\ufffd is a file, not a folder" in app.table.toast.text
     frame(app, 3)  # drawn: a font takes no lone surrogate
     assert pygame.display.get_surface() is not None
+
+
+def test_the_windows_lock_code_path_with_a_stand_in_for_msvcrt(monkeypatch, tmp_path):
+    """Windows cannot be run here: its branch of ``folderlock`` is loaded with a stand-in
+    ``msvcrt`` that keeps Windows' rules (a byte-range lock per open file; a held lock
+    refused with EACCES at once under LK_NBLCK), to show the branch locks, refuses a second
+    holder, and lets go."""
+    import types
+
+    held: dict[tuple, int] = {}  # (file identity, offset) -> the fd holding it
+
+    def locking(fd, mode, nbytes):
+        key = (os.fstat(fd).st_ino, os.lseek(fd, 0, os.SEEK_CUR))
+        if mode == fake.LK_UNLCK:
+            held.pop(key, None)
+        elif held.get(key, fd) != fd:
+            raise PermissionError(errno.EACCES, "Permission denied")
+        else:
+            held[key] = fd
+
+    fake = types.SimpleNamespace(LK_NBLCK=2, LK_UNLCK=0, locking=locking)
+    monkeypatch.setitem(sys.modules, "msvcrt", fake)
+    source = Path(ownership.__file__).with_name("folderlock.py").read_text()
+    assert source.count('if os.name == "nt":') == 1
+    windows = types.ModuleType("folderlock_on_windows")
+    code = compile(source.replace('if os.name == "nt":', "if True:"), "folderlock.py", "exec")
+    exec(code, windows.__dict__)  # the Windows branch, on this system
+    assert windows.msvcrt is fake
+
+    first = windows.FolderLock.try_acquire(tmp_path / "owner.lock")
+    assert first is not None and first.held
+    assert windows.FolderLock.try_acquire(tmp_path / "owner.lock") is None
+    with pytest.raises(TimeoutError):
+        with windows.updating(tmp_path, wait=0.05):
+            with windows.updating(tmp_path, wait=0.05):
+                pass
+    first.release()
+    again = windows.FolderLock.try_acquire(tmp_path / "owner.lock")
+    assert again is not None
+    again.release()
