@@ -25,6 +25,7 @@ from game.engine.game import Game, new_game
 from game.engine.notation import parse_command
 from game.engine.quoting import shown
 from game.engine.rules import RuleTableError, VariantTable
+from game.i18n import _
 from game.variants import all_variants, get_variant, load_variant_file
 
 
@@ -57,7 +58,7 @@ def _table(args: argparse.Namespace) -> VariantTable:
     if args.table is not None:
         if args.variant is not None:
             raise UsageError(
-                "--table and --variant cannot be used together (the table names its variant)"
+                _("--table and --variant cannot be used together (the table names its variant)")
             )
         try:
             return load_variant_file(args.table)

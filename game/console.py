@@ -13,6 +13,8 @@ import os
 import sys
 from collections.abc import Callable
 
+from game.i18n import _
+
 USAGE = 2  # the exit status of every refusal
 MAX_LINE = 400  # characters: a message quoting a 5,000-character argument stays a line
 
@@ -44,7 +46,7 @@ def run_console(prog: str, body: Callable[[], int | None]) -> int:
             sys.stdout.flush()
     except BrokenPipeError:
         _drop_stdout()
-        say_error(prog, "the output could not be written: the reader closed the pipe")
+        say_error(prog, _("the output could not be written: the reader closed the pipe"))
         return USAGE
     if status is None:
         return 0

@@ -12,6 +12,7 @@ from pathlib import Path
 from game.console import USAGE, say_error
 from game.engine.deal import deal_number
 from game.engine.quoting import shown
+from game.i18n import _
 from game.variants import builtin_ids, get_variant
 
 from .settings import WINDOW_MAX, WINDOW_MIN
@@ -78,11 +79,12 @@ def _seed(text: str) -> int:
 
 def _folder(text: str) -> str:
     if not text.strip():
-        raise argparse.ArgumentTypeError("expected a folder, got an empty name")
+        raise argparse.ArgumentTypeError(_("expected a folder, got an empty name"))
     try:
         Path(text).expanduser()
     except RuntimeError:  # "~someone" with no such user
-        raise argparse.ArgumentTypeError(f"no such home folder: {shown(text)}") from None
+        problem = _("no such home folder: {folder}").format(folder=shown(text))
+        raise argparse.ArgumentTypeError(problem) from None
     return text
 
 
@@ -114,7 +116,7 @@ def parse(argv: list[str]) -> Options:
         parser.error("--fullscreen and --windowed cannot be used together")
     if args.mode is not None:
         if args.variant is None:  # the variants' modes differ: the mode of which?
-            parser.error("argument --mode: needs --variant (each variant has its own modes)")
+            parser.error(_("argument --mode: needs --variant (each variant has its own modes)"))
         table = get_variant(args.variant)
         if args.mode not in table.mode_ids():
             parser.error(
