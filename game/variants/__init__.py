@@ -12,7 +12,8 @@ from pathlib import Path
 
 from game.app.loader import SMALL_FILE, Unusable, decode_text, read_capped, read_safely
 from game.app.problems import why
-from game.engine.rules import RuleTableError, VariantTable, load_table, shown
+from game.engine.quoting import shown
+from game.engine.rules import RuleTableError, VariantTable, load_table
 from game.i18n import _
 
 TABLES_DIR = Path(__file__).resolve().parent
