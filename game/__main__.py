@@ -1,4 +1,8 @@
-"""``python -m game`` and the ``solitaire`` command: parse the flags, start the app."""
+"""``python -m game`` and the ``solitaire`` command: parse the flags, start the app.
+
+Nothing typed on the command line ends in a traceback: a bad flag is one line and status
+2, and so is a closed stdout under ``--help``, ``--version`` or ``--self-test``
+(``game.console``)."""
 
 from __future__ import annotations
 
@@ -11,9 +15,15 @@ def main(argv: list[str] | None = None) -> int:
         import multiprocessing
 
         multiprocessing.freeze_support()
+    from game.console import run_console
+
+    return run_console("solitaire", lambda: _start(sys.argv[1:] if argv is None else argv))
+
+
+def _start(argv: list[str]) -> int:
     from game.app.args import parse
 
-    options = parse(sys.argv[1:] if argv is None else argv)
+    options = parse(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.app.app import main as run_app
 

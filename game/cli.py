@@ -5,7 +5,10 @@
     python -m game.cli variants
 
 ``play`` applies the moves in order and prints the position as one JSON object. Any
-problem exits with status 2 and one line on stderr; nothing goes to stdout then.
+problem exits with status 2 and one line on stderr; nothing goes to stdout then. That holds
+for anything a person can type or pipe (``game.console``): odd paths and files, deal
+numbers in other scripts' digits or 5,000 digits long, flags that contradict each other,
+a reader that closes the pipe early.
 """
 
 from __future__ import annotations
@@ -14,11 +17,15 @@ import argparse
 import json
 import sys
 
+from game.console import USAGE, run_console, say_error
 from game.engine.cards import cards_from_codes
 from game.engine.commands import Refused
+from game.engine.deal import deal_number
 from game.engine.game import Game, new_game
 from game.engine.notation import parse_command
+from game.engine.quoting import shown
 from game.engine.rules import RuleTableError, VariantTable
+from game.i18n import _
 from game.variants import all_variants, get_variant, load_variant_file
 
 
@@ -48,7 +55,11 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _table(args: argparse.Namespace) -> VariantTable:
-    if args.table:
+    if args.table is not None:
+        if args.variant is not None:
+            raise UsageError(
+                _("--table and --variant cannot be used together (the table names its variant)")
+            )
         try:
             return load_variant_file(args.table)
         except RuleTableError as exc:
@@ -68,12 +79,10 @@ def _start(args: argparse.Namespace) -> Game:
     except KeyError as exc:
         raise UsageError(exc.args[0]) from exc
     if args.seed is not None:
-        if not args.seed.isdigit():
-            raise UsageError(f"--seed must be a non-negative whole number, got {args.seed!r}")
         try:
-            return new_game(rules, seed=int(args.seed))
+            return new_game(rules, seed=deal_number(args.seed))
         except ValueError as exc:
-            raise UsageError(str(exc)) from exc
+            raise UsageError(f"--seed: {exc}") from exc
     try:
         deck = cards_from_codes(args.deck.replace(",", " ").split(), rules.decks)
     except ValueError as exc:
@@ -110,16 +119,20 @@ def run(argv: list[str]) -> dict | list:
         try:
             game.execute(parse_command(text, game.layout))
         except (ValueError, Refused) as exc:
-            raise UsageError(f"move {number} ({text}): {exc}") from exc
+            raise UsageError(f"move {number} ({shown(text, quotes=False)}): {exc}") from exc
     return position(game, args.reveal)
 
 
 def main(argv: list[str] | None = None) -> int:
+    return run_console("python -m game.cli", lambda: _main(argv))
+
+
+def _main(argv: list[str] | None) -> int:
     try:
         result = run(sys.argv[1:] if argv is None else argv)
     except UsageError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+        say_error("python -m game.cli", str(exc))
+        return USAGE
     if isinstance(result, list):  # variants: a readable listing
         for t in result:
             print(f"{t['id']}: {t['name']}")

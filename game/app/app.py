@@ -11,6 +11,7 @@ from dataclasses import replace
 
 import pygame
 
+from game.console import say_error
 from game.resources import asset_path
 from game.view import intents as i
 from game.view.replay import ReplayScene
@@ -55,8 +56,7 @@ class App:
         self.controller = Controller(session, self.scenes, self.sounds, self)
         if asked is not None:
             self.controller.offer_saved_game(*asked)
-        for notice in session.take_notices():
-            self.table.say(notice, error=True)
+        self.controller.show_notices()
 
     # -- start-up ---------------------------------------------------------------------------
 
@@ -212,12 +212,20 @@ def main(options: Options) -> int:
     pygame.display.init()
     pygame.font.init()
     try:
-        app = App(options)
+        try:
+            app = App(options)
+        except pygame.error as exc:  # no display to open a window on, say
+            say_error("solitaire", f"the game could not start: {exc}")
+            return 1
         if options.self_test:
             from .selftest import self_test
 
             return self_test(app)
-        app.run()
+        try:
+            app.run()
+        except KeyboardInterrupt:  # Ctrl+C in the terminal: leave as Quit leaves
+            app.session.close()
+            return 130
         return 0
     finally:
         pygame.quit()

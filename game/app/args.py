@@ -1,12 +1,17 @@
-"""Command-line flags of the game. A bad value: one line on stderr, exit status 2."""
+"""Command-line flags of the game. A bad value: one line on stderr, exit status 2, for
+anything a person can type (``game.console``)."""
 
 from __future__ import annotations
 
 import argparse
-import sys
+import re
 from dataclasses import dataclass
+from pathlib import Path
 
-from game.engine.deal import MAX_SEED
+from game.console import USAGE, say_error
+from game.engine.deal import deal_number
+from game.engine.quoting import shown
+from game.i18n import _
 from game.variants import builtin_ids, get_variant
 
 from .settings import WINDOW_MAX, WINDOW_MIN
@@ -53,17 +58,22 @@ class Options:
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:
-        print(f"{self.prog}: error: {message}", file=sys.stderr)
-        raise SystemExit(2)
+        say_error(self.prog, message)
+        raise SystemExit(USAGE)
+
+
+_SIZE = re.compile(
+    r"([0-9]{1,5})[xX]([0-9]{1,5})"
+)  # ASCII digits: not "\uff11\uff12\uff18\uff10x800"
 
 
 def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(part) for part in text.lower().split("x"))
-    except ValueError:
+    match = _SIZE.fullmatch(text)
+    if match is None:
         raise argparse.ArgumentTypeError(
-            f"expected WIDTHxHEIGHT such as 1280x800, got {text!r}"
-        ) from None
+            f"expected WIDTHxHEIGHT such as 1280x800, got {shown(text)}"
+        )
+    w, h = int(match[1]), int(match[2])
     (min_w, min_h), (max_w, max_h) = WINDOW_MIN, WINDOW_MAX
     if not (min_w <= w <= max_w and min_h <= h <= max_h):
         raise argparse.ArgumentTypeError(
@@ -73,9 +83,21 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _seed(text: str) -> int:
-    if not text.isdigit() or int(text) > MAX_SEED:
-        raise argparse.ArgumentTypeError(f"deal number must be 0..{MAX_SEED}, got {text!r}")
-    return int(text)
+    try:
+        return deal_number(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _folder(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError(_("expected a folder, got an empty name"))
+    try:
+        Path(text).expanduser()
+    except RuntimeError:  # "~someone" with no such user
+        problem = _("no such home folder: {folder}").format(folder=shown(text))
+        raise argparse.ArgumentTypeError(problem) from None
+    return text
 
 
 def parse(argv: list[str]) -> Options:
@@ -92,7 +114,7 @@ def parse(argv: list[str]) -> Options:
     parser.add_argument("--fullscreen", action="store_true", help="start fullscreen")
     parser.add_argument("--windowed", type=_size, metavar="WxH", help="start in a window WxH")
     parser.add_argument(
-        "--data-dir", metavar="DIR", help="where settings, saves and statistics live"
+        "--data-dir", type=_folder, metavar="DIR", help="where settings, saves and statistics live"
     )
     parser.add_argument("--no-sound", action="store_true", help="play no sounds")
     parser.add_argument(
@@ -105,10 +127,12 @@ def parse(argv: list[str]) -> Options:
     if args.fullscreen and args.windowed:
         parser.error("--fullscreen and --windowed cannot be used together")
     if args.mode is not None:
-        table = get_variant(args.variant or "klondike")
+        if args.variant is None:  # the variants' modes differ: the mode of which?
+            parser.error(_("argument --mode: needs --variant (each variant has its own modes)"))
+        table = get_variant(args.variant)
         if args.mode not in table.mode_ids():
             parser.error(
-                f"argument --mode: {table.id} has no mode {args.mode!r} "
+                f"argument --mode: {table.id} has no mode {shown(args.mode)} "
                 f"(choose from {', '.join(table.mode_ids())})"
             )
     return Options(

@@ -43,6 +43,27 @@ def write_atomic(path: Path, text: str) -> None:
     _fsync_folder(path.parent)
 
 
+def sweep_temporaries(folder: Path, names: tuple[str, ...]) -> int:
+    """Remove the temporary files ``write_atomic`` left behind for ``names`` when a game was
+    killed between writing and renaming (the target itself is always whole). Only the
+    folder's owner calls this, holding the update lock: no write of another game is under
+    way then. Returns how many were removed."""
+    removed = 0
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    prefixes = tuple(f".{name}." for name in names)
+    for entry in entries:
+        if entry.name.startswith(prefixes) and entry.name.endswith(".tmp"):
+            try:
+                os.unlink(entry.path)
+                removed += 1
+            except OSError:
+                pass
+    return removed
+
+
 def _fsync_folder(folder: Path) -> None:
     """Make the rename itself durable where the platform allows it (POSIX); best effort."""
     if os.name != "posix":

@@ -18,7 +18,14 @@ from typing import Any
 
 from game.engine.game import Game
 from game.engine.rules import VariantTable
-from game.engine.savefile import FORMAT, VERSION, SaveError, game_from_dict, game_to_json
+from game.engine.savefile import (
+    FORMAT,
+    VERSION,
+    EntryTexts,
+    SaveError,
+    game_from_dict,
+    game_to_json,
+)
 from game.i18n import _
 from game.variants import get_variant
 
@@ -42,20 +49,34 @@ class Resumed:
     message: str | None = None
 
 
+class GameTooLong(Exception):
+    """A game whose save would be over the size the loader accepts: writing it would leave
+    a file the next start refuses, so it is not written (the last save stays)."""
+
+
 def save_current(
-    folder: Path, game: Game, elapsed_seconds: float, game_id: str | None = None
+    folder: Path,
+    game: Game,
+    elapsed_seconds: float,
+    game_id: str | None = None,
+    texts: EntryTexts | None = None,
 ) -> None:
     """Write the game in progress atomically (the old file survives a crash mid-write).
 
     Pass ``game_id`` (``statistics.new_game_id``) so a resumed game keeps its identity and
-    a win is not counted twice. Raises OSError if the folder is not writable."""
+    a win is not counted twice, and the same ``texts`` at each save of a game so a long
+    game's save stays quick. Raises OSError if the folder is not writable, GameTooLong if
+    the game is beyond what a save may hold."""
     elapsed = float(elapsed_seconds)
     if not math.isfinite(elapsed) or elapsed < 0:
         elapsed = 0.0
     extra: dict[str, Any] = {"elapsed": elapsed}
     if game_id is not None:
         extra["game_id"] = game_id
-    write_atomic(Path(folder) / CURRENT_GAME_FILE, game_to_json(game, extra) + "\n")
+    text = game_to_json(game, extra, texts) + "\n"
+    if len(text) > GAME_FILE:  # one character a byte: the JSON is ASCII
+        raise GameTooLong(game.moves_made)
+    write_atomic(Path(folder) / CURRENT_GAME_FILE, text)
 
 
 def resume(folder: Path, lookup: Callable[[str], VariantTable] = get_variant) -> Resumed:

@@ -19,6 +19,8 @@ from game.view.hud import deal_name
 from game.view.table import TableOptions
 
 from .assist import Assistant
+from .ownership import Role
+from .problems import printable
 from .scenes import SceneStack
 from .session import Session
 from .settings import Settings
@@ -73,6 +75,7 @@ class Controller:
         self.assistant = Assistant(session, self.apply)
         self.watching = Watching(self)
         self.running = True
+        self._quit_asked = False
         self._handlers: dict[type, Callable] = {
             i.Play: self._play,
             i.NowhereToGo: self._nowhere,
@@ -119,8 +122,14 @@ class Controller:
         for name in self.table.sounds:
             self.sounds.play(name)
         self.table.sounds.clear()
-        for notice in self.session.take_notices():
-            self.table.say(notice, error=True)
+        self.show_notices()
+
+    def show_notices(self) -> None:
+        """The session's news for the player (problems with files, a folder in use), all
+        in one message: one after another, each would hide the one before."""
+        notices = self.session.take_notices()
+        if notices:  # they name files: made printable whatever bytes the names hold
+            self.table.say(printable(" ".join(notices)), error=True)
 
     def position_changed(self) -> None:
         self.assistant.position_changed()
@@ -193,12 +202,6 @@ class Controller:
         else:
             self._begin(intent)
 
-    def _abandon(self, intent: i.Abandon) -> None:
-        if isinstance(intent.then, i.ReplayBranch):
-            self.watching.branch(intent.then, confirmed=True)
-        else:
-            self._begin(intent.then)
-
     def _begin(self, intent: i.NewGame | i.Restart | i.SwitchVariant | i.PlayDeal) -> None:
         self.scenes.clear()
         self.assistant.stop_finishing()
@@ -222,6 +225,15 @@ class Controller:
         if session.last_finished != left and session.last_finished is not None:
             # A game was just abandoned: where was it lost? (said quietly, when known)
             self.apply(i.WhereLost(str(session.last_finished), quiet=True))
+
+    def _abandon(self, intent: i.Abandon) -> None:
+        """The player said yes to leaving the game in progress: do what was asked."""
+        if isinstance(intent.then, i.Quit):
+            self._quit(intent.then)
+        elif isinstance(intent.then, i.ReplayBranch):
+            self.watching.branch(intent.then, confirmed=True)
+        else:
+            self._begin(intent.then)
 
     def offer_saved_game(self, asked: i.Intent, label: str) -> None:
         """At start, with a saved game in progress and a deal asked for on the command
@@ -297,6 +309,13 @@ class Controller:
         self.scenes.refresh()
 
     def _quit(self, intent: i.Quit) -> None:
+        session = self.session
+        if session.role is Role.GUEST and session.in_progress and not self._quit_asked:
+            # A guest's game cannot be kept: leaving abandons it, so ask first (once; a
+            # second Quit, such as closing the window again, quits).
+            self._quit_asked = True
+            self.open_menu("quit_question")
+            return
         self.assistant.stop()
         self.watching.analyst.cancel()
         self.session.close()

@@ -13,6 +13,7 @@ is created on demand, never at import.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from collections.abc import Mapping
@@ -47,6 +48,9 @@ def default_data_dir(
 def resolve_data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """The folder to use: ``override`` (the ``--data-dir`` value) if given, else the
     platform default; created (with parents) if missing. Raises OSError if it cannot be."""
-    folder = Path(override).expanduser() if override else default_data_dir()
+    try:
+        folder = Path(override).expanduser() if override else default_data_dir()
+    except RuntimeError:  # no home folder to be found (no $HOME, no such user)
+        raise FileNotFoundError(errno.ENOENT, "no home folder", str(override or "~")) from None
     folder.mkdir(parents=True, exist_ok=True)
     return folder

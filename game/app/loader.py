@@ -1,10 +1,11 @@
 """One discipline for every file the game reads: any bytes in, a value or a message out.
 
 Settings, statistics, the saved game and the winnable deals found here all load through
-``load_file``:
+``load_file``; rule tables through ``read_safely`` and the same readers (a player's table
+is refused with its problem, never renamed: ``game.variants``):
 
 * the file is read with a size cap (an absurd file is refused before it is parsed);
-* text is UTF-8, with or without a byte-order mark;
+* text is UTF-8, with or without a byte-order mark (or UTF-16/32 with one);
 * JSON is parsed with nesting, size and non-numbers (NaN) contained;
 * the file's own reader turns the data into a value, or raises ``Unusable``;
 * whatever goes wrong, no exception leaves: the caller gets a default value and a message
@@ -14,13 +15,17 @@ Settings, statistics, the saved game and the winnable deals found here all load 
 
 from __future__ import annotations
 
+import codecs
 import json
 import logging
+import os
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from game.engine.quoting import shown
 from game.i18n import _
 
 from .atomic import quarantine
@@ -30,16 +35,18 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 SMALL_FILE = 1 << 20  # settings, statistics, found deals: a megabyte is far beyond need
-# A saved game: about 150 bytes a move, so this holds some 100,000 moves. A longer log is
-# not a game anyone played; refusing it unread keeps a start from stalling on it.
-GAME_FILE = 16 << 20
+# A saved game: about 85 bytes a move (140 in the first format), so this holds some 95,000
+# moves, which resume in about a second. A longer log is not a game anyone played; refusing
+# it unread keeps a start from stalling on it (and the game never writes one: GameTooLong).
+GAME_FILE = 8 << 20
 
 
 class Unusable(ValueError):
     """A file the game cannot use. ``tag`` names it when kept aside ("corrupt", "newer",
-    "too-big"); ``problem`` says why, for the player."""
+    "too-big"; None: it could not be read, leave it be); ``problem`` says why, for the
+    player."""
 
-    def __init__(self, tag: str, problem: str) -> None:
+    def __init__(self, tag: str | None, problem: str) -> None:
         super().__init__(problem)
         self.tag = tag
         self.problem = problem
@@ -65,32 +72,74 @@ class Loaded(Generic[T]):
 
 def read_capped(path: Path, limit: int) -> bytes | None:
     """The file's bytes; None when it does not exist. Unusable when it is over ``limit``
-    bytes or not a regular file; OSError when it cannot be read."""
+    bytes or not a file; OSError when it cannot be read.
+
+    The size is checked on the opened file, so a file that changes or a link that moves
+    between a look and the read cannot slip past the cap. Pipes and devices (``/dev/zero``)
+    are read no further than the cap; a FIFO is opened without waiting for a writer."""
     path = Path(path)
     try:
-        info = path.stat()
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         return None
-    if path.is_dir():
-        raise Unusable("not-a-file", _("it is a folder, not a file"))
-    if info.st_size > limit:
-        raise Unusable("too-big", _("it is far too large ({size} bytes)").format(size=info.st_size))
-    with open(path, "rb") as handle:  # not a plain file (a device): read no more than the cap
-        raw = handle.read(limit + 1)
+    except PermissionError:
+        if path.is_dir():  # Windows refuses to open a folder with "access denied"
+            raise Unusable("not-a-file", _("it is a folder, not a file")) from None
+        raise
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise Unusable("not-a-file", _("it is a folder, not a file"))
+        if info.st_size > limit:
+            raise Unusable(
+                "too-big", _("it is far too large ({size} bytes)").format(size=info.st_size)
+            )
+        if _NONBLOCK:
+            os.set_blocking(fd, True)  # a pipe with a writer: wait for what it writes
+        chunks, wanted = [], limit + 1
+        while wanted > 0 and (chunk := os.read(fd, min(wanted, 1 << 20))):
+            chunks.append(chunk)
+            wanted -= len(chunk)
+        raw = b"".join(chunks)
+    finally:
+        os.close(fd)
     if len(raw) > limit:
         raise Unusable("too-big", _("it is far too large (over {size} bytes)").format(size=limit))
     return raw
 
 
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # POSIX: do not hang opening a FIFO nobody writes
+
+# Byte-order marks, longest first (UTF-32's little-endian mark begins with UTF-16's).
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+def decode_text(raw: bytes) -> str:
+    """Text from bytes: UTF-8, or any Unicode encoding that announces itself with a
+    byte-order mark (a text editor's "UTF-8 with BOM", Notepad's "Unicode"). Unusable for
+    anything else, and for text holding NUL characters (no file of ours has any)."""
+    encoding = next((name for bom, name in _BOMS if raw.startswith(bom)), "utf-8")
+    try:
+        text = raw.decode(encoding)
+    except UnicodeDecodeError:
+        raise Unusable("corrupt", _("it is not a text file (or not in UTF-8)")) from None
+    if "\0" in text:
+        raise Unusable("corrupt", _("it is not a text file"))
+    return text
+
+
 def decode_json(raw: bytes, constants: bool = False) -> Any:
     """Parse JSON text from bytes; Unusable for anything that is not plain JSON (and for
     NaN or Infinity unless ``constants``: then the reader checks those values itself)."""
-    if not raw.strip():
+    text = decode_text(raw)
+    if not text.strip():
         raise Unusable("corrupt", _("it is empty"))
-    try:
-        text = raw.decode("utf-8-sig")  # a byte-order mark from a text editor is fine
-    except UnicodeDecodeError:
-        raise Unusable("corrupt", _("it is not a text file")) from None
     try:
         if constants:
             return json.loads(text)
@@ -125,7 +174,8 @@ def read_versioned_json(
         raise Unusable("corrupt", _("it is not a {kind} file").format(kind=kind))
     found = data.get("version")
     if type(found) is not int or found < 1:
-        raise Unusable("corrupt", _("unknown format version {version!r}").format(version=found))
+        problem = _("unknown format version {version}").format(version=shown(found))
+        raise Unusable("corrupt", problem)
     if found > version:
         raise Unusable(
             "newer",
@@ -134,6 +184,29 @@ def read_versioned_json(
             ),
         )
     return data
+
+
+def read_safely(
+    path: Path, read: Callable[[Path], T | None], own: tuple[type[Exception], ...] = ()
+) -> T | None:
+    """``read(path)`` with every failure it can meet told as ``Unusable`` (or
+    ``PartlyUsable``, or one of the caller's ``own`` exception types, which pass as they
+    are). An ``Unusable`` whose ``tag`` is None is a file that could not be read at all
+    (permissions, a loop of links...): it stays where it is, the player may put it right."""
+    try:
+        return read(path)
+    except (Unusable, PartlyUsable, *own):
+        raise
+    except OSError as exc:
+        raise Unusable(None, why(exc, path, False)) from None
+    except RecursionError:
+        raise Unusable("corrupt", _("it is nested too deeply")) from None
+    except MemoryError:
+        raise Unusable("too-big", _("it is too large to read")) from None
+    except Exception as exc:  # a file must never take the game down, whatever it holds
+        log.exception("unexpected error reading %s", path)
+        problem = _("it could not be read ({error})").format(error=type(exc).__name__)
+        raise Unusable("corrupt", problem) from None
 
 
 def load_file(
@@ -148,23 +221,15 @@ def load_file(
     """
     path = Path(path)
     try:
-        value = read(path)
-    except OSError as exc:
-        # Unreadable (permissions, a loop of links...): leave it where it is, the player
-        # may put it right; the game goes on with the default.
-        message = _("Could not read {name}: {why}; {outcome}.")
-        return Loaded(
-            default, message.format(name=path.name, why=why(exc, path, False), outcome=outcome)
-        )
+        value = read_safely(path, read)
     except Unusable as exc:
+        if exc.tag is None:
+            message = _("Could not read {name}: {why}; {outcome}.")
+            return Loaded(default, message.format(name=path.name, why=exc.problem, outcome=outcome))
         return Loaded(default, set_aside(path, exc.tag, exc.problem, outcome))
     except PartlyUsable as part:
         outcome_kept = _("the rest was kept")
         return Loaded(part.value, set_aside(path, "corrupt", part.problem, outcome_kept))
-    except Exception as exc:  # a file must never take the game down, whatever it holds
-        log.exception("unexpected error reading %s", path)
-        problem = _("it could not be read ({error})").format(error=type(exc).__name__)
-        return Loaded(default, set_aside(path, "corrupt", problem, outcome))
     return Loaded(default if value is None else value)
 
 

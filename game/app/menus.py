@@ -194,3 +194,19 @@ def path_prompt(session: Session, size: Size, purpose: str, default: str) -> Pro
     dialog = PromptDialog(title, prompt, size, done, max_length=1000)
     dialog.value = default
     return dialog
+
+
+def quit_question(session: Session, size: Size) -> ConfirmDialog:
+    """Asked before a guest (a second game on a data folder in use) quits with a game in
+    progress: it cannot be kept, so quitting abandons it. Keeping on is the default."""
+    question = _(
+        "This window cannot keep its game: another game has the data folder. Quitting counts "
+        "the game in progress ({moves} moves) as lost."
+    ).format(moves=session.game.moves_made)
+    return ConfirmDialog(
+        _("Quit this game?"),
+        question,
+        size,
+        yes=(_("Quit"), i.Abandon(i.Quit())),
+        no=(_("Keep playing"), None),
+    )

@@ -27,6 +27,8 @@ def why(exc: OSError, path: Path, writing: bool) -> str:
         return _("the disk holding {folder} is full").format(folder=folder)
     if number == errno.ENOTDIR:
         return _("{path} is a file, not a folder").format(path=_first_file(path))
+    if number == errno.EEXIST and path.exists() and not path.is_dir():  # making a folder
+        return _("{path} is a file, not a folder").format(path=path)
     if number == errno.EISDIR:
         return _("{path} is a folder, not a file").format(path=path)
     if number == errno.ENOENT:
@@ -35,6 +37,15 @@ def why(exc: OSError, path: Path, writing: bool) -> str:
         return _("{path} is a loop of links").format(path=path)
     text = (exc.strerror or type(exc).__name__).rstrip(".")
     return _("{path}: {problem}").format(path=path, problem=text[:1].lower() + text[1:])
+
+
+def printable(text: str) -> str:
+    """``text`` as a font can draw it. A file name's bytes that are not UTF-8 reach Python
+    as lone surrogates, which no font takes: they become the replacement character."""
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:  # a surrogate that is no escaped byte
+        return text.encode("utf-8", "replace").decode("utf-8")
 
 
 def _first_file(path: Path) -> Path:

@@ -25,6 +25,8 @@ def self_test(app) -> int:
             flush=True,
         )
         problems = _script(app)
+    except BrokenPipeError:  # stdout closed by its reader: the command line says so
+        raise
     except Exception as exc:  # report any failure as the reason, never a traceback only
         print(f"self-test FAILED: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1

@@ -14,26 +14,41 @@ How a game is kept and counted (the README's rule, in one place):
 
 Whatever the disk does, the session goes on: a problem becomes a notice for the player
 (``take_notices``), never an exception.
+
+One data folder has one owner at a time (``ownership``): a second game opened on it is a
+guest, which keeps no saved game and no settings, and adds its results to the statistics
+as the first does, each change made to the file as it is then, under a lock. A folder that
+cannot be written is said so at start, and then nothing is tried.
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
-import tempfile
+from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
 
 from game.engine.commands import Command
 from game.engine.events import Step
 from game.engine.game import Game, new_game
+from game.engine.savefile import EntryTexts
 from game.i18n import _
 from game.variants import get_variant
 
-from .autosave import CURRENT_GAME_FILE, Resumed, clear_current, resume, save_current
-from .datadir import resolve_data_dir
+from .autosave import (
+    CURRENT_GAME_FILE,
+    GameTooLong,
+    Resumed,
+    clear_current,
+    resume,
+    save_current,
+)
+from .folderlock import FolderLock, updating
 from .gamefiles import keep_finished
-from .problems import could_not_save, could_not_save_settings, could_not_save_statistics, why
+from .ownership import Role, claim_folder
+from .problems import could_not_save, could_not_save_settings, could_not_save_statistics
 from .settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from .statistics import (
     STATISTICS_FILE,
@@ -43,7 +58,7 @@ from .statistics import (
     new_game_id,
     record_result,
     reset_statistics,
-    save_statistics,
+    update_statistics,
 )
 from .winnable import WinnableDeals
 
@@ -52,10 +67,20 @@ SEED_RANGE = 1_000_000_000  # random deals are numbered below this, easy to read
 
 
 class Session:
-    def __init__(self, data_dir: Path, settings: Settings, stats: Statistics) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        settings: Settings,
+        stats: Statistics,
+        role: Role = Role.OWNER,
+        lock: FolderLock | None = None,
+    ) -> None:
         self.data_dir = Path(data_dir)
         self.settings = settings
         self.stats = stats
+        self.role = role
+        self._lock = lock  # the owner's, held until ``close``
+        self._unsaved: list[Callable[[Statistics], Statistics]] = []  # not yet written
         self.winnable = WinnableDeals(self.data_dir)
         self.game: Game | None = None
         self.game_id = ""
@@ -63,28 +88,34 @@ class Session:
         self.last_finished: Path | None = None  # the last game won or abandoned, kept
         self._notices: list[str] = []
         self._saved_marker: tuple | None = None
+        self._texts = EntryTexts()  # the saved text of each move, so a save only adds
 
     @classmethod
     def open(cls, data_dir: str | None = None) -> Session:
         """The session of a data folder (the platform's own unless given), with its
         settings and statistics loaded. A folder that cannot be made or used leaves the
-        game playable in a scratch folder, and says so."""
-        notices = []
+        game playable in a scratch folder; a folder in use makes this session a guest; a
+        folder that cannot be written, a session that keeps nothing. Each is said."""
+        claim = claim_folder(data_dir)
+        folder = claim.folder
+        # Read under the update lock: a bad file is set aside by one game at a time.
+        guard = nullcontext() if claim.role is Role.READ_ONLY else updating(folder)
         try:
-            folder = resolve_data_dir(data_dir)
-        except OSError as exc:
-            wanted = Path(data_dir).expanduser() if data_dir else Path("~")
-            folder = Path(tempfile.mkdtemp(prefix="solitaire-"))
-            notices.append(
-                _("Your games cannot be kept: {why}. This time they live in {folder}.").format(
-                    why=why(exc, wanted, writing=True), folder=folder
-                )
-            )
-        settings, settings_note = load_settings(folder)
-        stats, stats_note = load_statistics(folder)
-        session = cls(folder, settings, stats)
-        session._notices = [n for n in (*notices, settings_note, stats_note) if n]
+            with guard:
+                settings, settings_note = load_settings(folder)
+                stats, stats_note = load_statistics(folder)
+        except OSError:  # the lock could not be had: read anyway, the files are whole
+            settings, settings_note = load_settings(folder)
+            stats, stats_note = load_statistics(folder)
+        session = cls(folder, settings, stats, claim.role, claim.lock)
+        session._notices = [n for n in (*claim.notices, settings_note, stats_note) if n]
         return session
+
+    @property
+    def keeps_games(self) -> bool:
+        """Is the game in progress kept for next time? (Not in a guest, nor in a folder that
+        cannot be written.)"""
+        return self.role is Role.OWNER
 
     # -- what the player sees of it -------------------------------------------------------
 
@@ -105,7 +136,10 @@ class Session:
     # -- which game ---------------------------------------------------------------------------
 
     def saved_game(self) -> Resumed:
-        """The game left last time (None if there is none; a bad file is set aside)."""
+        """The game left last time (None if there is none; a bad file is set aside). A
+        guest has none: the saved game is the owner's, being played."""
+        if self.role is Role.GUEST:
+            return Resumed(None)
         found = resume(self.data_dir)
         if found.message:
             self.notify(found.message)
@@ -205,7 +239,7 @@ class Session:
         """Save the game if it changed since the last save (a won game is not kept: there
         is nothing left to resume)."""
         game = self.game
-        if game is None:
+        if game is None or not self.keeps_games:
             return
         marker = (id(game), game.moves_made, len(game.redo_stack))
         if marker == self._saved_marker and not force:
@@ -214,38 +248,69 @@ class Session:
             if game.won:
                 clear_current(self.data_dir)
             else:
-                save_current(self.data_dir, game, self.elapsed, self.game_id)
+                save_current(self.data_dir, game, self.elapsed, self.game_id, self._texts)
         except OSError as exc:
             self.notify(could_not_save(exc, self.data_dir / CURRENT_GAME_FILE))
+            return
+        except GameTooLong:
+            self.notify(
+                _(
+                    "The game could not be saved: at {moves} moves it is longer than a saved "
+                    "game may be. Start a new game to be saved again."
+                ).format(moves=game.moves_made)
+            )
             return
         self._saved_marker = marker
 
     def _record(self, won: bool) -> None:
         game = self.game
-        stats = record_result(
-            self.stats, key_for(game), self.game_id, won, self.elapsed, game.moves_made
+        key, game_id, elapsed, moves = key_for(game), self.game_id, self.elapsed, game.moves_made
+        counts = not self.stats.is_recorded(game_id) and (won or moves > 0)
+        self._update_statistics(
+            lambda stats: record_result(stats, key, game_id, won, elapsed, moves)
         )
-        if stats is not self.stats:
-            self.stats = stats
-            self.save_statistics()
+        if counts:
             self._keep_finished("won" if won else "abandoned")
 
     def _keep_finished(self, result: str) -> None:
         """A finished game goes to the history, to be watched (and analysed) again."""
+        if not self.keeps_games:
+            return
         try:
             self.last_finished = keep_finished(self.data_dir, self.game, self.elapsed, result)
         except OSError as exc:  # a convenience lost, not a game: no message for this
             log.info("could not keep a finished game: %s", exc)
 
-    def save_statistics(self) -> None:
-        try:
-            save_statistics(self.data_dir, self.stats)
-        except OSError as exc:
-            self.notify(could_not_save_statistics(exc, self.data_dir / STATISTICS_FILE))
-
     def reset_statistics(self, key: tuple[str, str] | None) -> None:
-        self.stats = reset_statistics(self.stats, key)
-        self.save_statistics()
+        self._update_statistics(lambda stats: reset_statistics(stats, key))
+
+    def _update_statistics(self, change: Callable[[Statistics], Statistics] | None) -> None:
+        """Change the statistics as the file holds them now (another game on this folder
+        may have added to them), and keep them. A change that could not be written (a full
+        disk) is kept and made again at the next one, or at close."""
+        if change is not None:
+            self._unsaved.append(change)
+        changes = list(self._unsaved)
+
+        def all_changes(stats: Statistics) -> Statistics:
+            for each in changes:
+                stats = each(stats)
+            return stats
+
+        if self.role is Role.READ_ONLY:
+            self.stats = change(self.stats) if change is not None else self.stats
+            self._unsaved.clear()
+            return
+        try:
+            self.stats, message = update_statistics(self.data_dir, all_changes, self.stats)
+        except OSError as exc:
+            if change is not None:
+                self.stats = change(self.stats)
+                self.notify(could_not_save_statistics(exc, self.data_dir / STATISTICS_FILE))
+            return
+        self._unsaved.clear()
+        if message:
+            self.notify(message)
 
     def change_settings(self, settings: Settings) -> None:
         """New settings, kept at once."""
@@ -259,12 +324,23 @@ class Session:
         self.settings = settings
 
     def save_settings(self) -> None:
+        if not self.keeps_games:  # a guest leaves them to the owner; read-only: cannot
+            return
         try:
-            save_settings(self.data_dir, self.settings)
+            with updating(self.data_dir):  # a guest may be reading them (Windows minds)
+                save_settings(self.data_dir, self.settings)
         except OSError as exc:
             self.notify(could_not_save_settings(exc, self.data_dir / SETTINGS_FILE))
 
     def close(self) -> None:
-        """The player leaves: the game and the settings are kept, to resume next time."""
+        """The player leaves: the game and the settings are kept, to resume next time, and
+        the folder is let go. A guest's game cannot be resumed: leaving it abandons it."""
+        if self.role is Role.GUEST:
+            self.abandon()
+        if self._unsaved:
+            self._update_statistics(None)
         self.autosave(force=True)
         self.save_settings()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None

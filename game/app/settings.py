@@ -33,7 +33,9 @@ ANIMATION_SPEEDS: MappingProxyType[str, float] = MappingProxyType(
 CARD_BACKS = BACK_STYLES
 AUTO_FINISH_CHOICES = ("ask", "always", "never")
 WINDOW_MIN = (320, 240)
-WINDOW_MAX = (16384, 16384)
+# 8K UHD, the largest screens made: a window beyond only costs memory (the table keeps a few
+# surfaces of the window's size; at 16384x16384 those need several gigabytes).
+WINDOW_MAX = (7680, 4320)
 
 
 def default_modes() -> dict[str, str]:

@@ -16,7 +16,9 @@ Counting rules:
   is ignored (the same ``Statistics`` object comes back).
 
 The file: same atomic writes as the rest; an unreadable file is kept aside and fresh
-statistics are used, with a message for the player.
+statistics are used, with a message for the player. Every change is made to the file as it
+is on disk at that moment, under the folder's update lock (``update_statistics``): two
+games open on one folder both count.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import json
 import math
 import secrets
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -35,6 +38,7 @@ from game.engine.game import Game
 from game.i18n import _
 
 from .atomic import write_atomic
+from .folderlock import updating
 from .loader import PartlyUsable, Unusable, load_file, read_versioned_json
 
 STATISTICS_FILE = "statistics.json"
@@ -295,3 +299,24 @@ def load_statistics(folder: Path) -> tuple[Statistics, str | None]:
 
     loaded = load_file(Path(folder) / STATISTICS_FILE, read, Statistics(), _("starting afresh"))
     return loaded.value, loaded.message
+
+
+def update_statistics(
+    folder: Path, change: Callable[[Statistics], Statistics], fallback: Statistics
+) -> tuple[Statistics, str | None]:
+    """Apply ``change`` to the statistics as the file holds them now (another game on this
+    folder may have added to them since they were read) and write them back, all under the
+    folder's update lock. Returns the statistics and a message about the file, if any.
+
+    A file that is there but cannot be read is never written over: ``change`` is applied
+    to ``fallback`` (what this game had) and nothing is written. Raises OSError when the
+    file cannot be written (it is then as it was)."""
+    path = Path(folder) / STATISTICS_FILE
+    with updating(folder):
+        current, message = load_statistics(folder)
+        if message is not None and path.exists():
+            return change(fallback), message
+        changed = change(current)
+        if changed is not current:
+            save_statistics(folder, changed)
+    return changed, message

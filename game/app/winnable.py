@@ -15,6 +15,7 @@ from game.engine.rules import Rules
 from game.i18n import _
 
 from .atomic import write_atomic
+from .folderlock import updating
 from .loader import SMALL_FILE, Unusable, decode_json, load_file, read_capped
 
 FOUND_FILE = "winnable-deals-found.json"
@@ -42,12 +43,15 @@ class WinnableDeals:
         return len(self.found().get(key(rules), [])) < TOP_UP_TARGET
 
     def add(self, rules: Rules, seed: int) -> None:
-        """Keep a deal a search has won here. Raises OSError if the file cannot be written."""
-        found = self.found()
-        deals = found.setdefault(key(rules), [])
-        if seed not in deals:
-            deals.append(seed)
-            write_atomic(self.path, json.dumps({"pools": found}))
+        """Keep a deal a search has won here, added to the file as it is now (another game
+        on this folder may add too: the update lock keeps both). Raises OSError if the file
+        cannot be written."""
+        with updating(self.path.parent):
+            found = self.found()
+            deals = found.setdefault(key(rules), [])
+            if seed not in deals:
+                deals.append(seed)
+                write_atomic(self.path, json.dumps({"pools": found}))
 
 
 def key(rules: Rules) -> str:

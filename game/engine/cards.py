@@ -8,6 +8,8 @@ in a two-deck game apart (a sprite needs to know which physical card it is), whi
 
 from __future__ import annotations
 
+from .quoting import shown
+
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
 RED_SUITS = frozenset("DH")
@@ -34,7 +36,7 @@ def parse_code(code: str) -> tuple[int, int]:
     if len(text) == 3 and text.startswith("10"):
         text = "T" + text[2]
     if len(text) != 2 or text[0] not in RANKS or text[1] not in SUITS:
-        raise ValueError(f"unknown card {code!r} (expected rank A23456789TJQK and suit CDHS)")
+        raise ValueError(f"unknown card {shown(code)} (expected rank A23456789TJQK and suit CDHS)")
     return RANKS.index(text[0]) + 1, SUITS.index(text[1])
 
 

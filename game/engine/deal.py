@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from .quoting import shown
+
 _MASK64 = (1 << 64) - 1
 MAX_SEED = _MASK64
 
@@ -40,6 +42,18 @@ class SplitMix64:
             x = self.next_u64()
             if x < limit:
                 return x % n
+
+
+def deal_number(text: str) -> int:
+    """A deal number as a person types it: the digits 0-9 only, at most ``MAX_SEED``.
+    Raises ValueError saying so. (``int`` alone would read "\uff11\uff12" or "\u0661" as 12
+    and 1, and refuse 5,000 digits with advice about ``sys.set_int_max_str_digits``.)"""
+    digits = text.lstrip("0") or "0"
+    if text.isascii() and text.isdigit() and len(digits) <= len(str(MAX_SEED)):
+        number = int(digits)
+        if number <= MAX_SEED:
+            return number
+    raise ValueError(f"a deal number is a whole number from 0 to {MAX_SEED}, got {shown(text)}")
 
 
 def shuffled(cards: list[int], seed: int) -> list[int]:

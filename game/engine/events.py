@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .quoting import shown
 from .state import STOCK, WASTE, Layout, State
 
 
@@ -134,19 +135,19 @@ def event_to_json(event: Event, layout: Layout) -> dict:
 def event_from_json(data: object, layout: Layout) -> Event:
     """Parse one event; raises ValueError saying what is wrong with it."""
     if not isinstance(data, dict):
-        raise ValueError(f"an event must be an object, got {data!r}")
+        raise ValueError(f"an event must be an object, got {shown(data)}")
     kind = data.get("event")
 
     def count() -> int:
         n = data.get("count")
         if type(n) is not int or n < 1:
-            raise ValueError(f"'count' must be a positive whole number, got {n!r}")
+            raise ValueError(f"'count' must be a positive whole number, got {shown(n)}")
         return n
 
     def pile(key: str) -> int:
         name = data.get(key)
         if not isinstance(name, str):
-            raise ValueError(f"{key!r} must be a pile name, got {name!r}")
+            raise ValueError(f"{key!r} must be a pile name, got {shown(name)}")
         return layout.index(name)
 
     if kind == "moved":
@@ -157,4 +158,4 @@ def event_from_json(data: object, layout: Layout) -> Event:
         return StockTurned(count())
     if kind == "redealt":
         return WasteRedealt(count())
-    raise ValueError(f"unknown event kind {kind!r}")
+    raise ValueError(f"unknown event kind {shown(kind)}")

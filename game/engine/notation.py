@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from .commands import Collect, Command, Draw, Move, ToFoundation
+from .quoting import shown
 from .state import Layout
 
 
@@ -15,18 +16,21 @@ def parse_command(text: str, layout: Layout) -> Command:
     if word in ("collect", "c"):
         return Collect()
     if "-" not in word:
-        raise ValueError(f"cannot read move {text!r} (expected SRC-DST, SRC-DST:N or draw)")
+        raise ValueError(f"cannot read move {shown(text)} (expected SRC-DST, SRC-DST:N or draw)")
     source_name, target = word.split("-", 1)
     count = 1
     if ":" in target:
         target, count_text = target.split(":", 1)
-        if not count_text.isdigit() or int(count_text) < 1:
-            raise ValueError(f"cannot read move {text!r}: N in SRC-DST:N must be 1 or more")
+        digits = count_text.isascii() and count_text.isdigit() and len(count_text) <= 3
+        if not digits or int(count_text) < 1:
+            raise ValueError(
+                f"cannot read move {shown(text)}: N in SRC-DST:N must be a number from 1 to 999"
+            )
         count = int(count_text)
     source = layout.index(source_name)
     if target == "f":
         if count != 1:
-            raise ValueError(f"cannot read move {text!r}: one card at a time to a foundation")
+            raise ValueError(f"cannot read move {shown(text)}: one card at a time to a foundation")
         return ToFoundation(source)
     return Move(source, layout.index(target), count)
 

@@ -18,11 +18,13 @@ from typing import Any
 
 from .cards import CARDS_PER_DECK, MAX_DECKS
 from .policies import Build, DealPattern, EmptyPile, FaceUp, triangle
+from .quoting import shown
 
 UNLIMITED = "unlimited"
 # Keys a child table never takes from its parent: they describe one variant only (a table
 # extending Double Klondike to deal Jumbo must not describe Double Klondike's deal).
 OWN_KEYS = ("description", "notes")
+MAX_CHAIN = 16  # tables extending tables: far more than any variant needs
 
 
 class RuleTableError(ValueError):
@@ -81,12 +83,15 @@ class VariantTable:
         return [m.id for m in self.modes]
 
     def rules(self, mode: str | None = None) -> Rules:
-        wanted = mode or self.default_mode
+        """The rules of deal mode ``mode`` (None: the default mode); KeyError if there is
+        no such mode."""
+        wanted = self.default_mode if mode is None else mode  # "" is no mode, not the default
         for r in self._rules:
             if r.mode == wanted:
                 return r
         raise KeyError(
-            f"variant {self.id!r} has no mode {wanted!r} (modes: {', '.join(self.mode_ids())})"
+            f"variant {shown(self.id)} has no mode {shown(wanted)} "
+            f"(modes: {', '.join(self.mode_ids())})"
         )
 
 
@@ -99,7 +104,7 @@ Checker = Callable[[Any], str | None]
 def _int_between(low: int, high: int) -> Checker:
     def check(v: Any) -> str | None:
         if type(v) is not int or not low <= v <= high:
-            return f"must be a whole number from {low} to {high}, got {v!r}"
+            return f"must be a whole number from {low} to {high}, got {shown(v)}"
         return None
 
     return check
@@ -110,30 +115,32 @@ def _one_of(policy: type[StrEnum]) -> Checker:
 
     def check(v: Any) -> str | None:
         if v not in choices:
-            return f"must be one of {', '.join(repr(c) for c in choices)}, got {v!r}"
+            return f"must be one of {', '.join(repr(c) for c in choices)}, got {shown(v)}"
         return None
 
     return check
 
 
 def _is_bool(v: Any) -> str | None:
-    return None if isinstance(v, bool) else f"must be true or false, got {v!r}"
+    return None if isinstance(v, bool) else f"must be true or false, got {shown(v)}"
 
 
 def _is_text(v: Any) -> str | None:
-    return None if isinstance(v, str) and v.strip() else f"must be a non-empty string, got {v!r}"
+    return (
+        None if isinstance(v, str) and v.strip() else f"must be a non-empty string, got {shown(v)}"
+    )
 
 
 def _is_redeals(v: Any) -> str | None:
     if v == UNLIMITED or (type(v) is int and 0 <= v <= 1000):
         return None
-    return f'must be a whole number from 0 to 1000 or "unlimited", got {v!r}'
+    return f'must be a whole number from 0 to 1000 or "unlimited", got {shown(v)}'
 
 
 def _is_counts(v: Any) -> str | None:
     if isinstance(v, list) and v and all(type(n) is int and 0 <= n <= 30 for n in v):
         return None
-    return f"must be a list of whole numbers from 0 to 30, got {v!r}"
+    return f"must be a list of whole numbers from 0 to 30, got {shown(v)}"
 
 
 _SECTIONS: dict[str, dict[str, tuple[Checker, bool]]] = {
@@ -183,8 +190,15 @@ def _merge(base: dict, over: dict) -> dict:
     return out
 
 
-def read_table(path: Path, resolve_parent: Callable[[str, Path], Path]) -> dict:
-    """Read a TOML table and everything it extends, merged, with ``extends`` removed."""
+def read_table(
+    path: Path,
+    resolve_parent: Callable[[str, Path], Path],
+    read_text: Callable[[Path], str],
+) -> dict:
+    """Read a TOML table and everything it extends, merged, with ``extends`` removed.
+
+    ``read_text`` gives a file's text (``game.variants`` passes the loader discipline's
+    capped, any-encoding reader); ``resolve_parent`` turns an ``extends`` name into a path."""
     chain: list[Path] = []
     data: dict = {}
     current = path
@@ -193,20 +207,18 @@ def read_table(path: Path, resolve_parent: Callable[[str, Path], Path]) -> dict:
         if current in chain:
             names = " -> ".join(p.name for p in [*chain, current])
             raise RuleTableError(f"{path}: key 'extends': circular ({names})")
+        if len(chain) >= MAX_CHAIN:
+            raise RuleTableError(f"{path}: key 'extends': more than {MAX_CHAIN} tables deep")
         chain.append(current)
-        try:
-            with open(current, "rb") as fh:
-                layer = tomllib.load(fh)
-        except FileNotFoundError as exc:
-            raise RuleTableError(f"{current}: file not found") from exc
-        except tomllib.TOMLDecodeError as exc:
-            raise RuleTableError(f"{current}: not valid TOML: {exc}") from exc
+        layer = parse_toml(read_text(current), current)
         parent = layer.pop("extends", None)
         layers.append(layer)
         if parent is None:
             break
         if not isinstance(parent, str):
-            raise RuleTableError(f"{current}: key 'extends': must be a variant id, got {parent!r}")
+            raise RuleTableError(
+                f"{current}: key 'extends': must be a variant id, got {shown(parent)}"
+            )
         current = resolve_parent(parent, current)
     for layer in reversed(layers):
         # A child's modes replace the parent's modes wholesale when given, so a child can drop
@@ -220,9 +232,21 @@ def read_table(path: Path, resolve_parent: Callable[[str, Path], Path]) -> dict:
     return data
 
 
+def parse_toml(text: str, source: Path | str) -> dict:
+    """The table in ``text``; RuleTableError naming ``source`` for anything not TOML."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RuleTableError(f"{source}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise RuleTableError(f"{source}: not a rule table: nested too deeply") from None
+    except ValueError:  # a number with thousands of digits: Python will not read it
+        raise RuleTableError(f"{source}: not valid TOML: a number is far too long") from None
+
+
 def _check_section(source: str, where: str, data: Any, spec: dict, partial: bool) -> None:
     if not isinstance(data, dict):
-        raise RuleTableError(f"{source}: key '{where}': must be a table, got {data!r}")
+        raise RuleTableError(f"{source}: key '{where}': must be a table, got {shown(data)}")
     for key, value in data.items():
         if key not in spec:
             why = RETIRED_KEYS.get(f"{where.split('.')[-1]}.{key}", "unknown key")
@@ -267,7 +291,7 @@ def validate(data: dict, source: str) -> VariantTable:
     for mode_id, mode in modes_data.items():
         where = f"modes.{mode_id}"
         if not isinstance(mode, dict):
-            raise RuleTableError(f"{source}: key '{where}': must be a table, got {mode!r}")
+            raise RuleTableError(f"{source}: key '{where}': must be a table, got {shown(mode)}")
         overrides = {}
         for key, value in mode.items():
             if key in _SECTIONS:
@@ -290,7 +314,7 @@ def validate(data: dict, source: str) -> VariantTable:
         rules.append(_resolve(merged, mode_id, mode["label"], source, where))
     if data["default_mode"] not in modes_data:
         raise RuleTableError(
-            f"{source}: key 'default_mode': {data['default_mode']!r} is not one of the modes "
+            f"{source}: key 'default_mode': {shown(data['default_mode'])} is not one of the modes "
             f"({', '.join(modes_data)})"
         )
     return VariantTable(
@@ -352,6 +376,10 @@ def _resolve(d: dict, mode_id: str, label: str, source: str, where: str) -> Rule
     )
 
 
-def load_table(path: Path, resolve_parent: Callable[[str, Path], Path]) -> VariantTable:
-    """Read, merge and validate the table at ``path``."""
-    return validate(read_table(path, resolve_parent), str(path))
+def load_table(
+    path: Path,
+    resolve_parent: Callable[[str, Path], Path],
+    read_text: Callable[[Path], str],
+) -> VariantTable:
+    """Read, merge and validate the table at ``path`` (see ``read_table``)."""
+    return validate(read_table(path, resolve_parent, read_text), str(path))

@@ -1,39 +1,85 @@
 """Saved games: a game (variant, mode, deal, log, redo list) to and from JSON.
 
-Each log entry keeps the command and the events it caused. Loading replays every command
-against the rules and checks it causes exactly the stored events, so a tampered or
-truncated log is refused with the first bad entry named.
+The format, ``klondike-family-game`` version 2::
+
+    {"format": "klondike-family-game", "version": 2, "variant": "klondike",
+     "mode": "draw1", "seed": 123 (or "deck": ["AS", ...]),
+     "deal_fingerprint": "sha256:...",
+     "log": [ {"command": "draw", "events": [...]}, ... one entry a line ],
+     "redo": [ ... ], "extra": {...}}
+
+A save proves its deal: ``deal_fingerprint`` is a hash of the variant, the mode and the
+dealt cards in order, so a deal number changed by hand (or by a flipped bit) is caught even
+when the log holds only stock turns, whose events name no card; the deal mode is written
+and required, never guessed. Each log entry keeps the command and the events it caused;
+loading replays every command against the rules and checks it causes exactly the stored
+events, so a tampered or truncated log is refused with the first bad entry named.
+
+Version 1 files (no fingerprint) are still read, the mode required as version 1 always
+wrote it; the next save writes them as version 2.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .cards import CODE, cards_from_codes
 from .events import event_from_json, event_to_json
 from .game import Deal, Game, Record
 from .notation import format_command, parse_command
+from .quoting import shown
 from .refusals import Refused
-from .rules import VariantTable
+from .rules import Rules, VariantTable
+from .state import Layout
 
 FORMAT = "klondike-family-game"
-VERSION = 1
+VERSION = 2
+FINGERPRINT = "deal_fingerprint"
+_COMPACT = json.JSONEncoder(separators=(",", ":"), allow_nan=False)
 
 
 class SaveError(ValueError):
     """A save that cannot be loaded; the message says what is wrong and where."""
 
 
-def _record_to_json(record: Record, game: Game) -> dict:
+def deal_fingerprint(rules: Rules, deal: Deal) -> str:
+    """A hash of the game's variant, deal mode and cards in dealing order: the same for
+    the same deal only."""
+    codes = " ".join(CODE[c] for c in deal.cards(rules))
+    text = f"{rules.variant}\n{rules.mode}\n{codes}"
+    return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _entry(record: Record, layout: Layout) -> dict:
     return {
-        "command": format_command(record.command, game.layout),
-        "events": [event_to_json(e, game.layout) for e in record.step],
+        "command": format_command(record.command, layout),
+        "events": [event_to_json(e, layout) for e in record.step],
     }
 
 
-def game_to_dict(game: Game, extra: dict | None = None) -> dict:
+class EntryTexts:
+    """The JSON text of each log entry, kept from one save to the next: records never
+    change, so a long game's save encodes only the moves made since the last one."""
+
+    def __init__(self) -> None:
+        self._known: dict[int, tuple[Record, str]] = {}
+
+    def texts(self, records: Sequence[Record], layout: Layout) -> list[str]:
+        known, kept, out = self._known, {}, []
+        for record in records:
+            hit = known.get(id(record))
+            if hit is None or hit[0] is not record:
+                hit = (record, _COMPACT.encode(_entry(record, layout)))
+            kept[id(record)] = hit
+            out.append(hit[1])
+        self._known = kept  # only the records still in the game stay
+        return out
+
+
+def _head(game: Game) -> dict[str, Any]:
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -44,15 +90,33 @@ def game_to_dict(game: Game, extra: dict | None = None) -> dict:
         data["seed"] = game.deal.seed
     else:
         data["deck"] = [CODE[c] for c in game.deal.deck]
-    data["log"] = [_record_to_json(r, game) for r in game.log]
-    data["redo"] = [_record_to_json(r, game) for r in reversed(game.redo_stack)]
+    data[FINGERPRINT] = deal_fingerprint(game.rules, game.deal)
+    return data
+
+
+def game_to_dict(game: Game, extra: dict | None = None) -> dict:
+    data = _head(game)
+    data["log"] = [_entry(r, game.layout) for r in game.log]
+    data["redo"] = [_entry(r, game.layout) for r in reversed(game.redo_stack)]
     if extra:
         data["extra"] = extra
     return data
 
 
-def game_to_json(game: Game, extra: dict | None = None) -> str:
-    return json.dumps(game_to_dict(game, extra), indent=1)
+def game_to_json(game: Game, extra: dict | None = None, texts: EntryTexts | None = None) -> str:
+    """The save's text: compact, one log entry a line (fast to write, still readable).
+    Pass the same ``texts`` at every save of a game to encode each entry once."""
+    texts = texts or EntryTexts()
+    redo = list(reversed(game.redo_stack))
+    entries = texts.texts([*game.log, *redo], game.layout)
+    log, undone = entries[: len(game.log)], entries[len(game.log) :]
+    head = _COMPACT.encode(_head(game))[:-1]  # the header object, left open
+    parts = [head, ',\n"log":[\n', ",\n".join(log), '\n],\n"redo":[\n', ",\n".join(undone)]
+    parts.append("\n]")
+    if extra:
+        parts.append(',\n"extra":' + _COMPACT.encode(extra))
+    parts.append("}")
+    return "".join(parts)
 
 
 def game_from_dict(data: Any, lookup: Callable[[str], VariantTable]) -> tuple[Game, dict]:
@@ -60,39 +124,35 @@ def game_from_dict(data: Any, lookup: Callable[[str], VariantTable]) -> tuple[Ga
     if not isinstance(data, dict):
         raise SaveError("a saved game must be a JSON object")
     if data.get("format") != FORMAT:
-        raise SaveError(f"not a saved game (format is {data.get('format')!r})")
+        raise SaveError(f"not a saved game (format is {shown(data.get('format'))})")
     version = data.get("version")
     if type(version) is not int:
-        raise SaveError(f"'version' must be a whole number, got {version!r}")
+        raise SaveError(f"'version' must be a whole number, got {shown(version)}")
     if version > VERSION:
         raise SaveError(
             f"saved by a newer version of the game (format {version}, this reads {VERSION})"
         )
     if version < 1:
         raise SaveError(f"unknown format version {version}")
+    variant, mode = data.get("variant"), data.get("mode")
+    if not isinstance(variant, str):
+        raise SaveError(f"'variant' must name a variant, got {shown(variant)}")
+    if not isinstance(mode, str):  # never guessed: the default mode would be another game
+        raise SaveError(f"'mode' must name the deal mode, got {shown(mode)}")
     try:
-        table = lookup(data.get("variant"))
+        table = lookup(variant)
     except (KeyError, TypeError) as exc:
-        raise SaveError(f"unknown variant {data.get('variant')!r}") from exc
+        raise SaveError(f"unknown variant {shown(variant)}") from exc
     try:
-        rules = table.rules(data.get("mode"))
+        rules = table.rules(mode)
     except KeyError as exc:
         raise SaveError(str(exc.args[0])) from exc
-    if ("seed" in data) == ("deck" in data):
-        raise SaveError("a saved game needs exactly one of 'seed' and 'deck'")
-    try:
-        if "seed" in data:
-            seed = data["seed"]
-            if type(seed) is not int or seed < 0:
-                raise ValueError(f"'seed' must be a non-negative whole number, got {seed!r}")
-            game = Game(rules, Deal(seed=seed))
-        else:
-            deck = data["deck"]
-            if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
-                raise ValueError("'deck' must be a list of card codes")
-            game = Game(rules, Deal(deck=tuple(cards_from_codes(deck, rules.decks))))
-    except ValueError as exc:
-        raise SaveError(str(exc)) from exc
+    game = Game(rules, _deal(data, rules))
+    if version >= 2 and data.get(FINGERPRINT) != deal_fingerprint(rules, game.deal):
+        raise SaveError(
+            "the deal is not the one this game was played with (its fingerprint differs: "
+            "the variant, the mode, the deal number or the deck was changed)"
+        )
 
     # Every entry is played again through the engine and must cause exactly the stored
     # events; the redo list is played on, then taken back, so it lands on the redo stack.
@@ -106,31 +166,78 @@ def game_from_dict(data: Any, lookup: Callable[[str], VariantTable]) -> tuple[Ga
     return game, extra
 
 
+def _deal(data: dict, rules: Rules) -> Deal:
+    if ("seed" in data) == ("deck" in data):
+        raise SaveError("a saved game needs exactly one of 'seed' and 'deck'")
+    try:
+        if "seed" in data:
+            seed = data["seed"]
+            if type(seed) is not int or seed < 0:
+                raise ValueError(f"'seed' must be a non-negative whole number, got {shown(seed)}")
+            deal = Deal(seed=seed)
+        else:
+            deck = data["deck"]
+            if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
+                raise ValueError("'deck' must be a list of card codes")
+            deal = Deal(deck=tuple(cards_from_codes(deck, rules.decks)))
+        deal.cards(rules)  # a deal number out of range, a deck of the wrong cards
+    except ValueError as exc:
+        raise SaveError(str(exc)) from exc
+    return deal
+
+
 def _replay(data: dict, key: str, game: Game) -> int:
     """Execute the entries under ``key`` on ``game``; returns how many there were."""
     entries = data.get(key, [])
     if not isinstance(entries, list):
         raise SaveError(f"'{key}' must be a list")
+    layout = game.layout
+    commands: dict[str, Any] = {}  # a long log says "draw" thousands of times: read it once
+    events: dict[Any, dict] = {}
     for number, entry in enumerate(entries, 1):
-        where = f"{key} entry {number}"
         if not isinstance(entry, dict):
-            raise SaveError(f"{where}: must be an object")
+            raise SaveError(f"{key} entry {number}: must be an object")
         text = entry.get("command")
-        events = entry.get("events")
-        if not isinstance(events, list):
-            raise SaveError(f"{where} ({text!r}): 'events' must be a list of events")
-        try:
-            command = parse_command(text if isinstance(text, str) else "", game.layout)
-            stored = tuple(event_from_json(e, game.layout) for e in events)
-        except (ValueError, TypeError) as exc:
-            raise SaveError(f"{where} ({text!r}): {exc}") from exc
+        stored = entry.get("events")
+        if not isinstance(stored, list):
+            problem = (
+                "'events' is missing"
+                if "events" not in entry
+                else f"'events' must be a list of events, got {shown(stored)}"
+            )
+            raise SaveError(f"{_where(key, number, entry)}: {problem}")
+        command = commands.get(text) if isinstance(text, str) else None
+        if command is None:
+            try:
+                command = parse_command(text if isinstance(text, str) else "", layout)
+            except ValueError as exc:
+                raise SaveError(f"{_where(key, number, entry)}: {exc}") from exc
+            if isinstance(text, str):
+                commands[text] = command
         try:
             step = game.execute(command)
         except Refused as exc:
-            raise SaveError(f"{where} ({text}): not legal here: {exc}") from exc
-        if step != stored:
-            raise SaveError(f"{where} ({text}): its events are not what that move causes")
+            raise SaveError(f"{_where(key, number, entry)}: not legal here: {exc}") from exc
+        caused = [events.get(e) or events.setdefault(e, event_to_json(e, layout)) for e in step]
+        if caused != stored:
+            raise SaveError(f"{_where(key, number, entry)}: {_mismatch(stored, layout)}")
     return len(entries)
+
+
+def _where(key: str, number: int, entry: dict) -> str:
+    """Which entry, for a message (made only when something is wrong: quoting every entry
+    would slow a long log down)."""
+    return f"{key} entry {number} ({shown(entry.get('command'), 40, quotes=False)})"
+
+
+def _mismatch(stored: list, layout: Layout) -> str:
+    """Why stored events are refused: what is wrong with one, or that they are others."""
+    try:
+        for e in stored:
+            event_from_json(e, layout)
+    except (ValueError, TypeError) as exc:
+        return str(exc)
+    return "its events are not what that move causes"
 
 
 def game_from_json(text: str, lookup: Callable[[str], VariantTable]) -> tuple[Game, dict]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from .cards import CODE
 from .deal import deal_order
 from .policies import FACE_DOWN_COUNT
+from .quoting import shown
 from .rules import Rules
 
 STOCK = 0
@@ -60,13 +61,13 @@ class Layout:
             return STOCK
         if text in ("waste", "w"):
             return WASTE
-        if len(text) >= 2 and text[0] in "ft" and text[1:].isdigit():
+        if 2 <= len(text) <= 3 and text[0] in "ft" and text[1:].isascii() and text[1:].isdigit():
             number = int(text[1:])
             if text[0] == "f" and 1 <= number <= self.foundations:
                 return FIRST_FOUNDATION + number - 1
             if text[0] == "t" and 1 <= number <= self.tableau:
                 return FIRST_FOUNDATION + self.foundations + number - 1
-        raise ValueError(f"no pile {name!r} in this game")
+        raise ValueError(f"no pile {shown(name)} in this game")
 
     def is_foundation(self, index: int) -> bool:
         return FIRST_FOUNDATION <= index < FIRST_FOUNDATION + self.foundations

@@ -6,19 +6,35 @@ no code changes.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
+from game.app.loader import SMALL_FILE, Unusable, decode_text, read_capped, read_safely
+from game.app.problems import why
+from game.engine.quoting import shown
 from game.engine.rules import RuleTableError, VariantTable, load_table
+from game.i18n import _
 
 TABLES_DIR = Path(__file__).resolve().parent
 
 # Stable order for menus and listings; tables found beyond these come after, by id.
 _PREFERRED_ORDER = ("klondike", "saratoga", "double-klondike")
 
+# What ``extends`` may name: a variant id, which is also the file name of a table beside
+# the child or among the built-ins. No dots or separators, so never a path elsewhere.
+_PARENT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
 
 def _resolve_parent(parent_id: str, child: Path) -> Path:
     """``extends = "klondike"``: look beside the child first, then among the built-ins."""
+    if not _PARENT_NAME.fullmatch(parent_id):
+        raise RuleTableError(
+            _(
+                "{file}: key 'extends': must name a variant (letters, digits, '-' and '_': "
+                "a built-in variant or a table in the same folder), got {name}"
+            ).format(file=child, name=shown(parent_id))
+        )
     for folder in (child.parent, TABLES_DIR):
         candidate = folder / f"{parent_id}.toml"
         if candidate.is_file():
@@ -26,11 +42,38 @@ def _resolve_parent(parent_id: str, child: Path) -> Path:
     raise RuleTableError(f"{child}: key 'extends': no variant {parent_id!r} found")
 
 
+def _table_text(path: Path) -> str:
+    """A rule table's text, read as every file of the game is read (``game.app.loader``):
+    capped in size, any Unicode encoding with a byte-order mark, every failure a message."""
+    try:
+        raw = read_capped(path, SMALL_FILE)
+    except Unusable as exc:
+        raise RuleTableError(f"{path}: {exc.problem}") from None
+    except OSError as exc:
+        raise RuleTableError(
+            _("{file} could not be read: {why}").format(file=path, why=why(exc, path, False))
+        ) from None
+    if raw is None:
+        raise RuleTableError(_("{file}: no such file").format(file=path))
+    try:
+        return decode_text(raw)
+    except Unusable as exc:
+        raise RuleTableError(f"{path}: {exc.problem}") from None
+
+
 def load_variant_file(path: str | Path) -> VariantTable:
-    """Load any rule table file (a built-in one or a player's own)."""
+    """Load any rule table file (a built-in one or a player's own). Raises RuleTableError,
+    naming the file and the problem, and nothing else, whatever the file holds; a player's
+    file is left as it is."""
     path = Path(path)
-    table = load_table(path, _resolve_parent)
-    return table
+
+    def read(path: Path) -> VariantTable:
+        return load_table(path, _resolve_parent, _table_text)
+
+    try:
+        return read_safely(path, read, own=(RuleTableError,))
+    except Unusable as exc:
+        raise RuleTableError(f"{path}: {exc.problem}") from None
 
 
 @cache
@@ -44,7 +87,9 @@ def builtin_ids() -> tuple[str, ...]:
 def get_variant(variant_id: str) -> VariantTable:
     """A built-in variant by id. Raises KeyError naming the known ids."""
     if variant_id not in builtin_ids():
-        raise KeyError(f"unknown variant {variant_id!r} (variants: {', '.join(builtin_ids())})")
+        raise KeyError(
+            f"unknown variant {shown(variant_id)} (variants: {', '.join(builtin_ids())})"
+        )
     table = load_variant_file(TABLES_DIR / f"{variant_id}.toml")
     if table.id != variant_id:
         raise RuleTableError(

@@ -84,7 +84,7 @@ class PlayDeal:
 class Abandon:
     """The player confirmed: leave the game in progress and do ``then``."""
 
-    then: NewGame | Restart | SwitchVariant | PlayDeal | ReplayBranch
+    then: NewGame | Restart | SwitchVariant | PlayDeal | ReplayBranch | Quit
 
 
 @dataclass(frozen=True)

@@ -240,6 +240,7 @@ def test_quit_then_start_resumes_the_same_game(tmp_path):
 def test_a_bad_save_starts_a_new_game_and_is_kept_aside(tmp_path, content):
     first = make_app(tmp_path, "--seed", "5")
     play(first, Draw())
+    first.controller.apply(i.Quit())  # the first game's process ends
     path = tmp_path / CURRENT_GAME_FILE
     if content == "TRUNC":
         content = path.read_text()[:-40]

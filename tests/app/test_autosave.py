@@ -195,3 +195,33 @@ def test_crash_after_temp_written_leaves_stray_temp_only(tmp_path, monkeypatch):
     back, elapsed, message = load_current(tmp_path)
     same_game(back, first)
     assert elapsed == 1.0 and message is None
+
+
+def test_an_absurd_log_is_refused_by_its_size_before_it_is_parsed(tmp_path, monkeypatch):
+    from game.app import loader
+
+    path = tmp_path / CURRENT_GAME_FILE
+    with open(path, "wb") as handle:  # a million-move log: refused unread
+        handle.write(b'{"format":"klondike-family-game","version":2,"log":[')
+        handle.write(b'{"command":"draw","events":[]},' * 300_000)
+        handle.write(b"]}")
+    monkeypatch.setattr(loader.json, "loads", lambda *a, **k: pytest.fail("parsed"))
+    back, _, message = load_current(tmp_path)
+    assert back is None and "far too large" in message
+    assert aside(tmp_path)[0].name.startswith(CURRENT_GAME_FILE + ".too-big-")
+
+
+def test_a_game_too_long_to_save_keeps_the_last_save_and_says_so(tmp_path, monkeypatch):
+    from game.app.session import Session
+
+    session = Session.open(str(tmp_path))
+    session.start(session.deal("klondike", "draw1-unlimited", 3))
+    session.play(session.game.legal_moves()[0])
+    saved = (tmp_path / CURRENT_GAME_FILE).read_bytes()
+    monkeypatch.setattr(autosave, "GAME_FILE", len(saved) + 50)
+    for _ in range(5):
+        session.play(session.game.legal_moves()[-1])
+    notices = session.take_notices()
+    assert notices and "longer than a saved game may be" in notices[0]
+    assert (tmp_path / CURRENT_GAME_FILE).read_bytes() == saved  # nothing the loader refuses
+    assert resume(tmp_path).game.moves_made == 1

@@ -80,3 +80,75 @@ def test_variants_lists_modes():
     assert code == 0
     for text in ["klondike", "draw1-noredeal", "saratoga", "double-klondike", "draw3"]:
         assert text in out
+
+
+# -- what a hostile user types ----------------------------------------------------------
+
+NINES = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["play", "--variant", "klondike", "--mode", "", "--seed", "1"], "no mode ''"),
+        (["play", "--variant", "klondike", "--seed", "\uff11\uff12"], "deal number"),
+        (["play", "--variant", "klondike", "--seed", "\u0661"], "deal number"),
+        (["play", "--variant", "klondike", "--seed", NINES], "deal number"),
+        (["play", "--variant", "klondike", "--seed", "18446744073709551616"], "deal number"),
+        (["play", "--variant", "klondike", "--seed", "-1"], "--seed"),
+        (["play", "--variant", "klondike", "--seed", "1", "t\u0661-t2"], "no pile"),
+        (["play", "--variant", "klondike", "--seed", "1", "t1-t2:" + NINES], "1 to 999"),
+        (["play", "--variant", "klondike", "--seed", "1", "x" * 5000], "move 1"),
+        (["play", "--variant", "x\ny" * 3000, "--seed", "1"], "unknown variant"),
+        (["play", "--variant", "klondike", "--deck", "ZZ " * 5000], "unknown card"),
+        (["play", "--variant", "klondike", "--seed", "1", "--deck", "AS"], "not allowed"),
+        (["play", "--table", "", "--seed", "1"], "folder"),
+        (["bogus\nsecond line"], "invalid choice"),
+    ],
+)
+def test_hostile_arguments_are_refused_in_one_short_line(capsys, args, fragment):
+    from game.cli import main
+
+    assert main(args) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and len(err) < 500
+    assert err.startswith("python -m game.cli: error: ") and fragment in err
+    assert "Traceback" not in err and "set_int_max_str_digits" not in err
+
+
+def test_a_table_and_a_variant_contradict_each_other(capsys):
+    from game.cli import main
+    from game.variants import TABLES_DIR
+
+    table = str(TABLES_DIR / "klondike.toml")
+    assert main(["play", "--table", table, "--variant", "saratoga", "--seed", "1"]) == 2
+    assert "cannot be used together" in capsys.readouterr().err
+    assert main(["play", "--table", table, "--seed", "1"]) == 0
+
+
+def run_into_closed_pipe(*args):
+    """Run with stdout a pipe whose reader has already gone."""
+    import os
+
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        proc = subprocess.run(
+            [sys.executable, *args], stdout=write, stderr=subprocess.PIPE, text=True, timeout=60
+        )
+    finally:
+        os.close(write)
+    return proc.returncode, proc.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["-m", "game.cli", "play", "--variant", "double-klondike", "--seed", "1"],
+        ["-m", "game.cli", "variants"],
+    ],
+)
+def test_a_reader_that_hangs_up_gets_one_line_and_status_2(args):
+    code, err = run_into_closed_pipe(*args)
+    assert code == 2 and err.count("\n") == 1 and "reader closed the pipe" in err
+    assert "Traceback" not in err and "Exception ignored" not in err
