@@ -25,8 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.engine.game import new_game  # noqa: E402
+from game.solver import solve  # noqa: E402
 from game.solver.pool import POOL_FILE, pool_key  # noqa: E402
-from game.solver.search import solve  # noqa: E402
 from game.variants import all_variants, get_variant  # noqa: E402
 
 _JOB: dict = {}

@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.solver.search import solve_deal  # noqa: E402
+from game.solver import solve_deal  # noqa: E402
 from game.variants import get_variant  # noqa: E402
 
 

@@ -27,12 +27,12 @@ from game.solver import (
     winnable_deal,
     winnable_pool,
 )
-from game.solver.search import (
-    BEST_FIRST_ROUND_NODES,
-    BEST_FIRST_TALON_WEIGHTS,
-    Searcher,
-    _position,
-)
+from game.solver.best_first import best_first
+from game.solver.expansion import Budget, Expander
+from game.solver.moves import MoveGenerator
+from game.solver.position import position_of
+from game.solver.solve import BEST_FIRST_ROUND_NODES, BEST_FIRST_TALON_WEIGHTS
+from game.solver.tables import tables_for
 from game.variants import all_variants
 from tests.engine.helpers import game_at, position, rules
 
@@ -111,22 +111,40 @@ def test_needs_three_passes_won_only_with_two_redeals():
     assert res.outcome is Outcome.WON
     assert replay_wins(base, state, res.line)
     assert sum(isinstance(c, Draw) and not state.piles[STOCK] for c in res.line) == 0
-    one_redeal = dataclasses.replace(base, redeals=1)
+    # Foundation cards kept up: the hearts can wait nowhere, so only the stock decides.
+    kept = dataclasses.replace(base, cards_may_return=False)
+    one_redeal = dataclasses.replace(kept, redeals=1)
     assert solve(state, one_redeal).outcome is Outcome.UNWINNABLE
-    no_redeal = rules("klondike", "draw1-noredeal")
+    no_redeal = dataclasses.replace(kept, redeals=0)
     assert solve(state, no_redeal).outcome is Outcome.UNWINNABLE
     # The pass count is part of the position: with both redeals used, it is lost too.
     used = dataclasses.replace(state, redeals_used=2)
-    assert solve(used, base).outcome is Outcome.UNWINNABLE
+    assert solve(used, kept).outcome is Outcome.UNWINNABLE
     unlimited = rules("klondike", "draw1-unlimited")
     assert solve(state, unlimited).outcome is Outcome.WON
 
 
+def test_foundation_cards_back_make_room_for_the_hearts():
+    # With Klondike's own rule (foundation cards may come back), the complete suits come
+    # down as alternating runs on the empty piles and hold the hearts while the stock turns:
+    # one pass is enough. (An earlier solver's unproved cut on such returns called this
+    # position lost.)
+    r = rules("klondike", "draw1-noredeal")
+    state = hearts_in_stock(r, THREE_PASSES)
+    res = solve(state, r)
+    assert res.outcome is Outcome.WON
+    assert replay_wins(r, state, res.line)
+    foundations = range(2, 2 + r.foundations)
+    assert any(isinstance(c, Move) and c.source in foundations for c in res.line)
+
+
 def test_draw_three_reaches_only_every_third_card():
     draw3 = rules("klondike", "draw3")  # unlimited redeals
-    # Turned 2H AH 3H | 4H 5H: AH is never on top of the waste, whatever the passes.
+    # Turned 2H AH 3H | 4H 5H: AH is never on top of the waste, whatever the passes
+    # (foundation cards kept up, so that nothing can take 2H off it).
     lost = hearts_in_stock(draw3, "5H 4H 3H AH 2H")
-    assert solve(lost, draw3).outcome is Outcome.UNWINNABLE
+    kept = dataclasses.replace(draw3, cards_may_return=False)
+    assert solve(lost, kept).outcome is Outcome.UNWINNABLE
     one_by_one = rules("klondike", "draw1-noredeal")
     res = solve(lost, one_by_one)
     assert res.outcome is Outcome.WON
@@ -208,7 +226,7 @@ def test_deal_lines_replay_to_a_win(variant, mode, seeds):
     r = rules(variant, mode)
     for seed in seeds:
         game = new_game(r, seed=seed)
-        res = solve(game.state, r, max_nodes=20_000)
+        res = solve(game.state, r, max_nodes=40_000)
         assert res.outcome is Outcome.WON, seed
         for command in res.line:
             game.execute(command)
@@ -391,9 +409,12 @@ def test_winnable_pool_deals_are_deterministic_and_won():
 def test_two_decks_one_redeal_best_first_rounds_win_what_the_first_weight_misses():
     r = rules("double-klondike", "draw3")
     game = new_game(r, seed=83)
-    st = _position(game.state, r)
-    first = Searcher(r, talon_weight=BEST_FIRST_TALON_WEIGHTS[0])
-    assert first.run_best_first(st, BEST_FIRST_ROUND_NODES) == (None, None)
+    start = position_of(game.state, r)
+    fast = Expander(MoveGenerator(tables_for(r), sound=False))
+    path, _nodes = best_first(
+        fast, start, BEST_FIRST_ROUND_NODES, Budget(), BEST_FIRST_TALON_WEIGHTS[0]
+    )
+    assert path is None
     # The next round weighs the talon otherwise, and wins.
     res = solve(game.state, r, max_nodes=None, max_seconds=60)
     assert res.outcome is Outcome.WON
