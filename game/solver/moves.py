@@ -75,6 +75,7 @@ class MoveGenerator:
         cache = caches.foundations.setdefault(safety, {})
         self.foundations = Foundations(tables, safety, sound, cache)
         self._waste_too = tables.draw == 1 or not sound
+        self._all_splits = sound and not tables.equal_parents
         self._talon_cache = caches.talon
         self._pile_cache = caches.pile
         # Move order: the score of a talon card by the turns it needs (fewest first, or
@@ -175,14 +176,14 @@ class MoveGenerator:
                     continue
                 left = size - count
                 if left == 0:
-                    # The whole pile onto another: only an empty pile is gained.
-                    if not sound:
-                        if space_useful is None:
-                            space_useful = space_useful_now(self, position, infos)
-                        if not space_useful:
-                            continue
+                    # The whole pile onto another: only an empty pile is gained, worth it
+                    # only if a card could go there next (or, sound moves, if the run it
+                    # joins could move on next; docs/solver.md).
+                    if space_useful is None:
+                        space_useful = space_useful_now(self, position, infos)
                     for j in targets:
-                        add((400, (PILE_TO_PILE, i, j, count)))
+                        if space_useful or (sound and self._run_moves_on(j, infos, wanted_by)):
+                            add((400, (PILE_TO_PILE, i, j, count)))
                 elif left == down:
                     for j in targets:
                         add((900 + down, (PILE_TO_PILE, i, j, count)))
@@ -190,14 +191,12 @@ class MoveGenerator:
                     for j in targets:
                         add((900 + left, (PILE_TO_PILE, i, j, count)))
                 elif pile[-count - 1] in up_now:
-                    # Part of a run, uncovering a card that can go up.
-                    kind = PILE_TO_PILE if sound else SPLIT_UP
+                    # Part of a run, and the card it uncovers goes up. Without the send-up
+                    # a split only moves the cards from one card to an equal one
+                    # (docs/solver.md), unless the rules make two such cards differ.
                     for j in targets:
-                        add((760, (kind, i, j, count)))
-                elif sound:
-                    # Part of a run, uncovering a card of the run: the cards that may lie
-                    # on it may lie as well on the card it goes to, so this mostly swaps
-                    # two equal places; a fast search leaves it out.
+                        add((760, (SPLIT_UP, i, j, count)))
+                elif self._all_splits:
                     for j in targets:
                         add((200, (PILE_TO_PILE, i, j, count)))
             # Onto the first empty pile (they are all alike); never the whole pile.
@@ -216,8 +215,9 @@ class MoveGenerator:
                     elif count == run:
                         add((850 + left, (PILE_TO_PILE, i, empty, count)))
                     elif pile[-count - 1] in up_now:
-                        add((740, (PILE_TO_PILE if sound else SPLIT_UP, i, empty, count)))
+                        add((740, (SPLIT_UP, i, empty, count)))
                     elif sound:
+                        # To an empty pile (any card may go there): no equal card to swap.
                         add((190, (PILE_TO_PILE, i, empty, count)))
 
         if talon:
@@ -248,6 +248,18 @@ class MoveGenerator:
             if to_empty:
                 add((90, (FOUNDATION_TO_PILE, suit, height, empty)))
         return scored
+
+    def _run_moves_on(self, pile: int, infos, wanted_by) -> bool:
+        """Could a card of ``pile``'s movable run (its top card or below) move on to
+        another pile, or to an empty one?"""
+        takes_empty = self.tables.empty_accepts != "none" and self.tables.empty_takes
+        for _count, card in infos[pile][4]:
+            if takes_empty and takes_empty[card]:
+                return True
+            for other in wanted_by.get(card, ()):
+                if other != pile:
+                    return True
+        return False
 
     # -- applying ------------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from game.engine.commands import Command
 from game.engine.rules import Rules
 from game.engine.state import State
 
+from . import native
 from .best_first import best_first
 from .deadlock import hopeless
 from .depth_first import depth_first
@@ -125,9 +126,9 @@ def solve(
                 stats["phase"] = "probe"
         if outcome is None:
             left_nodes = None if max_nodes is None else max(1, max_nodes - nodes)
-            budget = Budget(left_nodes, seconds_left(), cancel)
-            main = Expander(MoveGenerator(tables, sound=prove_losses, caches=caches))
-            outcome, path, used = depth_first(main, position, budget)
+            outcome, path, used = _main_search(
+                tables, position, caches, prove_losses, left_nodes, seconds_left(), cancel
+            )
             nodes += used
             stats["phase"] = "depth-first"
             if outcome is Outcome.UNWINNABLE and not prove_losses:
@@ -138,6 +139,20 @@ def solve(
         )
     line = tuple(path_commands(state, rules, path)) if outcome is Outcome.WON else None
     return SolveResult(outcome, line, nodes, time.perf_counter() - start, stats=stats)
+
+
+def _main_search(tables, position, caches, sound, max_nodes, max_seconds, cancel):
+    """Phase 4: in the compiled core where there is one (sound moves only), else here."""
+    if sound and native.available():
+        try:
+            return native.native_depth_first(tables, position, max_nodes, max_seconds, cancel)
+        except native.NativeCancelled:
+            raise Cancelled from None
+        except (MemoryError, ValueError):
+            pass  # outside the core's limits: the Python search has none
+    budget = Budget(max_nodes, max_seconds, cancel)
+    main = Expander(MoveGenerator(tables, sound=sound, caches=caches))
+    return depth_first(main, position, budget)
 
 
 def solve_deal(rules: Rules, seed: int, **budget) -> SolveResult:

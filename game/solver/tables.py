@@ -62,6 +62,12 @@ class RuleTables:
                 parents[kid].append(onto)
         self.parents = tuple(tuple(p) for p in parents)  # the cards each card may lie on
         self.empty_takes = tuple(mechanics.empty_takes(c) for c in range(card_count))
+        # Do any two cards that one card may lie on take the same cards? (True for every
+        # building rule of the engine: same rank, and same colour or suit where it counts.)
+        # Run splits rest on it (docs/solver.md, "Run splits").
+        self.equal_parents = all(
+            len({children[onto] for onto in self.parents[card]}) <= 1 for card in range(card_count)
+        )
         self.empty_cards = tuple(c for c in range(card_count) if self.empty_takes[c])
         # lower[card]: every copy of the card one below it in its suit (none for an Ace).
         self.lower = tuple(

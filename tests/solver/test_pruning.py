@@ -4,6 +4,7 @@ sets, and the position key's treatment of the waste and the redeals."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 
 import pytest
@@ -309,7 +310,7 @@ def test_searches_of_one_position_share_their_caches():
     assert caches.foundations[SOUND_SAFETY]
 
 
-def test_fast_moves_split_a_run_only_to_send_a_card_up_sound_moves_always():
+def test_a_run_splits_only_to_send_the_card_it_uncovers_up():
     r = rules("klondike", "draw3")
     tables = tables_for(r)
     # A hand-made run split: t3 ends 9D 8S 7H over face-down cards; 8C tops t5.
@@ -330,10 +331,17 @@ def test_fast_moves_split_a_run_only_to_send_a_card_up_sound_moves_always():
         down={"t3": 4, "t5": 1},
     )
     start = position_of(state, r)
-    split = (PILE_TO_PILE, 2, 4, 1)  # 7H off 8S onto 8C: 8S cannot go up (7S is down)
-    assert split in [m for _, m in MoveGenerator(tables, sound=True).moves(start)]
-    fast = [m for _, m in MoveGenerator(tables, sound=False).moves(start)]
-    assert split not in fast and (SPLIT_UP, 2, 4, 1) not in fast
+    # 7H off 8S onto 8C: 8S cannot go up (7S is down), so it only swaps 8S and 8C.
+    for sound in (True, False):
+        moves = [m for _, m in MoveGenerator(tables, sound=sound).moves(start)]
+        assert (PILE_TO_PILE, 2, 4, 1) not in moves and (SPLIT_UP, 2, 4, 1) not in moves
+    # Were 8S and 8C to take different cards, the sound moves would keep it.
+    odd = copy.copy(tables)
+    odd.equal_parents = False
+    assert (PILE_TO_PILE, 2, 4, 1) in [m for _, m in MoveGenerator(odd, sound=True).moves(start)]
+    # Every building rule of the engine makes them equal.
+    for build in ("down-alternate-colour", "down-same-suit", "down-any-suit"):
+        assert tables_for(dataclasses.replace(r, build=build)).equal_parents
 
 
 def test_sound_moves_offer_back_only_cards_above_every_suit_plus_one():
