@@ -15,8 +15,10 @@
 #include <string.h>
 #include <time.h>
 
-#define MAXPILES 16
-#define MAXPILE 64
+#define MAXPILES 12
+#define MAXPILE 32
+#define MAXTALON 128
+#define TALON_DIRTY (1u << 15)
 #define MAXCARDS 208
 #define MAXSLOTS 16
 #define MAXKIDS 16
@@ -45,7 +47,11 @@ typedef struct {
     uint8_t fnd[MAXSLOTS];
     uint8_t tlen, waste, redeals;
     uint8_t overflow; /* a pile would outgrow MAXPILE: the search gives up */
-    uint8_t talon[MAXCARDS];
+    uint8_t talon[MAXTALON];
+    /* The hash of each pile and of the talon (position_key), kept up to date lazily: a
+       change marks its pile (or the talon) dirty, and only those are hashed again. */
+    uint16_t dirty;
+    uint64_t pile_hash[2][MAXPILES], talon_hash[2];
 } Pos;
 
 typedef struct { uint8_t kind, a, b, c; } Move;
@@ -91,18 +97,21 @@ static int cards_up(const Tables *t, const Pos *p) {
 /* -- position.take_from_pile and MoveGenerator.apply ----------------------------------- */
 
 static void take(Pos *p, int pile, int count) {
+    p->dirty |= (uint16_t)(1u << pile);
     p->len[pile] -= count;
     if (p->down[pile] && p->len[pile] == p->down[pile]) p->down[pile]--;
 }
 
 static void push(Pos *p, int pile, int card) {
     if (p->len[pile] >= MAXPILE) { p->overflow = 1; return; }
+    p->dirty |= (uint16_t)(1u << pile);
     p->cards[pile][p->len[pile]++] = (uint8_t)card;
 }
 
 static void talon_remove(Pos *p, int at) {
     memmove(p->talon + at - 1, p->talon + at, p->tlen - at);
     p->tlen--;
+    p->dirty |= TALON_DIRTY;
 }
 
 static void play_safe_cards(const Tables *t, Pos *p, Autos *autos) {
@@ -143,6 +152,7 @@ static void apply(const Tables *t, Pos *p, Move m, Autos *autos) {
         for (int k = 0; k < count; k++) push(p, dst, p->cards[src][from + k]);
         if (m.kind == SPLIT_UP) {
             p->len[src] -= count;
+            p->dirty |= (uint16_t)(1u << src);
             p->fnd[slot_for(t, p, p->cards[src][p->len[src] - 1])]++;
             take(p, src, 1);
             scan = 1;
@@ -222,7 +232,7 @@ static inline uint64_t mix(uint64_t x) {
 /* Random numbers for each (place, card): a pile is hashed as the sum of the numbers of
  * its cards at their heights, mixed (so that the sum over the piles, which does not depend
  * on their order, still tells which cards lie together); the talon likewise, unmixed. */
-static uint64_t zpile[2][MAXPILE + 1][52], zdown[2][MAXPILE + 1], ztalon[2][MAXCARDS][52];
+static uint64_t zpile[2][MAXPILE + 1][52], zdown[2][MAXPILE + 1], ztalon[2][MAXTALON][52];
 
 static void init_random(void) {
     uint64_t state = 0x1234567890abcdefULL;
@@ -231,7 +241,7 @@ static void init_random(void) {
             for (int c = 0; c < 52; c++) zpile[h][k][c] = mix(state += 0x9e3779b97f4a7c15ULL);
             zdown[h][k] = mix(state += 0x9e3779b97f4a7c15ULL);
         }
-        for (int k = 0; k < MAXCARDS; k++)
+        for (int k = 0; k < MAXTALON; k++)
             for (int c = 0; c < 52; c++) ztalon[h][k][c] = mix(state += 0x9e3779b97f4a7c15ULL);
     }
 }
@@ -242,28 +252,37 @@ static int fresh_waste(const Tables *t, int size, int waste) {
 
 /* The piles are summed (their order does not matter: a sum is the same for any order,
  * as sorting them is in Python); the two copies of a card share a key byte. */
-static void position_key(const Tables *t, const Pos *p, uint64_t *k1, uint64_t *k2,
+static void position_key(const Tables *t, Pos *p, uint64_t *k1, uint64_t *k2,
                          int32_t *rank) {
     uint64_t s1 = 0, s2 = 0;
     for (int i = 0; i < t->npiles; i++) {
-        int n = p->len[i];
-        uint64_t a = zdown[0][p->down[i]], b = zdown[1][p->down[i]];
-        for (int k = 0; k < n; k++) {
-            int c = t->keycard[p->cards[i][k]];
-            a += zpile[0][k][c];
-            b += zpile[1][k][c];
+        if (p->dirty & (1u << i)) {
+            int n = p->len[i];
+            uint64_t a = zdown[0][p->down[i]], b = zdown[1][p->down[i]];
+            for (int k = 0; k < n; k++) {
+                int c = t->keycard[p->cards[i][k]];
+                a += zpile[0][k][c];
+                b += zpile[1][k][c];
+            }
+            p->pile_hash[0][i] = mix(a + (uint64_t)n);
+            p->pile_hash[1][i] = mix(b ^ ((uint64_t)n << 32));
         }
-        s1 += mix(a + (uint64_t)n);
-        s2 += mix(b ^ ((uint64_t)n << 32));
+        s1 += p->pile_hash[0][i];
+        s2 += p->pile_hash[1][i];
     }
-    uint64_t a = 0, b = 0;
-    for (int k = 0; k < p->tlen; k++) {
-        int c = t->keycard[p->talon[k]];
-        a += ztalon[0][k][c];
-        b += ztalon[1][k][c];
+    if (p->dirty & TALON_DIRTY) {
+        uint64_t a = 0, b = 0;
+        for (int k = 0; k < p->tlen; k++) {
+            int c = t->keycard[p->talon[k]];
+            a += ztalon[0][k][c];
+            b += ztalon[1][k][c];
+        }
+        p->talon_hash[0] = mix(a + p->tlen);
+        p->talon_hash[1] = mix(b ^ ((uint64_t)p->tlen << 24));
     }
-    s1 = mix(s1 ^ mix(a + p->tlen));
-    s2 = mix(s2 + mix(b ^ ((uint64_t)p->tlen << 24)));
+    p->dirty = 0;
+    s1 = mix(s1 ^ p->talon_hash[0]);
+    s2 = mix(s2 + p->talon_hash[1]);
     int size = p->tlen, fresh = fresh_waste(t, size, p->waste);
     uint64_t suffix = 0;
     if (t->limit < 0) {
@@ -281,20 +300,30 @@ static void position_key(const Tables *t, const Pos *p, uint64_t *k1, uint64_t *
 
 /* -- the transposition table ----------------------------------------------------------- */
 
-typedef struct { uint64_t h1, h2; int32_t rank; int32_t used; } Entry;
+/* 16 bytes an entry: the first hash (never 0: an empty slot), 32 bits of the second, and
+ * the rank. A position is thus known by 96 bits; two keys meet by chance with a probability
+ * of about N * N / 2^97 for N positions (below 10^-13 for a hundred million). */
+typedef struct { uint64_t h1; uint32_t h2; int32_t rank; } Entry;
 typedef struct { Entry *slots; size_t cap, count; } Table;
 
 static int table_init(Table *tt) {
-    tt->cap = 1 << 16; tt->count = 0;
+    tt->cap = 1 << 20; tt->count = 0; /* 16 MB, touched only as it fills */
     tt->slots = calloc(tt->cap, sizeof(Entry));
     return tt->slots != NULL;
 }
 
+static inline uint64_t nonzero(uint64_t h1) { return h1 ? h1 : 1; }
+
 static Entry *table_find(Table *tt, uint64_t h1, uint64_t h2) {
-    size_t mask = tt->cap - 1, i = (size_t)h1 & mask;
-    while (tt->slots[i].used && !(tt->slots[i].h1 == h1 && tt->slots[i].h2 == h2))
+    size_t mask = tt->cap - 1, i = (size_t)(h1 >> 7) & mask;
+    uint32_t low = (uint32_t)h2;
+    while (tt->slots[i].h1 && !(tt->slots[i].h1 == h1 && tt->slots[i].h2 == low))
         i = (i + 1) & mask;
     return &tt->slots[i];
+}
+
+static inline void table_prefetch(const Table *tt, uint64_t h1) {
+    __builtin_prefetch(&tt->slots[(size_t)(h1 >> 7) & (tt->cap - 1)]);
 }
 
 static int table_grow(Table *tt) {
@@ -304,21 +333,26 @@ static int table_grow(Table *tt) {
     tt->slots = calloc(tt->cap, sizeof(Entry));
     if (!tt->slots) { tt->slots = old; tt->cap = oldcap; return 0; }
     for (size_t i = 0; i < oldcap; i++)
-        if (old[i].used) *table_find(tt, old[i].h1, old[i].h2) = old[i];
+        if (old[i].h1) {
+            size_t mask = tt->cap - 1, j = (size_t)(old[i].h1 >> 7) & mask;
+            while (tt->slots[j].h1) j = (j + 1) & mask;
+            tt->slots[j] = old[i];
+        }
     free(old);
     return 1;
 }
 
 /* Seen with a rank no higher? */
 static int table_seen(Table *tt, uint64_t h1, uint64_t h2, int32_t rank) {
-    Entry *e = table_find(tt, h1, h2);
-    return e->used && e->rank <= rank;
+    Entry *e = table_find(tt, nonzero(h1), h2);
+    return e->h1 && e->rank <= rank;
 }
 
 static int table_put(Table *tt, uint64_t h1, uint64_t h2, int32_t rank) {
     if (2 * (tt->count + 1) > tt->cap && !table_grow(tt)) return 0;
+    h1 = nonzero(h1);
     Entry *e = table_find(tt, h1, h2);
-    if (!e->used) { e->used = 1; e->h1 = h1; e->h2 = h2; e->rank = rank; tt->count++; }
+    if (!e->h1) { e->h1 = h1; e->h2 = (uint32_t)h2; e->rank = rank; tt->count++; }
     else if (e->rank > rank) e->rank = rank;
     return 1;
 }
@@ -326,6 +360,7 @@ static int table_put(Table *tt, uint64_t h1, uint64_t h2, int32_t rank) {
 /* Expander.visit: the key, and the fresh pass a waste that is not fresh reaches. */
 static int visit(const Tables *t, Table *tt, const Pos *p, uint64_t h1, uint64_t h2,
                  int32_t rank) {
+    /* ``p``'s hashes are up to date (it was keyed): the copy below re-hashes nothing. */
     if (!table_put(tt, h1, h2, rank)) return 0;
     if (t->draw > 1 && !fresh_waste(t, p->tlen, p->waste)) {
         Pos q = *p;
@@ -620,12 +655,18 @@ static int children(const Tables *t, Table *tt, const Pos *p, Children *kids, si
                     size_t *count) {
     size_t start = kids->n;
     if (!list_moves(t, p, kids)) return 0;
+    /* Key every child first and ask the memory for their table slots, then look them up:
+       the look-ups wait for memory far more than anything else, and so they wait together. */
+    for (size_t i = start; i < kids->n; i++) {
+        Child *ch = &kids->items[i];
+        Pos q = *p;
+        apply(t, &q, ch->move, NULL);
+        position_key(t, &q, &ch->h1, &ch->h2, &ch->rank);
+        table_prefetch(tt, nonzero(ch->h1));
+    }
     size_t keep = start;
     for (size_t i = start; i < kids->n; i++) {
         Child ch = kids->items[i];
-        Pos q = *p;
-        apply(t, &q, ch.move, NULL);
-        position_key(t, &q, &ch.h1, &ch.h2, &ch.rank);
         if (table_seen(tt, ch.h1, ch.h2, ch.rank)) continue;
         kids->items[keep++] = ch;
     }
@@ -696,6 +737,7 @@ static int search(Job *job, Pos *root, Moves *line, Moves *finish, long long *no
         Pos child = f->pos;
         apply(t, &child, ch.move, NULL);
         if (child.overflow) { outcome = TOO_BIG; goto done; }
+        position_key(t, &child, &h1, &h2, &rank); /* brings its cached hashes up to date */
         if (!visit(t, &tt, &child, ch.h1, ch.h2, ch.rank)) { outcome = TOO_BIG; goto done; }
         nodes++;
         int won = cards_up(t, &child) == t->ncards;
@@ -798,7 +840,7 @@ static int read_position(PyObject *obj, const Tables *t, Pos *p) {
     if (!PyArg_ParseTuple(obj, "OOy#ii", &tableau, &fnd, &talon, &tlen, &waste, &redeals))
         return 0;
     if (!PyTuple_Check(tableau) || PyTuple_GET_SIZE(tableau) != t->npiles || !PyTuple_Check(fnd)
-        || PyTuple_GET_SIZE(fnd) != 4 * t->decks || tlen > MAXCARDS) {
+        || PyTuple_GET_SIZE(fnd) != 4 * t->decks || tlen > MAXTALON) {
         PyErr_SetString(PyExc_ValueError, "not a position of these rules");
         return 0;
     }
@@ -807,7 +849,7 @@ static int read_position(PyObject *obj, const Tables *t, Pos *p) {
         char *b;
         Py_ssize_t n;
         if (PyBytes_AsStringAndSize(pile, &b, &n) < 0) return 0;
-        if (n < 1 || n - 1 > MAXPILE - 14) {
+        if (n < 1 || n - 1 > MAXPILE - 13) {
             PyErr_SetString(PyExc_ValueError, "a pile outside the compiled core's limits");
             return 0;
         }
@@ -821,6 +863,7 @@ static int read_position(PyObject *obj, const Tables *t, Pos *p) {
     p->tlen = (uint8_t)tlen;
     p->waste = (uint8_t)waste;
     p->redeals = (uint8_t)redeals;
+    p->dirty = 0xffff;
     return !PyErr_Occurred();
 }
 

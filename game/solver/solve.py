@@ -43,6 +43,7 @@ BEST_FIRST_TALON_WEIGHTS = (7, 15, 5, 20, 10)  # one round each, two decks, limi
 BEST_FIRST_ROUND_NODES = 40_000
 ONE_DECK_TALON_WEIGHT = 0
 PROBE_SHARE = 0.06  # of the node and time budgets, for each probe
+NATIVE_PROBE_SHARE = 0.1  # the same, for each probe in the compiled core
 PROBE_NODES = 30_000  # per probe when there is no node budget
 # The probes' move orders: talon cards by most turns first; talon cards onto the tableau
 # before turn-ups.
@@ -90,44 +91,66 @@ def solve(
             return None
         return max(0.0, max_seconds * share - (time.perf_counter() - start))
 
+    def nodes_left(share: float = 1.0) -> int | None:
+        return None if max_nodes is None else max(1, int(max_nodes * share) - nodes)
+
+    use_core = prove_losses and native.available()
     try:
         share, weights, round_nodes = best_first_plan(rules)
-        best_first_nodes = (
-            round_nodes * len(weights) if max_nodes is None else int(max_nodes * share)
-        )
-        fast = Expander(MoveGenerator(tables, sound=False, caches=caches))
-        for weight in weights:
-            budget = Budget(max_seconds=seconds_left(share), cancel=cancel)
-            # One weight (one deck): its single round takes the whole best-first budget.
-            nodes_here = (
-                min(round_nodes, best_first_nodes - nodes)
-                if len(weights) > 1
-                else (best_first_nodes)
+        # Best-first: where depth-first decides little (two decks, limited redeals), or
+        # where there is no compiled core to run depth-first fast.
+        if len(weights) > 1 or not use_core:
+            best_first_nodes = (
+                round_nodes * len(weights) if max_nodes is None else int(max_nodes * share)
             )
-            if nodes_here <= 0 or budget.spent(0):
-                break
-            path, used = best_first(fast, position, nodes_here, budget, weight)
-            nodes += used
-            if path is not None:
-                outcome = Outcome.WON
-                stats["phase"] = "best-first"
-                break
-        probe_nodes = PROBE_NODES if max_nodes is None else int(max_nodes * PROBE_SHARE)
+            fast = Expander(MoveGenerator(tables, sound=False, caches=caches))
+            for weight in weights:
+                budget = Budget(max_seconds=seconds_left(share), cancel=cancel)
+                # One weight (one deck): its single round takes the whole best-first budget.
+                nodes_here = min(round_nodes, best_first_nodes - nodes)
+                if len(weights) == 1:
+                    nodes_here = best_first_nodes
+                if nodes_here <= 0 or budget.spent(0):
+                    break
+                path, used = best_first(fast, position, nodes_here, budget, weight)
+                nodes += used
+                if path is not None:
+                    outcome = Outcome.WON
+                    stats["phase"] = "best-first"
+                    break
+        # Probes in other move orders: sound ones in the core (a loss they prove is
+        # proved), else short fast ones here (their running out proves nothing).
         for order in PROBE_ORDERS:
-            if outcome is not None or probe_nodes <= 0:
+            if outcome is not None:
                 break
-            generator = MoveGenerator(tables, sound=False, caches=caches, **order)
-            probe_seconds = None if max_seconds is None else max_seconds * PROBE_SHARE
-            budget = Budget(probe_nodes, probe_seconds, cancel)
-            found, path, used = depth_first(Expander(generator), position, budget)
+            if use_core:
+                probe_share = NATIVE_PROBE_SHARE
+                budget_nodes = None if max_nodes is None else int(max_nodes * probe_share)
+                found, path, used = _main_search(
+                    tables,
+                    position,
+                    caches,
+                    True,
+                    budget_nodes,
+                    None if max_seconds is None else max_seconds * probe_share,
+                    cancel,
+                    order,
+                )
+            else:
+                probe_nodes = PROBE_NODES if max_nodes is None else int(max_nodes * PROBE_SHARE)
+                generator = MoveGenerator(tables, sound=False, caches=caches, **order)
+                probe_seconds = None if max_seconds is None else max_seconds * PROBE_SHARE
+                budget = Budget(probe_nodes, probe_seconds, cancel)
+                found, path, used = depth_first(Expander(generator), position, budget)
+                if found is Outcome.UNWINNABLE:
+                    found = None  # running out proves nothing over fast moves
             nodes += used
-            if found is Outcome.WON:  # running out proves nothing over fast moves
+            if found is not Outcome.UNDECIDED and found is not None:
                 outcome = found
                 stats["phase"] = "probe"
         if outcome is None:
-            left_nodes = None if max_nodes is None else max(1, max_nodes - nodes)
             outcome, path, used = _main_search(
-                tables, position, caches, prove_losses, left_nodes, seconds_left(), cancel
+                tables, position, caches, prove_losses, nodes_left(), seconds_left(), cancel
             )
             nodes += used
             stats["phase"] = "depth-first"
@@ -141,17 +164,21 @@ def solve(
     return SolveResult(outcome, line, nodes, time.perf_counter() - start, stats=stats)
 
 
-def _main_search(tables, position, caches, sound, max_nodes, max_seconds, cancel):
-    """Phase 4: in the compiled core where there is one (sound moves only), else here."""
+def _main_search(tables, position, caches, sound, max_nodes, max_seconds, cancel, order=None):
+    """Depth-first search: in the compiled core where there is one (sound moves only), else
+    here. ``order``: the move order's keywords (default: the main order)."""
+    order = order or {}
     if sound and native.available():
         try:
-            return native.native_depth_first(tables, position, max_nodes, max_seconds, cancel)
+            return native.native_depth_first(
+                tables, position, max_nodes, max_seconds, cancel, **order
+            )
         except native.NativeCancelled:
             raise Cancelled from None
         except (MemoryError, ValueError):
             pass  # outside the core's limits: the Python search has none
     budget = Budget(max_nodes, max_seconds, cancel)
-    main = Expander(MoveGenerator(tables, sound=sound, caches=caches))
+    main = Expander(MoveGenerator(tables, sound=sound, caches=caches, **order))
     return depth_first(main, position, budget)
 
 
