@@ -1,6 +1,6 @@
 """What the tools that run the solver over many deals share: deal ranges, a results file
-that is appended to per deal (so an interrupted run resumes where it stopped), and the
-statistics they print.
+that is appended to per deal (so an interrupted run resumes where it stopped), running the
+deals locally or on a Dask cluster, and the statistics they print.
 
 The results file holds JSON lines: the first one describes the run (its settings), every
 other one is one deal's result with at least a ``seed`` key. A run that finds the file
@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import json
 import math
+import multiprocessing
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 
@@ -97,3 +100,63 @@ class ResultsFile:
             fh.write(json.dumps(record) + "\n")
             fh.flush()
         self.done[int(record["seed"])] = record
+
+
+def run_deals(
+    task: Callable[..., dict],
+    args: tuple,
+    seeds: list[int],
+    results: ResultsFile | None = None,
+    jobs: int = 1,
+    scheduler: str | None = None,
+    progress: Callable[[dict], None] | None = None,
+) -> list[dict]:
+    """``task(*args, seed)`` for every seed not already in ``results``, on the Dask
+    cluster at ``scheduler`` (an address such as ``tcp://host:8786``) when one is given,
+    else in ``jobs`` local processes (in this one for 1). Each record is appended to
+    ``results`` as soon as it comes back, in whatever order the deals finish. Returns the
+    records of all ``seeds``, finished before or now, by seed."""
+    done = results.done if results is not None else {}
+    todo = [seed for seed in seeds if seed not in done]
+    records = {seed: done[seed] for seed in seeds if seed in done}
+
+    def take(record: dict) -> None:
+        records[int(record["seed"])] = record
+        if results is not None:
+            results.append(record)
+        if progress is not None:
+            progress(record)
+
+    if not todo:
+        pass
+    elif scheduler:
+        _run_on_cluster(task, args, todo, scheduler, take)
+    elif jobs <= 1:
+        for seed in todo:
+            take(task(*args, seed))
+    else:
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(jobs) as pool:
+            for record in pool.imap_unordered(partial(_call, task, args), todo):
+                take(record)
+    return [records[seed] for seed in sorted(records)]
+
+
+def _call(task: Callable[..., dict], args: tuple, seed: int) -> dict:
+    return task(*args, seed)
+
+
+def _run_on_cluster(task, args, seeds, scheduler: str, take) -> None:
+    try:
+        from distributed import Client, as_completed
+    except ImportError as exc:  # the optional extra is not installed
+        raise SystemExit(
+            "--scheduler needs Dask distributed: pip install 'patience-table[cluster]'"
+        ) from exc
+    with Client(scheduler) as client:
+        # One future per deal: the scheduler hands them out as workers free up, and a
+        # worker lost midway only costs its own deals, which are resubmitted.
+        futures = [client.submit(task, *args, seed, pure=False) for seed in seeds]
+        for future in as_completed(futures):
+            take(future.result())
+            future.release()
