@@ -79,6 +79,27 @@ def make_pool(
     return sorted(won)[:count], tried
 
 
+def verify(pools: dict, wanted, args) -> int:
+    """Solve every deal of the chosen pools (``--timeout`` each); exit status 1 if any is
+    not won, with the deals named."""
+    failed = 0
+    for variant, mode, _default in wanted:
+        deals = pools.get(pool_key(variant, mode), [])
+        store = None
+        if args.results_dir is not None:
+            settings = {"variant": variant, "mode": mode, "timeout": args.timeout}
+            path = Path(args.results_dir) / f"verify-{variant}-{mode}.jsonl"
+            store = ResultsFile(path, settings)
+        records = run_deals(
+            pool_record, (variant, mode, args.timeout), deals, store, args.jobs, args.scheduler
+        )
+        lost = [r["seed"] for r in records if not r["won"]]
+        failed += len(lost)
+        print(f"{pool_key(variant, mode)}: {len(deals) - len(lost)} of {len(deals)} won", end="")
+        print(f"; not won: {lost}" if lost else "")
+    return 1 if failed else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--count", type=int, default=200, help="deals per default mode")
@@ -91,6 +112,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=str(POOL_FILE))
     ap.add_argument("--results-dir", default=None, help="per-deal results, for resuming")
     ap.add_argument("--scheduler", default=None, help="Dask scheduler address")
+    ap.add_argument(
+        "--verify", action="store_true", help="solve every deal of the pools; list any not won"
+    )
     args = ap.parse_args(argv)
     wanted = targets()
     if args.only:
@@ -102,6 +126,8 @@ def main(argv: list[str] | None = None) -> int:
         data = {}
     pools = data.get("pools", {})
     notes = data.get("tried", {})
+    if args.verify:
+        return verify(pools, wanted, args)
     for variant, mode, default in wanted:
         t0 = time.monotonic()
         count = args.count if default else args.other_count
