@@ -34,6 +34,12 @@ typedef struct {
     int decks, ncards, npiles, draw, limit, runs, accepts, may_return;
     int talon_sign, onto_pile; /* move order, as MoveGenerator's */
     int all_splits;            /* MoveGenerator._all_splits */
+    /* Fast moves (best-first only, which reports wins only): the cone rule for safe cards,
+       a safe waste top played at once, foundation cards back only when worth it, a whole
+       pile onto another only when a card could use the space. As MoveGenerator(sound=False)
+       less its cuts that depend on the line, which best-first does not use. */
+    int fast;
+    uint8_t cone_req[MAXCARDS][19]; /* per card: alternatives, each (count, (slot, height) x 4) */
     uint8_t builds_on[65536];
     uint8_t nkids[MAXCARDS], kids[MAXCARDS][MAXKIDS];
     uint8_t nparents[MAXCARDS], parents[MAXCARDS][MAXKIDS];
@@ -82,9 +88,21 @@ static int lowest(const Tables *t, const Pos *p) {
     return m;
 }
 
-/* Safe to play up at once: every card of a lower rank is up. */
+static int cone_safe(const Tables *t, const Pos *p, int card) {
+    const uint8_t *req = t->cone_req[card];
+    for (int a = 0, at = 1; a < req[0]; a++, at += 9) {
+        int ok = 1;
+        for (int k = 0; k < req[at] && ok; k++)
+            if (p->fnd[req[at + 1 + 2 * k]] < req[at + 2 + 2 * k]) ok = 0;
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+/* Safe to play up at once: every card of a lower rank is up (the sound rule), or with fast
+   moves the cone rule (tables.RuleTables._cone). */
 static int safe_slot(const Tables *t, const Pos *p, int card) {
-    if (lowest(t, p) < t->rank[card] - 1) return -1;
+    if (t->fast ? !cone_safe(t, p, card) : lowest(t, p) < t->rank[card] - 1) return -1;
     return slot_for(t, p, card);
 }
 
@@ -115,7 +133,7 @@ static void talon_remove(Pos *p, int at) {
 }
 
 static void play_safe_cards(const Tables *t, Pos *p, Autos *autos) {
-    int waste_too = t->draw == 1, moved = 1;
+    int waste_too = t->draw == 1 || t->fast, moved = 1;
     while (moved) {
         moved = 0;
         for (int i = 0; i < t->npiles; i++) {
@@ -180,7 +198,8 @@ static void apply(const Tables *t, Pos *p, Move m, Autos *autos) {
             scan = 1;
         } else {
             push(p, m.c, card);
-            scan = p->waste > 0 && t->draw == 1 && safe_slot(t, p, p->talon[p->waste - 1]) >= 0;
+            scan = p->waste > 0 && (t->draw == 1 || t->fast)
+                   && safe_slot(t, p, p->talon[p->waste - 1]) >= 0;
         }
         break;
     }
@@ -408,6 +427,46 @@ static int run_moves_on(const Tables *t, const Pos *p, int pile, const int *run,
     return 0;
 }
 
+/* fast_cuts.worth_returning: more cards could use ``card`` back now than have other places. */
+static int worth_returning(const Tables *t, const Pos *p, int card, const int *run,
+                           const int *top) {
+    uint8_t reachable[MAXCARDS] = {0}, in_talon[MAXCARDS] = {0};
+    if (p->tlen) {
+        Reach reach[2 * MAXCARDS + 4];
+        int n = talon_reach(t, p, reach);
+        for (int r = 0; r < n; r++) reachable[p->talon[reach[r].at - 1]] = 1;
+        for (int k = 0; k < p->tlen; k++) in_talon[p->talon[k]] = 1;
+    }
+    int movable = 0;
+    for (int k = 0; k < t->nkids[card]; k++) {
+        int kid = t->kids[card][k];
+        if (in_talon[kid]) { movable += reachable[kid]; continue; }
+        int base = t->suit[kid] * t->decks, on_top = 0;
+        for (int s = base; s < base + t->decks; s++) if (p->fnd[s] == t->rank[kid]) on_top = 1;
+        if (on_top) { movable++; continue; }
+        for (int i = 0; i < t->npiles; i++) {
+            if (top[i] < 0) continue;
+            int n = p->len[i], at = -1;
+            for (int a = n - 1; a >= n - run[i]; a--) if (p->cards[i][a] == kid) { at = a; break; }
+            if (at < 0) continue;
+            if (at == n - run[i]) { /* the base of the movable run */
+                int under = at - 1 >= p->down[i] ? p->cards[i][at - 1] : -1;
+                if (under < 0 || !t->builds_on[(kid << 8) | under]) { movable++; break; }
+            }
+            if (slot_for(t, p, p->cards[i][at - 1]) >= 0) movable++;
+            break;
+        }
+    }
+    if (!movable) return 0;
+    int homes = 0;
+    for (int i = 0; i < t->npiles; i++) {
+        if (top[i] < 0) continue;
+        for (int k = 0; k < t->nkids[card]; k++)
+            if (t->builds_on[(t->kids[card][k] << 8) | top[i]]) { homes++; break; }
+    }
+    return movable > homes;
+}
+
 typedef struct { Child *items; size_t n, cap; } Children;
 
 static int add(Children *out, int score, int kind, int a, int b, int c) {
@@ -439,7 +498,7 @@ static int list_moves(const Tables *t, const Pos *p, Children *out) {
             while (r < up && t->builds_on[(p->cards[i][n - r] << 8) | p->cards[i][n - r - 1]]) r++;
         run[i] = r;
     }
-    int floor = lowest(t, p) + 1, space_useful = -1;
+    int floor = t->fast ? 0 : lowest(t, p) + 1, space_useful = -1;
     for (int i = 0; i < npiles; i++) {
         if (top[i] < 0) continue;
         int size = p->len[i], down = p->down[i];
@@ -460,7 +519,7 @@ static int list_moves(const Tables *t, const Pos *p, Children *out) {
                 if (top[j] < 0 || !t->builds_on[(card << 8) | top[j]]) continue;
                 if (left == 0) {
                     if (space_useful < 0) space_useful = space_useful_now(t, p, run, top);
-                    if (!space_useful && !run_moves_on(t, p, j, run, top)) continue;
+                    if (!space_useful && (t->fast || !run_moves_on(t, p, j, run, top))) continue;
                 }
                 ADD(score, kind, i, j, count);
             }
@@ -511,6 +570,13 @@ static int list_moves(const Tables *t, const Pos *p, Children *out) {
                 last = height;
                 if (height <= floor) continue;
                 int card = suit * 13 + height - 1;
+                if (t->fast) {
+                    if (cone_safe(t, p, card)) continue;
+                    int wanted = empty >= 0 && t->empty_takes[card];
+                    for (int j = 0; j < npiles && !wanted; j++)
+                        if (top[j] >= 0 && t->builds_on[(card << 8) | top[j]]) wanted = 1;
+                    if (!wanted || !worth_returning(t, p, card, run, top)) continue;
+                }
                 for (int j = 0; j < npiles; j++)
                     if (top[j] >= 0 && t->builds_on[(card << 8) | top[j]])
                         ADD(100, FOUNDATION_TO_PILE, suit, height, j);
@@ -700,6 +766,18 @@ static double now(void) {
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* Has the caller set the cancel event? (Takes the GIL for the look.) */
+static int cancelled(Job *job, PyThreadState **save) {
+    if (job->cancel == Py_None) return 0;
+    PyEval_RestoreThread(*save);
+    PyObject *res = PyObject_CallMethod(job->cancel, "is_set", NULL);
+    int set = res ? PyObject_IsTrue(res) : 1;
+    Py_XDECREF(res);
+    if (!res) PyErr_Clear();
+    *save = PyEval_SaveThread();
+    return set;
+}
+
 /* Returns the outcome; on WON fills ``line`` with the moves below the root (and the
    collection after them in ``finish``). */
 static int search(Job *job, Pos *root, Moves *line, Moves *finish, long long *nodes_out,
@@ -775,15 +853,7 @@ static int search(Job *job, Pos *root, Moves *line, Moves *finish, long long *no
             check = CHECK_EVERY;
             if (job->max_nodes >= 0 && nodes >= job->max_nodes) { outcome = UNDECIDED; goto done; }
             if (job->deadline > 0 && now() >= job->deadline) { outcome = UNDECIDED; goto done; }
-            if (job->cancel != Py_None) {
-                PyEval_RestoreThread(*save);
-                PyObject *r = PyObject_CallMethod(job->cancel, "is_set", NULL);
-                int set = r ? PyObject_IsTrue(r) : 1;
-                Py_XDECREF(r);
-                if (!r) PyErr_Clear();
-                *save = PyEval_SaveThread();
-                if (set) { outcome = CANCELLED; goto done; }
-            }
+            if (cancelled(job, save)) { outcome = CANCELLED; goto done; }
         }
     }
 done:
@@ -791,6 +861,140 @@ done:
     free(tt.slots);
     free(kids.items);
     free(frames);
+    return outcome;
+}
+
+/* -- best_first.best_first, over fast moves ------------------------------------------------
+ * Wins only: the queue is cut off after ``max_nodes`` positions. */
+
+static int evaluate(const Tables *t, const Pos *p, int talon_weight) {
+    int buried = 0, up = 0;
+    for (int i = 0; i < t->npiles; i++) {
+        int size = p->len[i];
+        if (size <= 1) continue;
+        int face_up = size - p->down[i], r = 1;
+        while (r < face_up
+               && t->builds_on[(p->cards[i][size - r] << 8) | p->cards[i][size - r - 1]])
+            r++;
+        buried += size - r;
+    }
+    for (int s = 0; s < 4 * t->decks; s++) up += p->fnd[s];
+    int score = 10 * up - 3 * buried;
+    if (t->limit >= 0) {
+        int size = p->tlen;
+        score += ((t->limit - p->redeals) * size + size - p->waste) / t->draw - talon_weight * size;
+        if (p->redeals >= t->limit) score -= talon_weight * p->waste;
+    }
+    return score;
+}
+
+typedef struct { Pos pos; int parent; Move move; uint64_t h1, h2; int32_t rank; } Node;
+typedef struct { int score; int counter; int node; } Item;
+
+static int item_before(const Item *a, const Item *b) {
+    return a->score > b->score || (a->score == b->score && a->counter < b->counter);
+}
+
+static void heap_push(Item *heap, int *n, Item it) {
+    int i = (*n)++;
+    while (i > 0) {
+        int up = (i - 1) / 2;
+        if (!item_before(&it, &heap[up])) break;
+        heap[i] = heap[up];
+        i = up;
+    }
+    heap[i] = it;
+}
+
+static Item heap_pop(Item *heap, int *n) {
+    Item top = heap[0], last = heap[--(*n)];
+    int i = 0;
+    for (;;) {
+        int kid = 2 * i + 1;
+        if (kid >= *n) break;
+        if (kid + 1 < *n && item_before(&heap[kid + 1], &heap[kid])) kid++;
+        if (!item_before(&heap[kid], &last)) break;
+        heap[i] = heap[kid];
+        i = kid;
+    }
+    heap[i] = last;
+    return top;
+}
+
+static int best_first_search(Job *job, Pos *root, int talon_weight, Moves *line, Moves *finish,
+                             long long *nodes_out, PyThreadState **save) {
+    const Tables *t = &job->t;
+    long long max_nodes = job->max_nodes < 0 ? 40000 : job->max_nodes;
+    int outcome = UNDECIDED, nnodes = 0, nheap = 0, counter = 0, pops = 0;
+    long long nodes = 0;
+    Table tt;
+    Children kids = {0};
+    /* As in Python, the last position expanded has all its children kept, past the limit. */
+    long long room = max_nodes + 4096;
+    Node *arena = malloc((size_t)room * sizeof(Node));
+    Item *heap = malloc((size_t)room * sizeof(Item));
+    tt.slots = NULL;
+    if (!arena || !heap || !table_init(&tt)) { outcome = TOO_BIG; goto done; }
+    Node *r = &arena[nnodes++];
+    r->pos = *root;
+    r->parent = -1;
+    position_key(t, &r->pos, &r->h1, &r->h2, &r->rank);
+    if (!visit(t, &tt, &r->pos, r->h1, r->h2, r->rank)) { outcome = TOO_BIG; goto done; }
+    heap_push(heap, &nheap, (Item){evaluate(t, &r->pos, talon_weight), counter++, 0});
+    while (nheap && nodes < max_nodes) {
+        if (++pops % 32 == 0) {
+            if (job->deadline > 0 && now() >= job->deadline) break;
+            if (cancelled(job, save)) { outcome = CANCELLED; goto done; }
+        }
+        Item it = heap_pop(heap, &nheap);
+        Node *cur = &arena[it.node];
+        Entry *e = table_find(&tt, nonzero(cur->h1), cur->h2);
+        if (e->rank != cur->rank) continue; /* superseded by a better copy */
+        size_t first, count;
+        kids.n = 0;
+        if (!children(t, &tt, &cur->pos, &kids, &first, &count)) { outcome = TOO_BIG; goto done; }
+        for (size_t k = 0; k < count; k++) {
+            Child ch = kids.items[first + k];
+            if (table_seen(&tt, ch.h1, ch.h2, ch.rank)) continue;
+            if (nnodes + 1 >= room) { outcome = TOO_BIG; goto done; }
+            nodes++;
+            Node *n = &arena[nnodes];
+            n->pos = arena[it.node].pos;
+            apply(t, &n->pos, ch.move, NULL);
+            if (n->pos.overflow) { outcome = TOO_BIG; goto done; }
+            position_key(t, &n->pos, &n->h1, &n->h2, &n->rank);
+            n->parent = it.node;
+            n->move = ch.move;
+            if (!visit(t, &tt, &n->pos, n->h1, n->h2, n->rank)) { outcome = TOO_BIG; goto done; }
+            int won = cards_up(t, &n->pos) == t->ncards;
+            if (!won) {
+                int got = collection_finish(t, &n->pos, finish);
+                if (got < 0) { outcome = TOO_BIG; goto done; }
+                won = got;
+            } else {
+                finish->n = 0;
+            }
+            if (won) {
+                int depth = 0;
+                for (int at = nnodes; at > 0; at = arena[at].parent) depth++;
+                line->n = 0;
+                for (int d = 0; d < depth; d++)
+                    if (!moves_push(line, ch.move)) { outcome = TOO_BIG; goto done; }
+                for (int at = nnodes, d = depth - 1; d >= 0; d--, at = arena[at].parent)
+                    line->items[d] = arena[at].move;
+                outcome = WON;
+                goto done;
+            }
+            heap_push(heap, &nheap, (Item){evaluate(t, &n->pos, talon_weight), counter++, nnodes});
+            nnodes++;
+        }
+    }
+done:
+    *nodes_out = nodes;
+    free(tt.slots);
+    free(kids.items);
+    free(arena);
+    free(heap);
     return outcome;
 }
 
@@ -806,6 +1010,7 @@ static int read_tables(PyObject *spec, Tables *t) {
                           &t->all_splits, &builds_on, &nb, &empty_takes, &ne))
         return 0;
     t->ncards = t->decks * 52;
+    t->fast = 0;
     if (nb != 65536 || ne != t->ncards || t->npiles > MAXPILES || t->decks > 4 || t->decks < 1) {
         PyErr_SetString(PyExc_ValueError, "rules outside the compiled core's limits");
         return 0;
@@ -950,6 +1155,58 @@ out:
     return result;
 }
 
+static PyObject *core_best_first(PyObject *self, PyObject *args) {
+    PyObject *spec, *position, *cancel;
+    long long max_nodes;
+    double max_seconds;
+    int talon_weight;
+    const char *cone;
+    Py_ssize_t ncone;
+    if (!PyArg_ParseTuple(args, "OOLdOiy#", &spec, &position, &max_nodes, &max_seconds, &cancel,
+                          &talon_weight, &cone, &ncone))
+        return NULL;
+    Job *job = malloc(sizeof(Job));
+    Pos *root = malloc(sizeof(Pos)), *start = malloc(sizeof(Pos));
+    if (!job || !root || !start) { free(job); free(root); free(start); return PyErr_NoMemory(); }
+    PyObject *result = NULL;
+    Moves line = {0}, finish = {0};
+    if (!read_tables(spec, &job->t) || !read_position(position, &job->t, start)) goto out;
+    if (ncone != job->t.ncards * 19) {
+        PyErr_SetString(PyExc_ValueError, "cone requirements of the wrong size");
+        goto out;
+    }
+    job->t.fast = 1;
+    memcpy(job->t.cone_req, cone, (size_t)ncone);
+    job->cancel = cancel;
+    job->max_nodes = max_nodes;
+    job->deadline = max_seconds >= 0 ? now() + max_seconds : 0;
+    *root = *start;
+    play_safe_cards(&job->t, root, NULL);
+    long long nodes = 0;
+    int outcome;
+    if (cards_up(&job->t, root) == job->t.ncards) {
+        outcome = WON;
+    } else {
+        PyThreadState *save = PyEval_SaveThread();
+        outcome = best_first_search(job, root, talon_weight, &line, &finish, &nodes, &save);
+        PyEval_RestoreThread(save);
+    }
+    if (outcome == TOO_BIG) {
+        PyErr_SetString(PyExc_MemoryError, "the compiled core ran out of room");
+    } else {
+        PyObject *path = outcome == WON ? path_list(&job->t, start, &line, &finish) : Py_None;
+        if (path == Py_None) Py_INCREF(path);
+        if (path) result = Py_BuildValue("(iNL)", outcome, path, nodes);
+    }
+out:
+    free(line.items);
+    free(finish.items);
+    free(job);
+    free(root);
+    free(start);
+    return result;
+}
+
 static PyObject *core_hopeless(PyObject *self, PyObject *args) {
     PyObject *spec, *position;
     if (!PyArg_ParseTuple(args, "OO", &spec, &position)) return NULL;
@@ -966,6 +1223,9 @@ static PyObject *core_hopeless(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"depth_first", core_depth_first, METH_VARARGS,
      "depth_first(spec, position, max_nodes, max_seconds, cancel) -> (outcome, path, nodes)"},
+    {"best_first", core_best_first, METH_VARARGS,
+     "best_first(spec, position, max_nodes, max_seconds, cancel, talon_weight, cone)"
+     " -> (outcome, path, nodes)"},
     {"hopeless", core_hopeless, METH_VARARGS, "hopeless(spec, position) -> bool"},
     {NULL, NULL, 0, NULL},
 };

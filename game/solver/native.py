@@ -12,7 +12,7 @@ import threading
 from functools import cache
 
 from .outcome import Outcome
-from .tables import RuleTables
+from .tables import CONE_SAFETY, RuleTables
 
 try:
     from . import _core
@@ -76,3 +76,44 @@ def native_depth_first(
 
 def native_hopeless(tables: RuleTables, position) -> bool:
     return _core.hopeless(_spec(tables, False, False), position)
+
+
+def native_best_first(
+    tables: RuleTables,
+    position,
+    max_nodes: int,
+    max_seconds: float | None,
+    cancel: threading.Event | None,
+    talon_weight: int,
+) -> tuple[list | None, int]:
+    """``best_first.best_first`` over fast moves, in C (less the cuts that depend on the
+    line, which best-first does not use): (the path of a win or None, positions). Raises
+    NativeCancelled."""
+    code, path, nodes = _core.best_first(
+        _spec(tables, False, False),
+        position,
+        max_nodes,
+        -1.0 if max_seconds is None else max_seconds,
+        cancel,
+        talon_weight,
+        _cone(tables),
+    )
+    if code == _CANCELLED:
+        raise NativeCancelled
+    return (path if code == 0 else None), nodes
+
+
+@cache
+def _cone(tables: RuleTables) -> bytes:
+    """The cone rule (``tables.safety[CONE_SAFETY]``) in 19 bytes a card: the number of
+    alternatives, then each as (pair count, (slot, height) x 4)."""
+    out = bytearray()
+    for alternatives in tables.safety[CONE_SAFETY]:
+        row = bytearray([len(alternatives)])
+        for pairs in alternatives:
+            cell = bytearray([len(pairs)])
+            for slot, height in pairs:
+                cell += bytes((slot, height))
+            row += cell + bytes(9 - len(cell))
+        out += row + bytes(19 - len(row))
+    return bytes(out)

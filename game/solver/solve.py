@@ -42,6 +42,12 @@ BEST_FIRST_SHARE_TWO_DECKS = 0.6  # two decks and limited redeals
 BEST_FIRST_TALON_WEIGHTS = (7, 15, 5, 20, 10)  # one round each, two decks, limited redeals
 BEST_FIRST_ROUND_NODES = 40_000
 ONE_DECK_TALON_WEIGHT = 0
+# In the compiled core (some thirty times faster) best-first gets more, larger rounds with
+# more weights: Double Klondike draw three, deals 1-20: 5 won with the five weights above at
+# 40,000 positions, 7 at 200,000, 8 with the twelve weights below at 250,000 (docs/solver.md).
+NATIVE_BEST_FIRST_SHARE = 0.85
+NATIVE_BEST_FIRST_TALON_WEIGHTS = (7, 15, 5, 20, 10, 3, 12, 25, 9, 30, 6, 18)
+NATIVE_BEST_FIRST_ROUND_NODES = 250_000
 PROBE_SHARE = 0.06  # of the node and time budgets, for each probe
 NATIVE_PROBE_SHARE = 0.1  # the same, for each probe in the compiled core
 PROBE_NODES = 30_000  # per probe when there is no node budget
@@ -50,10 +56,16 @@ PROBE_NODES = 30_000  # per probe when there is no node budget
 PROBE_ORDERS = ({"deep_talon": True}, {"talon_first": True})
 
 
-def best_first_plan(rules: Rules) -> tuple[float, tuple[int, ...], int]:
+def best_first_plan(rules: Rules, core: bool = False) -> tuple[float, tuple[int, ...], int]:
     """(share of the budgets, the talon weight of each round, positions per round when
-    there is no node budget)."""
+    there is no node budget), in Python or in the compiled core."""
     if rules.decks > 1 and not rules.unlimited_redeals:
+        if core:
+            return (
+                NATIVE_BEST_FIRST_SHARE,
+                NATIVE_BEST_FIRST_TALON_WEIGHTS,
+                NATIVE_BEST_FIRST_ROUND_NODES,
+            )
         return BEST_FIRST_SHARE_TWO_DECKS, BEST_FIRST_TALON_WEIGHTS, BEST_FIRST_ROUND_NODES
     return BEST_FIRST_SHARE, (ONE_DECK_TALON_WEIGHT,), BEST_FIRST_NODES
 
@@ -96,7 +108,7 @@ def solve(
 
     use_core = prove_losses and native.available()
     try:
-        share, weights, round_nodes = best_first_plan(rules)
+        share, weights, round_nodes = best_first_plan(rules, native.available())
         # Best-first: where depth-first decides little (two decks, limited redeals), or
         # where there is no compiled core to run depth-first fast.
         if len(weights) > 1 or not use_core:
@@ -112,7 +124,9 @@ def solve(
                     nodes_here = best_first_nodes
                 if nodes_here <= 0 or budget.spent(0):
                     break
-                path, used = best_first(fast, position, nodes_here, budget, weight)
+                path, used = _best_first(
+                    tables, fast, position, nodes_here, budget, weight, seconds_left(share), cancel
+                )
                 nodes += used
                 if path is not None:
                     outcome = Outcome.WON
@@ -162,6 +176,20 @@ def solve(
         )
     line = tuple(path_commands(state, rules, path)) if outcome is Outcome.WON else None
     return SolveResult(outcome, line, nodes, time.perf_counter() - start, stats=stats)
+
+
+def _best_first(tables, fast, position, max_nodes, budget, weight, max_seconds, cancel):
+    """One best-first round: in the compiled core where there is one, else here."""
+    if native.available():
+        try:
+            return native.native_best_first(
+                tables, position, max_nodes, max_seconds, cancel, weight
+            )
+        except native.NativeCancelled:
+            raise Cancelled from None
+        except (MemoryError, ValueError):
+            pass  # outside the core's limits
+    return best_first(fast, position, max_nodes, budget, weight)
 
 
 def _main_search(tables, position, caches, sound, max_nodes, max_seconds, cancel, order=None):

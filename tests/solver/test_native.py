@@ -1,4 +1,4 @@
-"""The compiled core against the Python search it mirrors: the same moves in the same order,
+"""The compiled core against the Python searches it mirrors: the same moves in the same order,
 so on every decided search the same outcome, the same line and the same node count. The
 package works without the core (``PATIENCE_PURE_PYTHON=1`` or no C compiler at install),
 so the suite also runs ``solve`` with the core switched off."""
@@ -15,6 +15,7 @@ from game.engine.cards import RANK, make_card
 from game.engine.game import new_game
 from game.engine.state import STOCK, WASTE, State, layout_for
 from game.solver import native
+from game.solver.best_first import best_first
 from game.solver.depth_first import depth_first
 from game.solver.expansion import Budget, Expander
 from game.solver.moves import MoveGenerator
@@ -111,3 +112,21 @@ def test_solve_without_the_core():
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
     )
     assert out.stdout.split() == ["won", "unwinnable"]
+
+
+@needs_core
+@pytest.mark.parametrize(
+    "variant,mode,weight",
+    [("double-klondike", "draw3", 7), ("saratoga", "draw1", 0)],
+)
+def test_the_cores_best_first_is_the_python_one(variant, mode, weight):
+    r = rules(variant, mode)
+    tables = tables_for(r)
+    won = 0
+    for seed in (12, 18, 3, 4):  # some won within the budget, some not
+        start = position_of(new_game(r, seed=seed).state, r)
+        in_c = native.native_best_first(tables, start, 20_000, None, None, weight)
+        fast = Expander(MoveGenerator(tables, sound=False))
+        assert in_c == best_first(fast, start, 20_000, Budget(), weight), seed
+        won += in_c[0] is not None
+    assert won >= 1

@@ -22,6 +22,7 @@ from game.solver import (
     clear_hint_cache,
     hidden_slots,
     hint,
+    native,
     solve,
     solve_in_background,
     still_winnable,
@@ -32,7 +33,7 @@ from game.solver.best_first import best_first
 from game.solver.expansion import Budget, Expander
 from game.solver.moves import MoveGenerator
 from game.solver.position import position_of
-from game.solver.solve import BEST_FIRST_ROUND_NODES, BEST_FIRST_TALON_WEIGHTS
+from game.solver.solve import best_first_plan
 from game.solver.tables import tables_for
 from game.variants import all_variants
 from tests.engine.helpers import game_at, position, rules
@@ -443,14 +444,19 @@ def test_winnable_pool_deals_are_deterministic_and_won():
 def test_two_decks_one_redeal_best_first_rounds_win_what_the_first_weight_misses():
     r = rules("double-klondike", "draw3")
     game = new_game(r, seed=83)
+    # The plan of this install (larger rounds with the compiled core).
+    _share, weights, round_nodes = best_first_plan(r, native.available())
     start = position_of(game.state, r)
-    fast = Expander(MoveGenerator(tables_for(r), sound=False))
-    path, _nodes = best_first(
-        fast, start, BEST_FIRST_ROUND_NODES, Budget(), BEST_FIRST_TALON_WEIGHTS[0]
-    )
+    if native.available():
+        path, _nodes = native.native_best_first(
+            tables_for(r), start, round_nodes, None, None, weights[0]
+        )
+    else:
+        fast = Expander(MoveGenerator(tables_for(r), sound=False))
+        path, _nodes = best_first(fast, start, round_nodes, Budget(), weights[0])
     assert path is None
     # The next round weighs the talon otherwise, and wins.
     res = solve(game.state, r, max_nodes=None, max_seconds=60)
-    assert res.outcome is Outcome.WON
-    assert BEST_FIRST_ROUND_NODES < res.nodes < 2 * BEST_FIRST_ROUND_NODES
+    assert res.outcome is Outcome.WON and res.stats["phase"] == "best-first"
+    assert round_nodes < res.nodes < 2 * round_nodes
     assert replay_wins(r, game.state, res.line)
