@@ -12,7 +12,7 @@ setup(
             "game.solver._core",
             ["game/solver/_core.c"],
             optional=True,
-            extra_compile_args=[] if sys.platform == "win32" else ["-O2"],
+            extra_compile_args=[] if sys.platform == "win32" else ["-O3"],
         )
     ]
 )

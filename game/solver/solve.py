@@ -49,7 +49,7 @@ NATIVE_BEST_FIRST_SHARE = 0.85
 NATIVE_BEST_FIRST_TALON_WEIGHTS = (7, 15, 5, 20, 10, 3, 12, 25, 9, 30, 6, 18)
 NATIVE_BEST_FIRST_ROUND_NODES = 250_000
 PROBE_SHARE = 0.06  # of the node and time budgets, for each probe
-NATIVE_PROBE_SHARE = 0.1  # the same, for each probe in the compiled core
+NATIVE_PROBE_SHARE = 0.05  # the same, for each probe in the compiled core
 PROBE_NODES = 30_000  # per probe when there is no node budget
 # The probes' move orders: talon cards by most turns first; talon cards onto the tableau
 # before turn-ups.
