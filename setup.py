@@ -3,6 +3,7 @@ compiler, ``pip install .`` builds game/solver/_core.c; without one it warns and
 and the solver runs in pure Python (game/solver/native.py)."""
 
 import sys
+from pathlib import Path
 
 from setuptools import Extension, setup
 
@@ -11,6 +12,8 @@ setup(
         Extension(
             "game.solver._core",
             ["game/solver/_core.c"],
+            # _core.c includes its parts, so that the compiler sees one unit.
+            depends=sorted(str(path) for path in Path("game/solver/core").iterdir()),
             optional=True,
             extra_compile_args=[] if sys.platform == "win32" else ["-O3"],
         )

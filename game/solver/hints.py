@@ -51,10 +51,10 @@ def _state_of(game_or_state: Game | State) -> State:
 def hidden_slots(state: State, rules: Rules) -> list[tuple[int, int]]:
     """(pile, position) of every card the player cannot see: face-down tableau cards and,
     before the first redeal, the stock."""
-    mech = mechanics_for(rules)
-    slots = [(t, i) for t in mech.tableau for i in range(state.down[t])]
+    mechanics = mechanics_for(rules)
+    slots = [(pile, at) for pile in mechanics.tableau for at in range(state.down[pile])]
     if state.redeals_used == 0:
-        slots += [(STOCK, i) for i in range(len(state.piles[STOCK]))]
+        slots += [(STOCK, at) for at in range(len(state.piles[STOCK]))]
     return slots
 
 
@@ -62,11 +62,11 @@ def _visible_bytes(state: State, slots: list[tuple[int, int]]) -> bytes:
     """Everything the player can see (hidden cards as 254), as bytes."""
     hidden = set(slots)
     parts = []
-    for p, pile in enumerate(state.piles):
+    for index, pile in enumerate(state.piles):
         parts.append(255)
-        parts.append(state.down[p] & 255)
-        for i, card in enumerate(pile):
-            parts.append(254 if (p, i) in hidden else card)
+        parts.append(state.down[index] & 255)
+        for at, card in enumerate(pile):
+            parts.append(254 if (index, at) in hidden else card)
     return bytes(parts) + state.redeals_used.to_bytes(4, "little")
 
 
@@ -91,10 +91,10 @@ class HintCache:
         """Remember the next command of every position along ``line`` from ``state``, up
         to the first step that shows the player a card (a turn-up, or a stock turn before
         the first redeal): beyond it the line may rest on what the hint could not see."""
-        mech = mechanics_for(rules)
+        mechanics = mechanics_for(rules)
         for command in line:
             try:
-                step = mech.check(state, command)
+                step = mechanics.check(state, command)
             except Refused:
                 return
             key = self.key(state, rules)
@@ -134,15 +134,15 @@ def determinized(state: State, rules: Rules, samples: int) -> list[State]:
     slots = hidden_slots(state, rules)
     if not slots:
         return [state]
-    cards = sorted(state.piles[p][i] for p, i in slots)
+    cards = sorted(state.piles[pile][at] for pile, at in slots)
     seed = zlib.crc32(_visible_bytes(state, slots))
     out = []
     for k in range(samples):
         order = shuffled(cards, (seed * 1_000_003 + k) & ((1 << 64) - 1))
-        piles = [list(p) for p in state.piles]
-        for (p, i), card in zip(slots, order, strict=True):
-            piles[p][i] = card
-        out.append(State(tuple(tuple(p) for p in piles), state.down, state.redeals_used))
+        piles = [list(pile) for pile in state.piles]
+        for (pile, at), card in zip(slots, order, strict=True):
+            piles[pile][at] = card
+        out.append(State(tuple(map(tuple, piles)), state.down, state.redeals_used))
     return out
 
 
@@ -154,11 +154,11 @@ def _useful_moves(state: State, rules: Rules) -> list[tuple[int, Command]]:
     """Legal commands worth considering, scored by what the player can see (higher first).
     Excludes moves that change nothing (a whole pile onto an empty pile), run splits that
     free nothing, and foundation cards coming back that nothing can use."""
-    mech = mechanics_for(rules)
+    mechanics = mechanics_for(rules)
     piles = state.piles
-    found = set(mech.foundations)
+    found = set(mechanics.foundations)
     scored: list[tuple[int, Command]] = []
-    for cmd in mech.legal_moves(state):
+    for cmd in mechanics.legal_moves(state):
         if isinstance(cmd, Draw):
             continue
         src, dst, n = cmd.source, cmd.target, cmd.count
@@ -167,7 +167,7 @@ def _useful_moves(state: State, rules: Rules) -> list[tuple[int, Command]]:
         if dst in found:
             card = pile[-1]
             score = 700
-            if src in mech.tableau and left and state.down[src] >= left:
+            if src in mechanics.tableau and left and state.down[src] >= left:
                 score = 1000 + state.down[src]
             elif RANK[card] <= 2:
                 score = 950
@@ -187,11 +187,11 @@ def _useful_moves(state: State, rules: Rules) -> list[tuple[int, Command]]:
             scored.append((900 + down, cmd))
         else:
             exposed = pile[left - 1]
-            if mech.foundation_for(state, exposed) is not None:
+            if mechanics.foundation_for(state, exposed) is not None:
                 scored.append((500, cmd))
-            elif not mech.builds_on(pile[left], exposed):
+            elif not mechanics.builds_on(pile[left], exposed):
                 scored.append((800 + left, cmd))  # digs down to a face-up card (Saratoga)
-    if mech.can_draw(state) and _draw_may_help(state, rules):
+    if mechanics.can_draw(state) and _draw_may_help(state, rules):
         scored.append((400, Draw()))
     scored.sort(key=lambda item: -item[0])
     return scored
@@ -202,16 +202,16 @@ def _draw_may_help(state: State, rules: Rules) -> bool:
     ones are checked (the reachable ones, within the redeals left)."""
     if state.redeals_used == 0 and state.piles[STOCK]:
         return True
-    mech = mechanics_for(rules)
+    mechanics = mechanics_for(rules)
     _tableau, _foundations, talon, waste, redeals = position_of(state, rules)
     for at, _redeal, turns in tables_for(rules).talon_reach(len(talon), waste, redeals):
         if turns == 0:
             continue
         card = talon[at - 1]
-        if mech.foundation_for(state, card) is not None:
+        if mechanics.foundation_for(state, card) is not None:
             return True
-        for t in mech.tableau:
-            if mech.tableau_takes(state.piles[t], card):
+        for pile in mechanics.tableau:
+            if mechanics.tableau_takes(state.piles[pile], card):
                 return True
     return False
 

@@ -60,7 +60,7 @@ class RuleTables:
         for onto, kids in enumerate(children):
             for kid in kids:
                 parents[kid].append(onto)
-        self.parents = tuple(tuple(p) for p in parents)  # the cards each card may lie on
+        self.parents = tuple(map(tuple, parents))  # the cards each card may lie on
         self.empty_takes = tuple(mechanics.empty_takes(c) for c in range(card_count))
         # Do any two cards that one card may lie on take the same cards? (True for every
         # building rule of the engine: same rank, and same colour or suit where it counts.)
