@@ -87,95 +87,130 @@ def solve(
     ``prove_losses=False`` (hints): the last phase searches fast moves too, which wins
     sooner but proves nothing, so the answer is never UNWINNABLE but at the root.
     """
-    start = time.perf_counter()
-    tables = tables_for(rules)
-    position = position_of(state, rules)
-    if hopeless(tables, position):
-        return SolveResult(Outcome.UNWINNABLE, None, 0, time.perf_counter() - start)
-    caches = SearchCaches()
-    nodes = 0
-    path = None
-    outcome = None
-    stats: dict = {}
-
-    def seconds_left(share: float = 1.0) -> float | None:
-        if max_seconds is None:
-            return None
-        return max(0.0, max_seconds * share - (time.perf_counter() - start))
-
-    def nodes_left(share: float = 1.0) -> int | None:
-        return None if max_nodes is None else max(1, int(max_nodes * share) - nodes)
-
-    use_core = prove_losses and native.available()
+    run = _Run(state, rules, max_nodes, max_seconds, cancel, prove_losses)
+    if hopeless(run.tables, run.position):
+        return SolveResult(Outcome.UNWINNABLE, None, 0, run.elapsed())
     try:
-        share, weights, round_nodes = best_first_plan(rules, native.available())
-        # Best-first: where depth-first decides little (two decks, limited redeals), or
-        # where there is no compiled core to run depth-first fast.
-        if len(weights) > 1 or not use_core:
-            best_first_nodes = (
-                round_nodes * len(weights) if max_nodes is None else int(max_nodes * share)
+        found = run.best_first() or run.probes() or run.main()
+    except Cancelled:
+        return SolveResult(Outcome.UNDECIDED, None, run.nodes, run.elapsed(), cancelled=True)
+    outcome, path = found
+    line = tuple(path_commands(state, rules, path)) if outcome is Outcome.WON else None
+    return SolveResult(outcome, line, run.nodes, run.elapsed(), stats=run.stats)
+
+
+class _Run:
+    """The budgets of one ``solve`` and its phases, each returning (outcome, path) when it
+    decides, else None; ``nodes`` counts the positions of them all."""
+
+    def __init__(self, state, rules, max_nodes, max_seconds, cancel, prove_losses) -> None:
+        self.start = time.perf_counter()
+        self.rules = rules
+        self.tables = tables_for(rules)
+        self.position = position_of(state, rules)
+        self.max_nodes = max_nodes
+        self.max_seconds = max_seconds
+        self.cancel = cancel
+        self.prove_losses = prove_losses
+        # The core searches sound moves only: where losses need no proof (hints), the
+        # fast moves, in Python, find wins sooner.
+        self.use_core = prove_losses and native.available()
+        self.caches = SearchCaches()
+        self.nodes = 0
+        self.stats: dict = {}
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.start
+
+    def seconds(self, share: float) -> float | None:
+        """The time up to ``share`` of the budget from the start, what is left of it."""
+        if self.max_seconds is None:
+            return None
+        return max(0.0, self.max_seconds * share - self.elapsed())
+
+    def _found(self, outcome, path, phase: str):
+        self.stats["phase"] = phase
+        return outcome, path
+
+    def best_first(self):
+        """Best-first rounds: where depth-first decides little (two decks, limited
+        redeals), or where there is no compiled core to run depth-first fast."""
+        share, weights, round_nodes = best_first_plan(self.rules, native.available())
+        if len(weights) == 1 and self.use_core:
+            return None
+        limit = self.max_nodes
+        total = round_nodes * len(weights) if limit is None else int(limit * share)
+        fast = Expander(MoveGenerator(self.tables, sound=False, caches=self.caches))
+        for weight in weights:
+            budget = Budget(max_seconds=self.seconds(share), cancel=self.cancel)
+            # One weight (one deck): its single round takes the whole best-first budget.
+            nodes = total if len(weights) == 1 else min(round_nodes, total - self.nodes)
+            if nodes <= 0 or budget.spent(0):
+                return None
+            path, used = _best_first(
+                self.tables,
+                fast,
+                self.position,
+                nodes,
+                budget,
+                weight,
+                self.seconds(share),
+                self.cancel,
             )
-            fast = Expander(MoveGenerator(tables, sound=False, caches=caches))
-            for weight in weights:
-                budget = Budget(max_seconds=seconds_left(share), cancel=cancel)
-                # One weight (one deck): its single round takes the whole best-first budget.
-                nodes_here = min(round_nodes, best_first_nodes - nodes)
-                if len(weights) == 1:
-                    nodes_here = best_first_nodes
-                if nodes_here <= 0 or budget.spent(0):
-                    break
-                path, used = _best_first(
-                    tables, fast, position, nodes_here, budget, weight, seconds_left(share), cancel
-                )
-                nodes += used
-                if path is not None:
-                    outcome = Outcome.WON
-                    stats["phase"] = "best-first"
-                    break
-        # Probes in other move orders: sound ones in the core (a loss they prove is
-        # proved), else short fast ones here (their running out proves nothing).
+            self.nodes += used
+            if path is not None:
+                return self._found(Outcome.WON, path, "best-first")
+        return None
+
+    def probes(self):
+        """Short depth-first searches in the other move orders: sound ones in the core (a
+        loss they prove is proved), else fast ones here (their running out proves
+        nothing)."""
         for order in PROBE_ORDERS:
-            if outcome is not None:
-                break
-            if use_core:
-                probe_share = NATIVE_PROBE_SHARE
-                budget_nodes = None if max_nodes is None else int(max_nodes * probe_share)
-                found, path, used = _main_search(
-                    tables,
-                    position,
-                    caches,
+            if self.use_core:
+                share = NATIVE_PROBE_SHARE
+                nodes = None if self.max_nodes is None else int(self.max_nodes * share)
+                seconds = None if self.max_seconds is None else self.max_seconds * share
+                outcome, path, used = _main_search(
+                    self.tables,
+                    self.position,
+                    self.caches,
                     True,
-                    budget_nodes,
-                    None if max_seconds is None else max_seconds * probe_share,
-                    cancel,
+                    nodes,
+                    seconds,
+                    self.cancel,
                     order,
                 )
             else:
-                probe_nodes = PROBE_NODES if max_nodes is None else int(max_nodes * PROBE_SHARE)
-                generator = MoveGenerator(tables, sound=False, caches=caches, **order)
-                probe_seconds = None if max_seconds is None else max_seconds * PROBE_SHARE
-                budget = Budget(probe_nodes, probe_seconds, cancel)
-                found, path, used = depth_first(Expander(generator), position, budget)
-                if found is Outcome.UNWINNABLE:
-                    found = None  # running out proves nothing over fast moves
-            nodes += used
-            if found is not Outcome.UNDECIDED and found is not None:
-                outcome = found
-                stats["phase"] = "probe"
-        if outcome is None:
-            outcome, path, used = _main_search(
-                tables, position, caches, prove_losses, nodes_left(), seconds_left(), cancel
-            )
-            nodes += used
-            stats["phase"] = "depth-first"
-            if outcome is Outcome.UNWINNABLE and not prove_losses:
-                outcome = Outcome.UNDECIDED
-    except Cancelled:
-        return SolveResult(
-            Outcome.UNDECIDED, None, nodes, time.perf_counter() - start, cancelled=True
+                nodes = PROBE_NODES if self.max_nodes is None else int(self.max_nodes * PROBE_SHARE)
+                seconds = None if self.max_seconds is None else self.max_seconds * PROBE_SHARE
+                generator = MoveGenerator(self.tables, sound=False, caches=self.caches, **order)
+                budget = Budget(nodes, seconds, self.cancel)
+                outcome, path, used = depth_first(Expander(generator), self.position, budget)
+                if outcome is Outcome.UNWINNABLE:
+                    outcome = Outcome.UNDECIDED
+            self.nodes += used
+            if outcome is not Outcome.UNDECIDED:
+                return self._found(outcome, path, "probe")
+        return None
+
+    def main(self):
+        """Depth-first in the main order to the end of the budget: sound moves, or, where
+        losses need no proof, fast ones (then running out proves nothing)."""
+        nodes = None if self.max_nodes is None else max(1, self.max_nodes - self.nodes)
+        outcome, path, used = _main_search(
+            self.tables,
+            self.position,
+            self.caches,
+            self.prove_losses,
+            nodes,
+            self.seconds(1.0),
+            self.cancel,
         )
-    line = tuple(path_commands(state, rules, path)) if outcome is Outcome.WON else None
-    return SolveResult(outcome, line, nodes, time.perf_counter() - start, stats=stats)
+        self.nodes += used
+        if outcome is Outcome.UNWINNABLE and not self.prove_losses:
+            outcome = Outcome.UNDECIDED
+        return self._found(outcome, path, "depth-first")
 
 
 def _best_first(tables, fast, position, max_nodes, budget, weight, max_seconds, cancel):
