@@ -13,9 +13,7 @@ from .expansion import CHECK_EVERY, Budget, Expander, collection_finish
 from .outcome import Outcome
 from .position import cards_up
 
-# The relaxed proof of a loss costs some five plain nodes, and on hard deals it almost never
-# fires deep in the search, so it runs near the root only, where a move that blocks the
-# game for good would otherwise cost a whole subtree.
+# The relaxed loss proof runs near the root only (docs/solver.md, "The relaxed loss proof").
 LOSS_PROOF_DEPTH = 3
 
 

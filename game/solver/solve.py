@@ -36,15 +36,14 @@ from .position import cards_up, position_of
 from .replay import path_commands
 from .tables import tables_for
 
+# The budgets of the phases; docs/solver.md ("Tuning notes") gives what they rest on.
 BEST_FIRST_SHARE = 0.15  # of the node and time budgets, for best-first (one deck)
 BEST_FIRST_NODES = 25_000  # best-first positions when there is no node budget (one deck)
 BEST_FIRST_SHARE_TWO_DECKS = 0.6  # two decks and limited redeals
 BEST_FIRST_TALON_WEIGHTS = (7, 15, 5, 20, 10)  # one round each, two decks, limited redeals
 BEST_FIRST_ROUND_NODES = 40_000
 ONE_DECK_TALON_WEIGHT = 0
-# In the compiled core (some thirty times faster) best-first gets more, larger rounds with
-# more weights: Double Klondike draw three, deals 1-20: 5 won with the five weights above at
-# 40,000 positions, 7 at 200,000, 8 with the twelve weights below at 250,000 (docs/solver.md).
+# In the compiled core, about a hundred times as fast, larger rounds and more weights.
 NATIVE_BEST_FIRST_SHARE = 0.85
 NATIVE_BEST_FIRST_TALON_WEIGHTS = (7, 15, 5, 20, 10, 3, 12, 25, 9, 30, 6, 18)
 NATIVE_BEST_FIRST_ROUND_NODES = 250_000
