@@ -86,8 +86,12 @@ static void position_key(const Tables *t, Pos *p, uint64_t *k1, uint64_t *k2,
 typedef struct { uint64_t h1; uint32_t h2; int32_t rank; } Entry;
 typedef struct { Entry *slots; size_t cap, count; } Table;
 
-static int table_init(Table *tt) {
-    tt->cap = 1 << 20; tt->count = 0; /* 16 MB, touched only as it fills */
+/* Room for about ``expected`` positions at half load, so that a search of the expected
+   size never stops to grow its table (between 1 MB and 256 MB). */
+static int table_init(Table *tt, long long expected) {
+    tt->cap = 1 << 16;
+    while ((long long)tt->cap < 2 * expected && tt->cap < (1u << 24)) tt->cap *= 2;
+    tt->count = 0;
     tt->slots = calloc(tt->cap, sizeof(Entry));
     return tt->slots != NULL;
 }

@@ -30,6 +30,14 @@ static int cancelled(Job *job, PyThreadState **save) {
 
 /* Returns the outcome; on WON fills ``line`` with the moves below the root (and the
    collection after them in ``finish``). */
+/* How many positions the search may reach: its node budget, else about 1.2 million a
+   second of its time, else a million. */
+static long long expected_positions(const Job *job) {
+    if (job->max_nodes >= 0) return job->max_nodes;
+    if (job->deadline > 0) return (long long)((job->deadline - now()) * 1.2e6);
+    return 1 << 20;
+}
+
 static int search(Job *job, Pos *root, Moves *line, Moves *finish, long long *nodes_out,
                   PyThreadState **save) {
     const Tables *t = &job->t;
@@ -39,7 +47,7 @@ static int search(Job *job, Pos *root, Moves *line, Moves *finish, long long *no
     size_t nframes = 0, capframes = 0;
     long long nodes = 0;
     int outcome = UNWINNABLE, check = CHECK_EVERY;
-    if (!table_init(&tt)) return TOO_BIG;
+    if (!table_init(&tt, expected_positions(job))) return TOO_BIG;
     uint64_t h1, h2;
     int32_t rank;
     position_key(t, root, &h1, &h2, &rank);
@@ -184,7 +192,7 @@ static int best_first_search(Job *job, Pos *root, int talon_weight, Moves *line,
     Node *arena = malloc((size_t)room * sizeof(Node));
     Item *heap = malloc((size_t)room * sizeof(Item));
     tt.slots = NULL;
-    if (!arena || !heap || !table_init(&tt)) { outcome = TOO_BIG; goto done; }
+    if (!arena || !heap || !table_init(&tt, max_nodes)) { outcome = TOO_BIG; goto done; }
     Node *r = &arena[nnodes++];
     r->pos = *root;
     r->parent = -1;
