@@ -3,6 +3,7 @@ and deal mode, so that "winnable deals only" can deal at once.
 
     python tools/make_winnable_pool.py [--count 200] [--other-count 100] [--timeout 3]
         [--max-tries 1000] [--jobs 2] [--only klondike/draw1 ...] [--start 1]
+        [--results-dir DIR] [--scheduler tcp://HOST:8786]
 
 Every variant's default mode is done (``--count`` deals), and every other mode
 (``--other-count``). Deals are tried in order from
@@ -11,25 +12,27 @@ Every variant's default mode is done (``--count`` deals), and every other mode
 or cannot decide in time are skipped, so the pool leans towards deals the solver finds
 easy, and a pool may come out short (Double Klondike's default, three at a time with one
 redeal, is hard: few of its deals are won in the time).
+
+``--results-dir DIR`` keeps each pool's per-deal results in ``DIR/VARIANT-MODE.jsonl``,
+appended as each deal is done, so an interrupted run resumes without redoing a deal;
+``--scheduler ADDRESS`` runs the deals on a Dask distributed cluster (see
+tools/solvability.py) instead of ``--jobs`` local processes.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine.game import new_game  # noqa: E402
+from game.solver.batch import pool_record  # noqa: E402
 from game.solver.pool import POOL_FILE, pool_key  # noqa: E402
-from game.solver.search import solve  # noqa: E402
-from game.variants import all_variants, get_variant  # noqa: E402
-
-_JOB: dict = {}
+from game.variants import all_variants  # noqa: E402
+from tools.deal_runs import ResultsFile, run_deals  # noqa: E402
 
 
 def targets() -> list[tuple[str, str, bool]]:
@@ -43,42 +46,58 @@ def targets() -> list[tuple[str, str, bool]]:
     return out
 
 
-def _init(variant: str, mode: str, timeout: float) -> None:
-    _JOB["rules"] = get_variant(variant).rules(mode)
-    _JOB["timeout"] = timeout
-
-
-def _try(seed: int) -> tuple[int, bool]:
-    rules = _JOB["rules"]
-    game = new_game(rules, seed=seed)
-    res = solve(game.state, rules, max_nodes=None, max_seconds=_JOB["timeout"])
-    if not res.won:
-        return seed, False
-    for command in res.line:
-        game.execute(command)
-    return seed, game.won
-
-
 def make_pool(
-    variant: str, mode: str, count: int, timeout: float, jobs: int, start: int, max_tries: int
+    variant: str,
+    mode: str,
+    count: int,
+    timeout: float,
+    jobs: int,
+    start: int,
+    max_tries: int,
+    results_dir: str | None = None,
+    scheduler: str | None = None,
 ):
+    """(the first ``count`` deals won from ``start`` on, deals tried)."""
+    store = None
+    if results_dir is not None:
+        settings = {"variant": variant, "mode": mode, "timeout": timeout}
+        store = ResultsFile(Path(results_dir) / f"{variant}-{mode}.jsonl", settings)
     won: list[int] = []
     tried = 0
-    ctx = multiprocessing.get_context("spawn")
-    with ctx.Pool(jobs, initializer=_init, initargs=(variant, mode, timeout)) as pool:
-        seed = start
-        while len(won) < count and tried < max_tries:
-            size = min(max(count - len(won), jobs) + jobs, max_tries - tried)
-            batch = list(range(seed, seed + size))
-            seed += len(batch)
-            for s, ok in pool.imap(_try, batch):
-                tried += 1
-                if ok:
-                    won.append(s)
-            sys.stderr.write(f"\r{variant}/{mode}: {len(won)}/{count} won of {tried} tried ")
-            sys.stderr.flush()
+    seed = start
+    width = 64 if scheduler else max(jobs, 1)
+    while len(won) < count and tried < max_tries:
+        size = min(max(count - len(won), width) + width, max_tries - tried)
+        batch = list(range(seed, seed + size))
+        seed += size
+        records = run_deals(pool_record, (variant, mode, timeout), batch, store, jobs, scheduler)
+        tried += len(records)
+        won += [record["seed"] for record in records if record["won"]]
+        sys.stderr.write(f"\r{variant}/{mode}: {len(won)}/{count} won of {tried} tried ")
+        sys.stderr.flush()
     sys.stderr.write("\n")
     return sorted(won)[:count], tried
+
+
+def verify(pools: dict, wanted, args) -> int:
+    """Solve every deal of the chosen pools (``--timeout`` each); exit status 1 if any is
+    not won, with the deals named."""
+    failed = 0
+    for variant, mode, _default in wanted:
+        deals = pools.get(pool_key(variant, mode), [])
+        store = None
+        if args.results_dir is not None:
+            settings = {"variant": variant, "mode": mode, "timeout": args.timeout}
+            path = Path(args.results_dir) / f"verify-{variant}-{mode}.jsonl"
+            store = ResultsFile(path, settings)
+        records = run_deals(
+            pool_record, (variant, mode, args.timeout), deals, store, args.jobs, args.scheduler
+        )
+        lost = [r["seed"] for r in records if not r["won"]]
+        failed += len(lost)
+        print(f"{pool_key(variant, mode)}: {len(deals) - len(lost)} of {len(deals)} won", end="")
+        print(f"; not won: {lost}" if lost else "")
+    return 1 if failed else 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -91,6 +110,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--start", type=int, default=1)
     ap.add_argument("--only", nargs="*", default=None, help="variant/mode pairs")
     ap.add_argument("--out", default=str(POOL_FILE))
+    ap.add_argument("--results-dir", default=None, help="per-deal results, for resuming")
+    ap.add_argument("--scheduler", default=None, help="Dask scheduler address")
+    ap.add_argument(
+        "--verify", action="store_true", help="solve every deal of the pools; list any not won"
+    )
     args = ap.parse_args(argv)
     wanted = targets()
     if args.only:
@@ -102,11 +126,21 @@ def main(argv: list[str] | None = None) -> int:
         data = {}
     pools = data.get("pools", {})
     notes = data.get("tried", {})
+    if args.verify:
+        return verify(pools, wanted, args)
     for variant, mode, default in wanted:
         t0 = time.monotonic()
         count = args.count if default else args.other_count
         won, tried = make_pool(
-            variant, mode, count, args.timeout, args.jobs, args.start, args.max_tries
+            variant,
+            mode,
+            count,
+            args.timeout,
+            args.jobs,
+            args.start,
+            args.max_tries,
+            args.results_dir,
+            args.scheduler,
         )
         pools[pool_key(variant, mode)] = won
         notes[pool_key(variant, mode)] = {

@@ -1,7 +1,8 @@
 """How many deals of a variant the solver wins, proves unwinnable or leaves undecided.
 
     python tools/solvability.py --variant klondike --mode draw3 --deals 1-1000 \\
-        [--timeout 10] [--nodes N] [--jobs 2] [--json] [--list FILE]
+        [--timeout 10] [--nodes N] [--jobs 2] [--json] [--list FILE] \\
+        [--results FILE.jsonl] [--scheduler tcp://HOST:8786]
 
 Deal N is ``new_game(rules, seed=N)`` solved from its start with full knowledge of every
 card. Prints the share won / unwinnable / undecided with 95% Wilson intervals, the time
@@ -9,124 +10,81 @@ per deal (median, 90th percentile), the shares decided within 1 s and within the
 and the search speed; a progress bar goes to stderr. With ``--json`` the last line of
 stdout is one JSON object (keys deals, won, unwinnable, undecided, median_s, p90_s,
 nodes_per_s, and more). ``--list FILE`` writes one line per deal (seed outcome seconds nodes).
+
+``--results FILE`` appends each deal's result to a JSON-lines file as soon as it is known;
+run again with the same file (and settings), the tool skips the deals it holds, so an
+interrupted run resumes where it stopped, and the report covers every deal asked for.
+``--scheduler ADDRESS`` runs the deals on a Dask distributed cluster (``pip install
+'patience-table[cluster]'``; start one with ``dask scheduler`` and ``dask worker ADDRESS``
+on each machine) instead of ``--jobs`` local processes.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
-import multiprocessing
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.solver.search import solve_deal  # noqa: E402
+from game.solver.batch import solvability_record  # noqa: E402
 from game.variants import get_variant  # noqa: E402
+from tools.deal_runs import ResultsFile, parse_range, percentile, run_deals, wilson  # noqa: E402
 
 
-def parse_range(text: str) -> list[int]:
-    """``1-1000`` or ``5`` or ``1-10,20-30``."""
-    out: list[int] = []
-    for part in text.split(","):
-        part = part.strip()
-        if "-" in part:
-            a, b = part.split("-", 1)
-            lo, hi = int(a), int(b)
-            if hi < lo:
-                raise ValueError(f"empty range {part!r}")
-            out.extend(range(lo, hi + 1))
-        elif part:
-            out.append(int(part))
-    if not out:
-        raise ValueError("no deals given")
-    return out
+class Progress:
+    """A bar on stderr, when it is a terminal."""
 
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.counts = {"won": 0, "unwinnable": 0, "undecided": 0}
+        self.done = 0
+        self.start = time.monotonic()
 
-def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """95% Wilson score interval for a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def percentile(values: list[float], q: float) -> float:
-    """Nearest-rank percentile (q in 0..100)."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    rank = max(1, math.ceil(q / 100 * len(ordered)))
-    return ordered[rank - 1]
-
-
-_JOB: dict = {}
-
-
-def _init(variant: str, mode: str | None, timeout: float, nodes: int | None) -> None:
-    _JOB["rules"] = get_variant(variant).rules(mode)
-    _JOB["timeout"] = timeout
-    _JOB["nodes"] = nodes
-
-
-def _one(seed: int) -> tuple[int, str, float, int]:
-    res = solve_deal(_JOB["rules"], seed, max_nodes=_JOB["nodes"], max_seconds=_JOB["timeout"])
-    return seed, res.outcome.value, res.seconds, res.nodes
-
-
-def _progress(done: int, total: int, counts: dict, start: float) -> None:
-    if not sys.stderr.isatty():
-        return
-    width = 30
-    filled = int(width * done / total)
-    elapsed = time.monotonic() - start
-    eta = elapsed / done * (total - done) if done else 0.0
-    bar = "#" * filled + "-" * (width - filled)
-    sys.stderr.write(
-        f"\r[{bar}] {done}/{total}  won {counts['won']}  unwinnable {counts['unwinnable']}  "
-        f"undecided {counts['undecided']}  eta {eta:5.0f}s "
-    )
-    sys.stderr.flush()
+    def __call__(self, record: dict) -> None:
+        self.done += 1
+        self.counts[record["outcome"]] += 1
+        if not sys.stderr.isatty():
+            return
+        width = 30
+        filled = int(width * self.done / self.total)
+        elapsed = time.monotonic() - self.start
+        eta = elapsed / self.done * (self.total - self.done)
+        bar = "#" * filled + "-" * (width - filled)
+        counts = self.counts
+        sys.stderr.write(
+            f"\r[{bar}] {self.done}/{self.total}  won {counts['won']}  unwinnable "
+            f"{counts['unwinnable']}  undecided {counts['undecided']}  eta {eta:5.0f}s "
+        )
+        sys.stderr.flush()
 
 
 def run(
     variant: str,
-    mode: str | None,
+    mode: str,
     seeds: list[int],
     timeout: float,
     nodes: int | None,
     jobs: int,
+    results: ResultsFile | None = None,
+    scheduler: str | None = None,
 ) -> list[tuple[int, str, float, int]]:
-    counts = {"won": 0, "unwinnable": 0, "undecided": 0}
-    results = []
-    start = time.monotonic()
-    if jobs <= 1:
-        _init(variant, mode, timeout, nodes)
-        iterator = map(_one, seeds)
-        pool = None
-    else:
-        pool = multiprocessing.get_context("spawn").Pool(
-            jobs, initializer=_init, initargs=(variant, mode, timeout, nodes)
-        )
-        iterator = pool.imap_unordered(_one, seeds)
-    try:
-        for item in iterator:
-            results.append(item)
-            counts[item[1]] += 1
-            _progress(len(results), len(seeds), counts, start)
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
+    """(seed, outcome, seconds, nodes) of every deal, sorted by seed."""
+    bar = Progress(len(seeds))
+    records = run_deals(
+        solvability_record,
+        (variant, mode, timeout, nodes),
+        seeds,
+        results=results,
+        jobs=jobs,
+        scheduler=scheduler,
+        progress=bar,
+    )
     if sys.stderr.isatty():
         sys.stderr.write("\n")
-    results.sort()
-    return results
+    return [(r["seed"], r["outcome"], r["seconds"], r["nodes"]) for r in records]
 
 
 def summarise(results: list[tuple[int, str, float, int]], timeout: float) -> dict:
@@ -194,6 +152,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (1)")
     ap.add_argument("--json", action="store_true", help="end with one JSON line")
     ap.add_argument("--list", default=None, help="write per-deal results to this file")
+    ap.add_argument("--results", default=None, help="JSON-lines file, appended per deal")
+    ap.add_argument("--scheduler", default=None, help="Dask scheduler address")
     args = ap.parse_args(argv)
     try:
         table = get_variant(args.variant)
@@ -201,7 +161,19 @@ def main(argv: list[str] | None = None) -> int:
         seeds = parse_range(args.deals)
     except (KeyError, ValueError) as exc:
         ap.error(str(exc))
-    results = run(args.variant, rules.mode, seeds, args.timeout, args.nodes, args.jobs)
+    settings = {
+        "variant": args.variant,
+        "mode": rules.mode,
+        "timeout": args.timeout,
+        "nodes": args.nodes,
+    }
+    try:
+        store = None if args.results is None else ResultsFile(args.results, settings)
+    except ValueError as exc:
+        ap.error(str(exc))
+    results = run(
+        args.variant, rules.mode, seeds, args.timeout, args.nodes, args.jobs, store, args.scheduler
+    )
     summary = summarise(results, args.timeout)
     summary["variant"] = args.variant
     summary["mode"] = rules.mode

@@ -27,7 +27,7 @@ from game.engine.rules import Rules
 from game.engine.state import State
 
 from .hints import hint
-from .search import solve
+from .solve import solve
 
 
 class BackgroundSearch:

@@ -29,94 +29,98 @@ one on it to leave (stock cards stay at hand: each may be played as it is turned
 
 from __future__ import annotations
 
+from .tables import RuleTables
 
-def hopeless(tables, st) -> bool:
-    """True if the position ``st`` (the solver's compact position) can never be won."""
-    tab, fnd, talon, p, r = st
-    n = tables.ncards
-    bo = tables.bo
+
+def hopeless(tables: RuleTables, position: tuple) -> bool:
+    """True if ``position`` (see ``position``) can never be won: some card cannot reach
+    its foundation even in the relaxed game."""
+    tableau, _foundations, talon, waste, redeals = position
+    card_count = tables.card_count
+    builds_on = tables.builds_on
     parents = tables.parents
     empty_takes = tables.empty_takes
 
-    above = [-1] * n
-    below = [-1] * n
-    in_run = [False] * n
-    tableau: list[int] = []
-    if tables.limit is not None and r >= tables.limit and p > 1:
+    above = [-1] * card_count
+    below = [-1] * card_count
+    in_run = [False] * card_count
+    placed: list[int] = []
+    limit = tables.redeal_limit
+    if limit is not None and redeals >= limit and waste > 1:
         # The last pass: the waste is a pile of cards that build on nothing, so nothing
         # lies "below" them in the sense of the building rule.
-        in_talon = set(talon[p:])
-        for j in range(p):
-            c = talon[j]
-            tableau.append(c)
-            above[c] = talon[j + 1] if j + 1 < p else -1
+        in_talon = set(talon[waste:])
+        for j in range(waste):
+            card = talon[j]
+            placed.append(card)
+            above[card] = talon[j + 1] if j + 1 < waste else -1
     else:
         in_talon = set(talon)
-    for pile in tab:
+    for pile in tableau:
         cards = pile[1:]
-        m = len(cards)
-        if not m:
+        size = len(cards)
+        if not size:
             continue
         run = 1
-        if tables.runs:
-            up = m - pile[0]
-            while run < up and bo[(cards[m - run] << 8) | cards[m - run - 1]]:
+        if tables.move_runs:
+            face_up = size - pile[0]
+            while run < face_up and builds_on[(cards[size - run] << 8) | cards[size - run - 1]]:
                 run += 1
-        for j, c in enumerate(cards):
-            tableau.append(c)
-            below[c] = cards[j - 1] if j else -1
-            above[c] = cards[j + 1] if j + 1 < m else -1
-            in_run[c] = j >= m - run
+        for j, card in enumerate(cards):
+            placed.append(card)
+            below[card] = cards[j - 1] if j else -1
+            above[card] = cards[j + 1] if j + 1 < size else -1
+            in_run[card] = j >= size - run
 
-    placed = set(tableau)
-    home = [False] * n
-    free = [False] * n
-    clear = [False] * n
-    at_hand = [False] * n  # in the talon, or on a foundation and allowed back
-    for c in range(n):
-        if c in in_talon:
-            at_hand[c] = free[c] = clear[c] = True
-        elif c not in placed:  # on a foundation
-            home[c] = True
-            at_hand[c] = tables.may_return
+    placed_set = set(placed)
+    home = [False] * card_count  # can reach its foundation
+    free = [False] * card_count  # can leave its place
+    clear = [False] * card_count  # can become the top of its pile
+    at_hand = [False] * card_count  # in the talon, or on a foundation and allowed back
+    for card in range(card_count):
+        if card in in_talon:
+            at_hand[card] = free[card] = clear[card] = True
+        elif card not in placed_set:  # on a foundation
+            home[card] = True
+            at_hand[card] = tables.may_return
 
     lower = tables.lower
 
-    def lower_home(c: int) -> bool:
-        low = lower[c]
-        if not low:
+    def lower_home(card: int) -> bool:
+        copies = lower[card]
+        if not copies:
             return True
-        for x in low:
-            if home[x]:
+        for copy in copies:
+            if home[copy]:
                 return True
         return False
 
-    waiting = [c for c in range(n) if not home[c]]
+    waiting = [card for card in range(card_count) if not home[card]]
     changed = True
     while changed:
         changed = False
-        for c in waiting:
-            if c in in_talon:
-                if not home[c] and lower_home(c):
-                    home[c] = True
+        for card in waiting:
+            if card in in_talon:
+                if not home[card] and lower_home(card):
+                    home[card] = True
                     changed = True
                 continue
-            if not clear[c]:
-                a = above[c]
-                if a < 0 or free[a]:
-                    clear[c] = changed = True
-            if not free[c] and (in_run[c] or clear[c]):
-                ok = empty_takes[c] or (clear[c] and lower_home(c))
-                if not ok:
-                    b = below[c]
-                    for q in parents[c]:
-                        if q != b and (at_hand[q] or clear[q] or free[q]):
-                            ok = True
+            if not clear[card]:
+                on_it = above[card]
+                if on_it < 0 or free[on_it]:
+                    clear[card] = changed = True
+            if not free[card] and (in_run[card] or clear[card]):
+                somewhere = empty_takes[card] or (clear[card] and lower_home(card))
+                if not somewhere:
+                    under = below[card]
+                    for parent in parents[card]:
+                        if parent != under and (at_hand[parent] or clear[parent] or free[parent]):
+                            somewhere = True
                             break
-                if ok:
-                    free[c] = changed = True
-            if not home[c] and (clear[c] or free[c]) and lower_home(c):
-                home[c] = free[c] = changed = True
+                if somewhere:
+                    free[card] = changed = True
+            if not home[card] and (clear[card] or free[card]) and lower_home(card):
+                home[card] = free[card] = changed = True
         if changed:
-            waiting = [c for c in waiting if not home[c]]
+            waiting = [card for card in waiting if not home[card]]
     return bool(waiting)

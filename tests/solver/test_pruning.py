@@ -1,9 +1,10 @@
 """The solver's shortcuts, each against a position where it must (or must not) apply: the
-relaxed proof of a loss, the rule for safe automatic moves, and the position key's
-treatment of the waste and the redeals."""
+relaxed proof of a loss, the rules for safe automatic moves, the sound and the fast move
+sets, and the position key's treatment of the waste and the redeals."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 
 import pytest
@@ -11,19 +12,16 @@ import pytest
 from game.engine.cards import SUIT
 from game.engine.game import new_game
 from game.solver import Outcome, solve
+from game.solver.best_first import evaluate
 from game.solver.deadlock import hopeless
-from game.solver.search import (
-    DEEP_TALON,
-    MAIN_ORDER,
-    TALON_FIRST,
-    W2F,
-    W2T,
-    SearchCaches,
-    Searcher,
-    _position,
-    _tables,
-    _to_commands,
-)
+from game.solver.depth_first import depth_first
+from game.solver.expansion import Budget, Expander
+from game.solver.foundations import Foundations
+from game.solver.move_kinds import PILE_TO_PILE, SPLIT_UP, TALON_TO_PILE, TALON_UP
+from game.solver.moves import MoveGenerator, SearchCaches
+from game.solver.position import position_key, position_of, shadow_key
+from game.solver.replay import path_commands
+from game.solver.tables import CONE_SAFETY, SOUND_SAFETY, tables_for
 from tests.engine.helpers import card, position, rules
 
 
@@ -53,7 +51,7 @@ def test_a_card_on_everything_it_needs_is_a_loss_found_at_once():
     r = rules("klondike", "draw1")
     state = blocked_hearts(r, four_hearts_in_stock=False)
     assert sum(len(p) for p in state.piles) == 52
-    assert hopeless(_tables(r), _position(state, r))
+    assert hopeless(tables_for(r), position_of(state, r))
     res = solve(state, r)
     assert res.outcome is Outcome.UNWINNABLE
     assert res.nodes == 0
@@ -62,7 +60,7 @@ def test_a_card_on_everything_it_needs_is_a_loss_found_at_once():
 def test_the_same_card_with_its_lower_card_at_hand_is_not_blocked():
     r = rules("klondike", "draw1")
     state = blocked_hearts(r, four_hearts_in_stock=True)
-    assert not hopeless(_tables(r), _position(state, r))
+    assert not hopeless(tables_for(r), position_of(state, r))
     assert solve(state, r).outcome is Outcome.WON
 
 
@@ -86,7 +84,7 @@ def test_a_chain_of_blocks_across_piles_is_a_loss():
         down={"t1": 2, "t2": 2, "t3": 7, "t4": 7},
     )
     assert sum(len(p) for p in state.piles) == 52
-    assert hopeless(_tables(r), _position(state, r))
+    assert hopeless(tables_for(r), position_of(state, r))
     assert solve(state, r).outcome is Outcome.UNWINNABLE
 
 
@@ -115,13 +113,13 @@ def buried_five_of_spades(redeals_used: int):
 
 def test_in_the_last_pass_a_waste_card_waits_for_the_cards_on_it():
     r, state = buried_five_of_spades(redeals_used=2)
-    assert hopeless(_tables(r), _position(state, r))
+    assert hopeless(tables_for(r), position_of(state, r))
     assert solve(state, r).outcome is Outcome.UNWINNABLE
 
 
 def test_with_a_redeal_left_the_waste_comes_round_again():
     r, state = buried_five_of_spades(redeals_used=1)
-    assert not hopeless(_tables(r), _position(state, r))
+    assert not hopeless(tables_for(r), position_of(state, r))
     assert solve(state, r).outcome is Outcome.WON
 
 
@@ -130,18 +128,18 @@ def test_a_line_stays_whole_when_the_loss_proof_cuts_a_branch():
     # and the depth-first search still wins; its line must not keep a cut move.
     r = rules("klondike", "draw1-noredeal")
     state = new_game(r, seed=53).state
-    tb = _tables(r)
-    searcher = Searcher(r)
+    tables = tables_for(r)
+    generator = MoveGenerator(tables, sound=True)
     cuts = []
-    st = _position(state, r)
-    for mv in searcher.moves(st):
-        child, _done = searcher.apply(st, mv)
-        cuts.append(hopeless(tb, child))
+    start = position_of(state, r)
+    for _score, move in generator.moves(start):
+        child, _autos = generator.apply(start, move)
+        cuts.append(hopeless(tables, child))
     assert any(cuts)
-    outcome, path = searcher.run_position(st)
+    outcome, path, _nodes = depth_first(Expander(generator), start, Budget())
     assert outcome is Outcome.WON
     replayed = new_game(r, seed=53)
-    for cmd in _to_commands(state, r, path):
+    for cmd in path_commands(state, r, path):
         replayed.execute(cmd)
     assert replayed.won
 
@@ -152,10 +150,10 @@ def test_a_line_stays_whole_when_the_loss_proof_cuts_a_branch():
 )
 def test_no_winnable_deal_is_called_hopeless(variant, mode, seeds):
     r = rules(variant, mode)
-    tables = _tables(r)
+    tables = tables_for(r)
     for seed in seeds:
         state = new_game(r, seed=seed).state
-        if hopeless(tables, _position(state, r)):
+        if hopeless(tables, position_of(state, r)):
             res = solve(state, r, max_nodes=20_000)
             assert res.outcome is Outcome.UNWINNABLE, seed
 
@@ -168,25 +166,40 @@ def heights(r, **by_suit: int) -> tuple:
     return tuple(fnd)
 
 
-def test_safe_up_when_nothing_could_need_the_card_in_the_tableau():
+def safe(r, safety: str, foundations: tuple, code: str) -> bool:
+    return Foundations(tables_for(r), safety, safety == SOUND_SAFETY, {}).is_safe(
+        foundations, card(code)
+    )
+
+
+def test_cone_rule_when_nothing_could_need_the_card_in_the_tableau():
     r = rules("klondike", "draw3")  # foundation cards may come back
-    s = Searcher(r)
     # 3H: the black 2s that could lie on it can go up themselves once the black aces are.
-    assert s.safe_up(heights(r, C=1, S=1, H=2), card("3H"))
-    assert not s.safe_up(heights(r, C=1, H=2), card("3H"))
+    assert safe(r, CONE_SAFETY, heights(r, C=1, S=1, H=2), "3H")
+    assert not safe(r, CONE_SAFETY, heights(r, C=1, H=2), "3H")
     # 5H: black 4s can go up (blacks at 3), and so can the 3D that could lie on them.
-    assert s.safe_up(heights(r, C=3, S=3, D=2, H=4), card("5H"))
-    assert not s.safe_up(heights(r, C=3, S=3, D=1, H=4), card("5H"))
-    assert not s.safe_up(heights(r, C=2, S=3, D=2, H=4), card("5H"))
+    assert safe(r, CONE_SAFETY, heights(r, C=3, S=3, D=2, H=4), "5H")
+    assert not safe(r, CONE_SAFETY, heights(r, C=3, S=3, D=1, H=4), "5H")
+    assert not safe(r, CONE_SAFETY, heights(r, C=2, S=3, D=2, H=4), "5H")
     # Without cards coming back, both black 4s already up make it safe too.
     no_return = dataclasses.replace(r, cards_may_return=False)
-    assert Searcher(no_return).safe_up(heights(r, C=4, S=4, H=4), card("5H"))
-    assert not s.safe_up(heights(r, C=4, S=4, H=4), card("5H"))
+    assert safe(no_return, CONE_SAFETY, heights(r, C=4, S=4, H=4), "5H")
+    assert not safe(r, CONE_SAFETY, heights(r, C=4, S=4, H=4), "5H")
 
 
-def test_safe_up_with_two_decks_waits_for_every_copy():
+def test_sound_rule_waits_for_every_lower_card():
+    r = rules("klondike", "draw3")
+    # The cone rule's 5H is not safe by the sound rule: a black 4 may come back onto it.
+    assert not safe(r, SOUND_SAFETY, heights(r, C=3, S=3, D=2, H=4), "5H")
+    assert not safe(r, SOUND_SAFETY, heights(r, C=4, S=4, D=3, H=4), "5H")
+    assert safe(r, SOUND_SAFETY, heights(r, C=4, S=4, D=4, H=4), "5H")
+    assert safe(r, SOUND_SAFETY, heights(r, H=1), "2H") is False
+    assert safe(r, SOUND_SAFETY, heights(r, C=1, D=1, S=1, H=1), "2H")
+    assert safe(r, SOUND_SAFETY, heights(r), "AH")
+
+
+def test_cone_rule_with_two_decks_waits_for_every_copy():
     r = rules("double-klondike", "draw3")
-    s = Searcher(r)
 
     def fnd(**slots: tuple[int, int]) -> tuple:
         out = [0] * 8
@@ -195,23 +208,27 @@ def test_safe_up_with_two_decks_waits_for_every_copy():
             out[base], out[base + 1] = high, low
         return tuple(out)
 
-    five_hearts = card("5H")
-    ready = fnd(C=(3, 3), S=(3, 3), D=(2, 2), H=(4, 2))
-    assert s.safe_up(ready, five_hearts)
+    assert safe(r, CONE_SAFETY, fnd(C=(3, 3), S=(3, 3), D=(2, 2), H=(4, 2)), "5H")
     # One copy of 3H not up: it might need a black 4, which might need the 5H.
-    assert not s.safe_up(fnd(C=(3, 3), S=(3, 3), D=(2, 2), H=(4, 1)), five_hearts)
+    assert not safe(r, CONE_SAFETY, fnd(C=(3, 3), S=(3, 3), D=(2, 2), H=(4, 1)), "5H")
     # One black 4's foundation slot is behind: that 4 might need the 5H.
-    assert not s.safe_up(fnd(C=(3, 2), S=(3, 3), D=(2, 2), H=(4, 2)), five_hearts)
+    assert not safe(r, CONE_SAFETY, fnd(C=(3, 2), S=(3, 3), D=(2, 2), H=(4, 2)), "5H")
+    # The sound rule: every copy of every lower card.
+    assert not safe(r, SOUND_SAFETY, fnd(C=(4, 3), S=(4, 4), D=(4, 4), H=(4, 4)), "5H")
+    assert safe(r, SOUND_SAFETY, fnd(C=(4, 4), S=(4, 4), D=(4, 4), H=(4, 4)), "5H")
 
 
 def two_deck_keys(p_a, r_a, p_b, r_b):
     """Keys of one Double Klondike draw-3 position (one redeal) with two waste sizes and
     redeal counts."""
     r = rules("double-klondike", "draw3")
-    s = Searcher(r)
+    tables = tables_for(r)
     state = new_game(r, seed=1).state
-    tab, fnd, talon, _p, _r = _position(state, r)
-    return s.key((tab, fnd, talon, p_a, r_a)), s.key((tab, fnd, talon, p_b, r_b))
+    tab, fnd, talon, _p, _r = position_of(state, r)
+    return (
+        position_key(tables, (tab, fnd, talon, p_a, r_a)),
+        position_key(tables, (tab, fnd, talon, p_b, r_b)),
+    )
 
 
 def test_key_a_fresh_pass_with_fewer_redeals_dominates():
@@ -233,67 +250,132 @@ def test_key_a_redeal_does_not_lead_back_to_an_odd_waste():
 def test_an_odd_waste_shadows_the_fresh_pass_of_the_same_cards():
     # Unlimited redeals: from waste 2 the stock still turns to the end and starts afresh.
     r = rules("klondike", "draw3")
-    s = Searcher(r)
-    tab, fnd, talon, _p, _r = _position(new_game(r, seed=1).state, r)
+    tables = tables_for(r)
+    tab, fnd, talon, _p, _r = position_of(new_game(r, seed=1).state, r)
     odd = (tab, fnd, talon, 2, 0)
-    k, _rank = s.key(odd)
-    fresh_key, fresh_rank = s.key((tab, fnd, talon, 0, 0))
-    assert s.shadow(k, odd) == (fresh_key, fresh_rank)
-    assert s.shadow(fresh_key, (tab, fnd, talon, 0, 0)) is None
+    k, _rank = position_key(tables, odd)
+    fresh_key, fresh_rank = position_key(tables, (tab, fnd, talon, 0, 0))
+    assert shadow_key(tables, k, odd) == (fresh_key, fresh_rank)
+    assert shadow_key(tables, fresh_key, (tab, fnd, talon, 0, 0)) is None
     # One redeal: the odd waste reaches the last card in this pass, not a redealt pass.
     r2 = rules("double-klondike", "draw3")
-    s2 = Searcher(r2)
-    tab, fnd, talon, _p, _r = _position(new_game(r2, seed=1).state, r2)
+    tables2 = tables_for(r2)
+    tab, fnd, talon, _p, _r = position_of(new_game(r2, seed=1).state, r2)
     odd = (tab, fnd, talon, 20, 0)
-    k, _rank = s2.key(odd)
-    at_end = s2.key((tab, fnd, talon, len(talon), 0))
-    assert s2.shadow(k, odd) == at_end
+    k, _rank = position_key(tables2, odd)
+    at_end = position_key(tables2, (tab, fnd, talon, len(talon), 0))
+    assert shadow_key(tables2, k, odd) == at_end
 
 
 SEED_WITH_TALON_CHOICES = 3  # three talon cards can go onto the tableau at once
 
 
+def ordered(generator, position) -> list:
+    return [move for _score, move in sorted(generator.moves(position), reverse=True)]
+
+
 def test_the_move_orders_rank_the_same_talon_moves_differently():
     r = rules("klondike", "draw3")
-    st = _position(new_game(r, seed=SEED_WITH_TALON_CHOICES).state, r)
+    tables = tables_for(r)
+    start = position_of(new_game(r, seed=SEED_WITH_TALON_CHOICES).state, r)
 
-    def talon_moves(order):
-        return [m for m in Searcher(r, order=order).moves(st) if m[0] in (W2F, W2T)]
+    def talon_moves(**order):
+        moves = ordered(MoveGenerator(tables, sound=False, **order), start)
+        return [m for m in moves if m[0] in (TALON_UP, TALON_TO_PILE)]
 
-    main, deep = talon_moves(MAIN_ORDER), talon_moves(DEEP_TALON)
+    main, deep = talon_moves(), talon_moves(deep_talon=True)
     assert sorted(main) == sorted(deep) and len(main) >= 2
     # The waste size a move leaves grows with the turns it needs (within one pass).
     assert main[0][1] < deep[0][1]
-    everything = Searcher(r, order=TALON_FIRST).moves(st)
-    assert everything[0][0] == W2T
-    assert Searcher(r).moves(st)[0][0] != W2T
-    with pytest.raises(ValueError, match="unknown move order"):
-        Searcher(r, order="sideways")
+    assert ordered(MoveGenerator(tables, sound=False, talon_first=True), start)[0][0] == (
+        TALON_TO_PILE
+    )
+    assert ordered(MoveGenerator(tables, sound=False), start)[0][0] != TALON_TO_PILE
 
 
 def test_searches_of_one_position_share_their_caches():
     r = rules("klondike", "draw3")
-    st = _position(new_game(r, seed=1).state, r)
+    tables = tables_for(r)
+    start = position_of(new_game(r, seed=1).state, r)
     caches = SearchCaches()
-    first = Searcher(r, caches=caches).moves(st)
-    sizes = (len(caches.fnd), len(caches.talon), len(caches.pile))
+    first = sorted(m for _, m in MoveGenerator(tables, sound=False, caches=caches).moves(start))
+    sizes = (len(caches.foundations[CONE_SAFETY]), len(caches.talon), len(caches.pile))
     assert all(sizes)
     # Another search (in another move order) finds everything it needs there already.
-    again = Searcher(r, order=DEEP_TALON, caches=caches).moves(st)
-    assert sorted(again) == sorted(first)
-    assert (len(caches.fnd), len(caches.talon), len(caches.pile)) == sizes
-    # Without shared caches, each search starts its own.
-    assert not Searcher(r)._pile_info
+    generator = MoveGenerator(tables, sound=False, caches=caches, deep_talon=True)
+    assert sorted(m for _, m in generator.moves(start)) == first
+    assert (len(caches.foundations[CONE_SAFETY]), len(caches.talon), len(caches.pile)) == sizes
+    # The sound moves keep their own answers about the foundations.
+    MoveGenerator(tables, sound=True, caches=caches).moves(start)
+    assert caches.foundations[SOUND_SAFETY]
+
+
+def test_a_run_splits_only_to_send_the_card_it_uncovers_up():
+    r = rules("klondike", "draw3")
+    tables = tables_for(r)
+    # A hand-made run split: t3 ends 9D 8S 7H over face-down cards; 8C tops t5.
+    state = position(
+        r,
+        {
+            "f1": "AC 2C 3C 4C 5C 6C 7C",
+            "f2": "AD 2D 3D 4D 5D 6D",
+            "f3": "AH 2H 3H 4H 5H 6H",
+            "f4": "AS 2S 3S 4S 5S 6S",
+            "t1": "KC QD JC TD 9C",
+            "t2": "KH QS JH TS 9H",
+            "t3": "KS QH JS TH 9D 8S 7H",
+            "t4": "KD QC JD TC",
+            "t5": "7S 8C",
+            "stock": "7D 8D 8H 9S",
+        },
+        down={"t3": 4, "t5": 1},
+    )
+    start = position_of(state, r)
+    # 7H off 8S onto 8C: 8S cannot go up (7S is down), so it only swaps 8S and 8C.
+    for sound in (True, False):
+        moves = [m for _, m in MoveGenerator(tables, sound=sound).moves(start)]
+        assert (PILE_TO_PILE, 2, 4, 1) not in moves and (SPLIT_UP, 2, 4, 1) not in moves
+    # Were 8S and 8C to take different cards, the sound moves would keep it.
+    odd = copy.copy(tables)
+    odd.equal_parents = False
+    assert (PILE_TO_PILE, 2, 4, 1) in [m for _, m in MoveGenerator(odd, sound=True).moves(start)]
+    # Every building rule of the engine makes them equal.
+    for build in ("down-alternate-colour", "down-same-suit", "down-any-suit"):
+        assert tables_for(dataclasses.replace(r, build=build)).equal_parents
+
+
+def test_sound_moves_offer_back_only_cards_above_every_suit_plus_one():
+    r = rules("klondike", "draw1")
+    state = position(
+        r,
+        {
+            "f1": "AC 2C 3C",
+            "f2": "AD 2D 3D 4D 5D 6D",
+            "f3": "AH 2H 3H 4H",
+            "f4": "AS 2S 3S 4S 5S 6S",
+            "t1": "KC QD JC TD 9C 8D 7C",
+            "t2": "KH QS JH TS 9H 8S 7H",
+            "t3": "KS QH JS TH 9S 8H 7S",
+            "t4": "KD QC JD TC 9D 8C 7D",
+            "t5": "5H",
+            "stock": "4C 5C 6C 6H",
+        },
+        down={"t1": 6, "t2": 6, "t3": 6, "t4": 6},
+    )
+    generator = MoveGenerator(tables_for(r), sound=True)
+    _up, _safe, returnable = generator.foundations.view(position_of(state, r)[1])
+    # Every suit is at 3 or more: the 4s and lower never need to come back; 6D and 6S may.
+    assert sorted(card_code for _s, _h, card_code in returnable) == sorted([card("6D"), card("6S")])
 
 
 def test_best_first_weighs_what_a_limited_talon_still_holds():
     r = rules("double-klondike", "draw3")  # one redeal
-    tab, fnd, talon, _, _ = _position(new_game(r, seed=1).state, r)
-    value = Searcher(r)._evaluate
+    tab, fnd, talon, _, _ = position_of(new_game(r, seed=1).state, r)
+    expander = Expander(MoveGenerator(tables_for(r), sound=False))
     n = len(talon)
 
     def at(talon_cards, p, redeals_used):
-        return value((tab, fnd, talon_cards, p, redeals_used))
+        return evaluate(expander, (tab, fnd, talon_cards, p, redeals_used), 10)
 
     # Every card still in the talon costs, in either pass.
     assert at(talon[:-1], 0, 0) > at(talon, 0, 0)
@@ -305,6 +387,5 @@ def test_best_first_weighs_what_a_limited_talon_still_holds():
     # stock after it.
     assert at(talon, n, 0) == at(talon, 0, 1)
     # With unlimited redeals the talon does not count.
-    u = rules("double-klondike", "draw3-unlimited")
-    free = Searcher(u)._evaluate
-    assert free((tab, fnd, talon[:-1], 0, 0)) == free((tab, fnd, talon, 0, 0))
+    u = Expander(MoveGenerator(tables_for(rules("double-klondike", "draw3-unlimited")), False))
+    assert evaluate(u, (tab, fnd, talon[:-1], 0, 0), 10) == evaluate(u, (tab, fnd, talon, 0, 0), 10)

@@ -1,0 +1,124 @@
+/* The relaxed loss proof (deadlock.py) and the finish by collection (expansion.py). Part
+   of the compiled core, included by ../_core.c. */
+
+/* -- deadlock.hopeless --------------------------------------------------------------------- */
+
+static int hopeless(const Tables *t, const Pos *p) {
+    int n = t->ncards;
+    int above[MAXCARDS], below[MAXCARDS];
+    uint8_t in_run[MAXCARDS], in_talon[MAXCARDS], placed[MAXCARDS];
+    uint8_t home[MAXCARDS], freed[MAXCARDS], clear[MAXCARDS], at_hand[MAXCARDS];
+    for (int c = 0; c < n; c++) {
+        above[c] = below[c] = -1;
+        in_run[c] = in_talon[c] = placed[c] = home[c] = freed[c] = clear[c] = at_hand[c] = 0;
+    }
+    if (t->limit >= 0 && p->redeals >= t->limit && p->waste > 1) {
+        for (int j = p->waste; j < p->tlen; j++) in_talon[p->talon[j]] = 1;
+        for (int j = 0; j < p->waste; j++) {
+            int c = p->talon[j];
+            placed[c] = 1;
+            above[c] = j + 1 < p->waste ? p->talon[j + 1] : -1;
+        }
+    } else {
+        for (int j = 0; j < p->tlen; j++) in_talon[p->talon[j]] = 1;
+    }
+    for (int i = 0; i < t->npiles; i++) {
+        int size = p->len[i];
+        const uint8_t *cards = p->cards[i];
+        if (!size) continue;
+        int r = 1, up = size - p->down[i];
+        if (t->runs)
+            while (r < up && t->builds_on[(cards[size - r] << 8) | cards[size - r - 1]]) r++;
+        for (int j = 0; j < size; j++) {
+            int c = cards[j];
+            placed[c] = 1;
+            below[c] = j ? cards[j - 1] : -1;
+            above[c] = j + 1 < size ? cards[j + 1] : -1;
+            in_run[c] = j >= size - r;
+        }
+    }
+    for (int c = 0; c < n; c++) {
+        if (in_talon[c]) at_hand[c] = freed[c] = clear[c] = 1;
+        else if (!placed[c]) { home[c] = 1; at_hand[c] = (uint8_t)t->may_return; }
+    }
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (int c = 0; c < n; c++) {
+            if (home[c]) continue;
+            int lower_home = 1;
+            if (t->rank[c] > 1) {
+                lower_home = 0;
+                for (int d = 0; d < t->decks; d++)
+                    if (home[d * 52 + t->suit[c] * 13 + t->rank[c] - 2]) lower_home = 1;
+            }
+            if (in_talon[c]) {
+                if (lower_home) home[c] = changed = 1;
+                continue;
+            }
+            if (!clear[c] && (above[c] < 0 || freed[above[c]])) clear[c] = changed = 1;
+            if (!freed[c] && (in_run[c] || clear[c])) {
+                int somewhere = t->empty_takes[c] || (clear[c] && lower_home);
+                for (int k = 0; !somewhere && k < t->nparents[c]; k++) {
+                    int q = t->parents[c][k];
+                    if (q != below[c] && (at_hand[q] || clear[q] || freed[q])) somewhere = 1;
+                }
+                if (somewhere) freed[c] = changed = 1;
+            }
+            if ((clear[c] || freed[c]) && lower_home) home[c] = freed[c] = changed = 1;
+        }
+    }
+    for (int c = 0; c < n; c++)
+        if (!home[c]) return 1;
+    return 0;
+}
+
+/* -- expansion.collection_finish ---------------------------------------------------------- */
+
+static int moves_push(Moves *m, Move mv) {
+    if (m->n == m->cap) {
+        int cap = m->cap ? m->cap * 2 : 256;
+        Move *items = realloc(m->items, cap * sizeof(Move));
+        if (!items) return 0;
+        m->items = items; m->cap = cap;
+    }
+    m->items[m->n++] = mv;
+    return 1;
+}
+
+static int collection_finish(const Tables *t, const Pos *start, Moves *out) {
+    for (int i = 0; i < t->npiles; i++) {
+        if (start->down[i]) return 0;
+        int previous = 99;
+        for (int k = 0; k < start->len[i]; k++) {
+            int r = t->rank[start->cards[i][k]];
+            if (r >= previous) return 0;
+            previous = r;
+        }
+    }
+    Pos p = *start;
+    out->n = 0;
+    for (;;) {
+        int empty = p.tlen == 0;
+        for (int i = 0; empty && i < t->npiles; i++) if (p.len[i]) empty = 0;
+        if (empty) return 1;
+        Move mv = {255, 0, 0, 0};
+        for (int i = 0; i < t->npiles; i++)
+            if (p.len[i] && slot_for(t, &p, p.cards[i][p.len[i] - 1]) >= 0) {
+                mv = (Move){PILE_UP, (uint8_t)i, 0, 0};
+                break;
+            }
+        if (mv.kind == 255 && p.tlen) {
+            Reach reach[2 * MAXCARDS + 4];
+            int n = talon_reach(t, &p, reach);
+            for (int r = 0; r < n; r++)
+                if (slot_for(t, &p, p.talon[reach[r].at - 1]) >= 0) {
+                    mv = (Move){TALON_UP, (uint8_t)reach[r].at, (uint8_t)reach[r].redeal, 0};
+                    break;
+                }
+        }
+        if (mv.kind == 255) return 0;
+        apply(t, &p, mv, NULL);
+        if (!moves_push(out, mv)) return -1;
+    }
+}

@@ -1,0 +1,257 @@
+/* The searches (depth_first.py, best_first.py) with their budget. Part of the compiled
+   core, included by ../_core.c. */
+
+typedef struct { Pos pos; size_t first, count, at; Move move; } Frame;
+
+typedef struct {
+    Tables t;
+    PyObject *cancel;
+    double deadline;
+    long long max_nodes;
+} Job;
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Has the caller set the cancel event? (Takes the GIL for the look.) */
+static int cancelled(Job *job, PyThreadState **save) {
+    if (job->cancel == Py_None) return 0;
+    PyEval_RestoreThread(*save);
+    PyObject *res = PyObject_CallMethod(job->cancel, "is_set", NULL);
+    int set = res ? PyObject_IsTrue(res) : 1;
+    Py_XDECREF(res);
+    if (!res) PyErr_Clear();
+    *save = PyEval_SaveThread();
+    return set;
+}
+
+/* Returns the outcome; on WON fills ``line`` with the moves below the root (and the
+   collection after them in ``finish``). */
+/* How many positions the search may reach: its node budget, else about 1.2 million a
+   second of its time, else a million. */
+static long long expected_positions(const Job *job) {
+    if (job->max_nodes >= 0) return job->max_nodes;
+    if (job->deadline > 0) return (long long)((job->deadline - now()) * 1.2e6);
+    return 1 << 20;
+}
+
+static int search(Job *job, Pos *root, Moves *line, Moves *finish, long long *nodes_out,
+                  PyThreadState **save) {
+    const Tables *t = &job->t;
+    Table tt;
+    Children kids = {0};
+    Frame *frames = NULL;
+    size_t nframes = 0, capframes = 0;
+    long long nodes = 0;
+    int outcome = UNWINNABLE, check = CHECK_EVERY;
+    if (!table_init(&tt, expected_positions(job))) return TOO_BIG;
+    uint64_t h1, h2;
+    int32_t rank;
+    position_key(t, root, &h1, &h2, &rank);
+    if (!visit(t, &tt, root, h1, h2, rank)) { outcome = TOO_BIG; goto done; }
+    capframes = 256;
+    frames = malloc(capframes * sizeof(Frame));
+    if (!frames) { outcome = TOO_BIG; goto done; }
+    frames[0].pos = *root;
+    if (!children(t, &tt, root, &kids, &frames[0].first, &frames[0].count)) {
+        outcome = TOO_BIG; goto done;
+    }
+    frames[0].at = 0;
+    nframes = 1;
+    while (nframes) {
+        Frame *f = &frames[nframes - 1];
+        if (f->at >= f->count) {
+            kids.n = f->first; /* its children are done with */
+            nframes--;
+            continue;
+        }
+        Child ch = kids.items[f->first + f->at++];
+        if (table_seen(&tt, ch.h1, ch.h2, ch.rank)) continue;
+        Pos child = f->pos;
+        apply(t, &child, ch.move, NULL);
+        if (child.overflow) { outcome = TOO_BIG; goto done; }
+        position_key(t, &child, &h1, &h2, &rank); /* brings its cached hashes up to date */
+        if (!visit(t, &tt, &child, ch.h1, ch.h2, ch.rank)) { outcome = TOO_BIG; goto done; }
+        nodes++;
+        int won = cards_up(t, &child) == t->ncards;
+        if (!won) {
+            int got = collection_finish(t, &child, finish);
+            if (got < 0) { outcome = TOO_BIG; goto done; }
+            won = got;
+        } else {
+            finish->n = 0;
+        }
+        if (won) {
+            line->n = 0;
+            for (size_t k = 1; k < nframes; k++)
+                if (!moves_push(line, frames[k].move)) { outcome = TOO_BIG; goto done; }
+            if (!moves_push(line, ch.move)) { outcome = TOO_BIG; goto done; }
+            outcome = WON;
+            goto done;
+        }
+        if (nframes <= LOSS_PROOF_DEPTH && hopeless(t, &child)) continue;
+        if (nframes == capframes) {
+            capframes *= 2;
+            Frame *grown = realloc(frames, capframes * sizeof(Frame));
+            if (!grown) { outcome = TOO_BIG; goto done; }
+            frames = grown;
+        }
+        Frame *g = &frames[nframes];
+        g->pos = child;
+        g->move = ch.move;
+        g->at = 0;
+        if (!children(t, &tt, &child, &kids, &g->first, &g->count)) {
+            outcome = TOO_BIG; goto done;
+        }
+        nframes++;
+        if (--check == 0) {
+            check = CHECK_EVERY;
+            if (job->max_nodes >= 0 && nodes >= job->max_nodes) { outcome = UNDECIDED; goto done; }
+            if (job->deadline > 0 && now() >= job->deadline) { outcome = UNDECIDED; goto done; }
+            if (cancelled(job, save)) { outcome = CANCELLED; goto done; }
+        }
+    }
+done:
+    *nodes_out = nodes;
+    free(tt.slots);
+    free(kids.items);
+    free(frames);
+    return outcome;
+}
+
+/* -- best_first.best_first, over fast moves ------------------------------------------------
+ * Wins only: the queue is cut off after ``max_nodes`` positions. */
+
+static int evaluate(const Tables *t, const Pos *p, int talon_weight) {
+    int buried = 0, up = 0;
+    for (int i = 0; i < t->npiles; i++) {
+        int size = p->len[i];
+        if (size <= 1) continue;
+        int face_up = size - p->down[i], r = 1;
+        while (r < face_up
+               && t->builds_on[(p->cards[i][size - r] << 8) | p->cards[i][size - r - 1]])
+            r++;
+        buried += size - r;
+    }
+    for (int s = 0; s < 4 * t->decks; s++) up += p->fnd[s];
+    int score = 10 * up - 3 * buried;
+    if (t->limit >= 0) {
+        int size = p->tlen;
+        score += ((t->limit - p->redeals) * size + size - p->waste) / t->draw - talon_weight * size;
+        if (p->redeals >= t->limit) score -= talon_weight * p->waste;
+    }
+    return score;
+}
+
+typedef struct { Pos pos; int parent; Move move; uint64_t h1, h2; int32_t rank; } Node;
+typedef struct { int score; int counter; int node; } Item;
+
+static int item_before(const Item *a, const Item *b) {
+    return a->score > b->score || (a->score == b->score && a->counter < b->counter);
+}
+
+static void heap_push(Item *heap, int *n, Item it) {
+    int i = (*n)++;
+    while (i > 0) {
+        int up = (i - 1) / 2;
+        if (!item_before(&it, &heap[up])) break;
+        heap[i] = heap[up];
+        i = up;
+    }
+    heap[i] = it;
+}
+
+static Item heap_pop(Item *heap, int *n) {
+    Item top = heap[0], last = heap[--(*n)];
+    int i = 0;
+    for (;;) {
+        int kid = 2 * i + 1;
+        if (kid >= *n) break;
+        if (kid + 1 < *n && item_before(&heap[kid + 1], &heap[kid])) kid++;
+        if (!item_before(&heap[kid], &last)) break;
+        heap[i] = heap[kid];
+        i = kid;
+    }
+    heap[i] = last;
+    return top;
+}
+
+static int best_first_search(Job *job, Pos *root, int talon_weight, Moves *line, Moves *finish,
+                             long long *nodes_out, PyThreadState **save) {
+    const Tables *t = &job->t;
+    long long max_nodes = job->max_nodes < 0 ? 40000 : job->max_nodes;
+    int outcome = UNDECIDED, nnodes = 0, nheap = 0, counter = 0, pops = 0;
+    long long nodes = 0;
+    Table tt;
+    Children kids = {0};
+    /* As in Python, the last position expanded has all its children kept, past the limit. */
+    long long room = max_nodes + 4096;
+    Node *arena = malloc((size_t)room * sizeof(Node));
+    Item *heap = malloc((size_t)room * sizeof(Item));
+    tt.slots = NULL;
+    if (!arena || !heap || !table_init(&tt, max_nodes)) { outcome = TOO_BIG; goto done; }
+    Node *r = &arena[nnodes++];
+    r->pos = *root;
+    r->parent = -1;
+    position_key(t, &r->pos, &r->h1, &r->h2, &r->rank);
+    if (!visit(t, &tt, &r->pos, r->h1, r->h2, r->rank)) { outcome = TOO_BIG; goto done; }
+    heap_push(heap, &nheap, (Item){evaluate(t, &r->pos, talon_weight), counter++, 0});
+    while (nheap && nodes < max_nodes) {
+        if (++pops % 32 == 0) {
+            if (job->deadline > 0 && now() >= job->deadline) break;
+            if (cancelled(job, save)) { outcome = CANCELLED; goto done; }
+        }
+        Item it = heap_pop(heap, &nheap);
+        Node *cur = &arena[it.node];
+        Entry *e = table_find(&tt, nonzero(cur->h1), cur->h2);
+        if (e->rank != cur->rank) continue; /* superseded by a better copy */
+        size_t first, count;
+        kids.n = 0;
+        if (!children(t, &tt, &cur->pos, &kids, &first, &count)) { outcome = TOO_BIG; goto done; }
+        for (size_t k = 0; k < count; k++) {
+            Child ch = kids.items[first + k];
+            if (table_seen(&tt, ch.h1, ch.h2, ch.rank)) continue;
+            if (nnodes + 1 >= room) { outcome = TOO_BIG; goto done; }
+            nodes++;
+            Node *n = &arena[nnodes];
+            n->pos = arena[it.node].pos;
+            apply(t, &n->pos, ch.move, NULL);
+            if (n->pos.overflow) { outcome = TOO_BIG; goto done; }
+            position_key(t, &n->pos, &n->h1, &n->h2, &n->rank);
+            n->parent = it.node;
+            n->move = ch.move;
+            if (!visit(t, &tt, &n->pos, n->h1, n->h2, n->rank)) { outcome = TOO_BIG; goto done; }
+            int won = cards_up(t, &n->pos) == t->ncards;
+            if (!won) {
+                int got = collection_finish(t, &n->pos, finish);
+                if (got < 0) { outcome = TOO_BIG; goto done; }
+                won = got;
+            } else {
+                finish->n = 0;
+            }
+            if (won) {
+                int depth = 0;
+                for (int at = nnodes; at > 0; at = arena[at].parent) depth++;
+                line->n = 0;
+                for (int d = 0; d < depth; d++)
+                    if (!moves_push(line, ch.move)) { outcome = TOO_BIG; goto done; }
+                for (int at = nnodes, d = depth - 1; d >= 0; d--, at = arena[at].parent)
+                    line->items[d] = arena[at].move;
+                outcome = WON;
+                goto done;
+            }
+            heap_push(heap, &nheap, (Item){evaluate(t, &n->pos, talon_weight), counter++, nnodes});
+            nnodes++;
+        }
+    }
+done:
+    *nodes_out = nodes;
+    free(tt.slots);
+    free(kids.items);
+    free(arena);
+    free(heap);
+    return outcome;
+}

@@ -1,0 +1,65 @@
+/* The compiled core's constants and types (see ../_core.c). */
+#ifndef PATIENCE_CORE_TYPES_H
+#define PATIENCE_CORE_TYPES_H
+
+#define MAXPILES 12
+#define MAXPILE 32
+#define MAXTALON 128
+#define TALON_DIRTY (1u << 15)
+#define MAXCARDS 208
+#define MAXSLOTS 16
+#define MAXKIDS 16
+#define KING 13
+#define CHECK_EVERY 4096
+#define LOSS_PROOF_DEPTH 3
+
+enum { PILE_TO_PILE = 0, PILE_UP = 1, TALON_UP = 2, TALON_TO_PILE = 3, FOUNDATION_TO_PILE = 4,
+       SPLIT_UP = 5 };
+enum { WON = 0, UNWINNABLE = 1, UNDECIDED = 2, CANCELLED = 3, TOO_BIG = 4 };
+
+typedef struct {
+    int decks, ncards, npiles, draw, limit, runs, accepts, may_return;
+    int talon_sign, onto_pile; /* move order, as MoveGenerator's */
+    int all_splits;            /* MoveGenerator._all_splits */
+    /* Fast moves (best-first only, which reports wins only): the cone rule for safe cards,
+       a safe waste top played at once, foundation cards back only when worth it, a whole
+       pile onto another only when a card could use the space. As MoveGenerator(sound=False)
+       less its cuts that depend on the line, which best-first does not use. */
+    int fast;
+    uint8_t cone_req[MAXCARDS][19]; /* per card: alternatives, each (count, (slot, height) x 4) */
+    uint8_t builds_on[65536];
+    uint8_t nkids[MAXCARDS], kids[MAXCARDS][MAXKIDS];
+    uint8_t nparents[MAXCARDS], parents[MAXCARDS][MAXKIDS];
+    uint8_t empty_takes[MAXCARDS];
+    uint8_t rank[MAXCARDS], suit[MAXCARDS], keycard[MAXCARDS];
+} Tables;
+
+typedef struct {
+    uint8_t len[MAXPILES], down[MAXPILES];
+    uint8_t cards[MAXPILES][MAXPILE];
+    uint8_t fnd[MAXSLOTS];
+    uint8_t tlen, waste, redeals;
+    uint8_t overflow; /* a pile would outgrow MAXPILE: the search gives up */
+    uint8_t talon[MAXTALON];
+    /* The hash of each pile and of the talon (position_key), kept up to date lazily: a
+       change marks its pile (or the talon) dirty, and only those are hashed again. */
+    uint16_t dirty;
+    uint64_t pile_hash[2][MAXPILES], talon_hash[2];
+} Pos;
+
+typedef struct { uint8_t kind, a, b, c; } Move;
+
+typedef struct {
+    int score;
+    Move move;
+    uint64_t h1, h2;
+    int32_t rank;
+} Child;
+
+typedef struct { int source[64 + MAXCARDS]; int n; } Autos;
+
+typedef struct { int at, redeal, turns; } Reach;
+typedef struct { Child *items; size_t n, cap; } Children;
+typedef struct { Move *items; int n, cap; } Moves;
+
+#endif

@@ -1,0 +1,262 @@
+"""``solve``: the phases of one search, from the engine's state to a verdict and a line.
+
+1. The relaxed loss proof at the root (``deadlock``): a card that cannot go up even with
+   every talon card at hand ends it at once.
+2. Best-first search over fast moves (``best_first``): finds long winning lines at once;
+   with two decks and limited redeals, in rounds with different talon weights and with
+   most of the budget.
+3. Two short depth-first probes over fast moves in other move orders: wins the main order
+   finds only late.
+4. Depth-first search over sound moves in the main order, to the end of the budget: the
+   only phase whose running out of positions proves a loss (over fast moves for hints,
+   which need no proof).
+
+Only phases 1 and 4 ever answer UNWINNABLE (docs/solver.md says why that answer is never
+wrong); the others only find wins. docs/solver.md also gives the measurements behind the
+shares and weights below.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from game.engine.commands import Command
+from game.engine.rules import Rules
+from game.engine.state import State
+
+from . import native
+from .best_first import best_first
+from .deadlock import hopeless
+from .depth_first import depth_first
+from .expansion import Budget, Cancelled, Expander, collection_line
+from .moves import MoveGenerator, SearchCaches
+from .outcome import Outcome, SolveResult
+from .position import cards_up, position_of
+from .replay import path_commands
+from .tables import tables_for
+
+# The budgets of the phases; docs/solver.md ("Tuning notes") gives what they rest on.
+BEST_FIRST_SHARE = 0.15  # of the node and time budgets, for best-first (one deck)
+BEST_FIRST_NODES = 25_000  # best-first positions when there is no node budget (one deck)
+BEST_FIRST_SHARE_TWO_DECKS = 0.6  # two decks and limited redeals
+BEST_FIRST_TALON_WEIGHTS = (7, 15, 5, 20, 10)  # one round each, two decks, limited redeals
+BEST_FIRST_ROUND_NODES = 40_000
+ONE_DECK_TALON_WEIGHT = 0
+# In the compiled core, about a hundred times as fast, larger rounds and more weights.
+NATIVE_BEST_FIRST_SHARE = 0.85
+NATIVE_BEST_FIRST_TALON_WEIGHTS = (7, 15, 5, 20, 10, 3, 12, 25, 9, 30, 6, 18)
+NATIVE_BEST_FIRST_ROUND_NODES = 250_000
+PROBE_SHARE = 0.06  # of the node and time budgets, for each probe
+NATIVE_PROBE_SHARE = 0.05  # the same, for each probe in the compiled core
+PROBE_NODES = 30_000  # per probe when there is no node budget
+# The probes' move orders: talon cards by most turns first; talon cards onto the tableau
+# before turn-ups.
+PROBE_ORDERS = ({"deep_talon": True}, {"talon_first": True})
+
+
+def best_first_plan(rules: Rules, core: bool = False) -> tuple[float, tuple[int, ...], int]:
+    """(share of the budgets, the talon weight of each round, positions per round when
+    there is no node budget), in Python or in the compiled core."""
+    if rules.decks > 1 and not rules.unlimited_redeals:
+        if core:
+            return (
+                NATIVE_BEST_FIRST_SHARE,
+                NATIVE_BEST_FIRST_TALON_WEIGHTS,
+                NATIVE_BEST_FIRST_ROUND_NODES,
+            )
+        return BEST_FIRST_SHARE_TWO_DECKS, BEST_FIRST_TALON_WEIGHTS, BEST_FIRST_ROUND_NODES
+    return BEST_FIRST_SHARE, (ONE_DECK_TALON_WEIGHT,), BEST_FIRST_NODES
+
+
+def solve(
+    state: State,
+    rules: Rules,
+    *,
+    max_nodes: int | None = 2_000_000,
+    max_seconds: float | None = None,
+    cancel: threading.Event | None = None,
+    prove_losses: bool = True,
+) -> SolveResult:
+    """Search for a winning line from ``state`` under ``rules``, knowing every card.
+
+    WON with ``line`` (Move/Draw commands that replay from ``state`` to a won game),
+    UNWINNABLE when no line exists, UNDECIDED when a budget ran out. A set ``cancel``
+    event stops the search within a few milliseconds (UNDECIDED, ``cancelled=True``).
+    ``prove_losses=False`` (hints): the last phase searches fast moves too, which wins
+    sooner but proves nothing, so the answer is never UNWINNABLE but at the root.
+    """
+    run = _Run(state, rules, max_nodes, max_seconds, cancel, prove_losses)
+    if hopeless(run.tables, run.position):
+        return SolveResult(Outcome.UNWINNABLE, None, 0, run.elapsed())
+    try:
+        found = run.best_first() or run.probes() or run.main()
+    except Cancelled:
+        return SolveResult(Outcome.UNDECIDED, None, run.nodes, run.elapsed(), cancelled=True)
+    outcome, path = found
+    line = tuple(path_commands(state, rules, path)) if outcome is Outcome.WON else None
+    return SolveResult(outcome, line, run.nodes, run.elapsed(), stats=run.stats)
+
+
+class _Run:
+    """The budgets of one ``solve`` and its phases, each returning (outcome, path) when it
+    decides, else None; ``nodes`` counts the positions of them all."""
+
+    def __init__(self, state, rules, max_nodes, max_seconds, cancel, prove_losses) -> None:
+        self.start = time.perf_counter()
+        self.rules = rules
+        self.tables = tables_for(rules)
+        self.position = position_of(state, rules)
+        self.max_nodes = max_nodes
+        self.max_seconds = max_seconds
+        self.cancel = cancel
+        self.prove_losses = prove_losses
+        # The core searches sound moves only: where losses need no proof (hints), the
+        # fast moves, in Python, find wins sooner.
+        self.use_core = prove_losses and native.available()
+        self.caches = SearchCaches()
+        self.nodes = 0
+        self.stats: dict = {}
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.start
+
+    def seconds(self, share: float) -> float | None:
+        """The time up to ``share`` of the budget from the start, what is left of it."""
+        if self.max_seconds is None:
+            return None
+        return max(0.0, self.max_seconds * share - self.elapsed())
+
+    def _found(self, outcome, path, phase: str):
+        self.stats["phase"] = phase
+        return outcome, path
+
+    def best_first(self):
+        """Best-first rounds: where depth-first decides little (two decks, limited
+        redeals), or where there is no compiled core to run depth-first fast."""
+        share, weights, round_nodes = best_first_plan(self.rules, native.available())
+        if len(weights) == 1 and self.use_core:
+            return None
+        limit = self.max_nodes
+        total = round_nodes * len(weights) if limit is None else int(limit * share)
+        fast = Expander(MoveGenerator(self.tables, sound=False, caches=self.caches))
+        for weight in weights:
+            budget = Budget(max_seconds=self.seconds(share), cancel=self.cancel)
+            # One weight (one deck): its single round takes the whole best-first budget.
+            nodes = total if len(weights) == 1 else min(round_nodes, total - self.nodes)
+            if nodes <= 0 or budget.spent(0):
+                return None
+            path, used = _best_first(
+                self.tables,
+                fast,
+                self.position,
+                nodes,
+                budget,
+                weight,
+                self.seconds(share),
+                self.cancel,
+            )
+            self.nodes += used
+            if path is not None:
+                return self._found(Outcome.WON, path, "best-first")
+        return None
+
+    def probes(self):
+        """Short depth-first searches in the other move orders: sound ones in the core (a
+        loss they prove is proved), else fast ones here (their running out proves
+        nothing)."""
+        for order in PROBE_ORDERS:
+            if self.use_core:
+                share = NATIVE_PROBE_SHARE
+                nodes = None if self.max_nodes is None else int(self.max_nodes * share)
+                seconds = None if self.max_seconds is None else self.max_seconds * share
+                outcome, path, used = _main_search(
+                    self.tables,
+                    self.position,
+                    self.caches,
+                    True,
+                    nodes,
+                    seconds,
+                    self.cancel,
+                    order,
+                )
+            else:
+                nodes = PROBE_NODES if self.max_nodes is None else int(self.max_nodes * PROBE_SHARE)
+                seconds = None if self.max_seconds is None else self.max_seconds * PROBE_SHARE
+                generator = MoveGenerator(self.tables, sound=False, caches=self.caches, **order)
+                budget = Budget(nodes, seconds, self.cancel)
+                outcome, path, used = depth_first(Expander(generator), self.position, budget)
+                if outcome is Outcome.UNWINNABLE:
+                    outcome = Outcome.UNDECIDED
+            self.nodes += used
+            if outcome is not Outcome.UNDECIDED:
+                return self._found(outcome, path, "probe")
+        return None
+
+    def main(self):
+        """Depth-first in the main order to the end of the budget: sound moves, or, where
+        losses need no proof, fast ones (then running out proves nothing)."""
+        nodes = None if self.max_nodes is None else max(1, self.max_nodes - self.nodes)
+        outcome, path, used = _main_search(
+            self.tables,
+            self.position,
+            self.caches,
+            self.prove_losses,
+            nodes,
+            self.seconds(1.0),
+            self.cancel,
+        )
+        self.nodes += used
+        if outcome is Outcome.UNWINNABLE and not self.prove_losses:
+            outcome = Outcome.UNDECIDED
+        return self._found(outcome, path, "depth-first")
+
+
+def _best_first(tables, fast, position, max_nodes, budget, weight, max_seconds, cancel):
+    """One best-first round: in the compiled core where there is one, else here."""
+    if native.available():
+        try:
+            return native.native_best_first(
+                tables, position, max_nodes, max_seconds, cancel, weight
+            )
+        except native.NativeCancelled:
+            raise Cancelled from None
+        except (MemoryError, ValueError):
+            pass  # outside the core's limits
+    return best_first(fast, position, max_nodes, budget, weight)
+
+
+def _main_search(tables, position, caches, sound, max_nodes, max_seconds, cancel, order=None):
+    """Depth-first search: in the compiled core where there is one (sound moves only), else
+    here. ``order``: the move order's keywords (default: the main order)."""
+    order = order or {}
+    if sound and native.available():
+        try:
+            return native.native_depth_first(
+                tables, position, max_nodes, max_seconds, cancel, **order
+            )
+        except native.NativeCancelled:
+            raise Cancelled from None
+        except (MemoryError, ValueError):
+            pass  # outside the core's limits: the Python search has none
+    budget = Budget(max_nodes, max_seconds, cancel)
+    main = Expander(MoveGenerator(tables, sound=sound, caches=caches, **order))
+    return depth_first(main, position, budget)
+
+
+def solve_deal(rules: Rules, seed: int, **budget) -> SolveResult:
+    """Solve deal number ``seed`` from its start."""
+    from game.engine.game import new_game
+
+    return solve(new_game(rules, seed=seed).state, rules, **budget)
+
+
+def collection_commands(state: State, rules: Rules) -> list[Command] | None:
+    """With every tableau card face up and the rest a plain collection (play cards up one
+    at a time, turning the stock as needed): the commands that do it; else None."""
+    position = position_of(state, rules)
+    if cards_up(position) == rules.card_count:
+        return []
+    generator = MoveGenerator(tables_for(rules), sound=False)
+    path = collection_line(generator, position)
+    return None if path is None else path_commands(state, rules, path)

@@ -1,0 +1,132 @@
+"""The compiled core against the Python searches it mirrors: the same moves in the same order,
+so on every decided search the same outcome, the same line and the same node count. The
+package works without the core (``PATIENCE_PURE_PYTHON=1`` or no C compiler at install),
+so the suite also runs ``solve`` with the core switched off."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from game.engine.cards import RANK, make_card
+from game.engine.game import new_game
+from game.engine.state import STOCK, WASTE, State, layout_for
+from game.solver import native
+from game.solver.best_first import best_first
+from game.solver.depth_first import depth_first
+from game.solver.expansion import Budget, Expander
+from game.solver.moves import MoveGenerator
+from game.solver.position import position_of
+from game.solver.tables import tables_for
+from tests.engine.helpers import rules
+
+# CI installs with a C compiler: there the core must have been built.
+if os.environ.get("CI") and native._core is None:
+    raise AssertionError("the compiled core was not built (game/solver/_core.c)")
+
+needs_core = pytest.mark.skipif(native._core is None, reason="no compiled core on this install")
+
+CASES = [
+    ("klondike", "draw3"),
+    ("klondike", "draw1"),
+    ("klondike", "draw1-noredeal"),
+    ("saratoga", "draw1"),
+    ("double-klondike", "draw3"),
+    ("double-klondike", "draw1"),
+    ("double-klondike", "draw3-unlimited"),
+]
+
+
+def thinned(r, seed: int, lowest: int, waste: int, redeals_used: int) -> State:
+    """Deal ``seed`` with every card up to rank ``lowest`` already on its foundation (the
+    rest in their dealt order, the top card of each pile face up), ``waste`` cards turned
+    and ``redeals_used`` redeals used: smaller searches, with every kind of talon."""
+    state = new_game(r, seed=seed).state
+    layout = layout_for(r)
+    piles = [[c for c in pile if RANK[c] > lowest] for pile in state.piles]
+    down = list(state.down)
+    for t in layout.tableau_range:
+        down[t] = max(0, min(down[t], len(piles[t]) - 1))
+    slots = list(layout.foundation_range)
+    for i, suit in enumerate(range(4)):
+        for copy in range(r.decks):
+            piles[slots[i * r.decks + copy]] = [
+                make_card(k, suit, copy) for k in range(1, lowest + 1)
+            ]
+    stock = piles[STOCK]
+    turned = min(waste, len(stock))
+    piles[WASTE] = list(reversed(stock[len(stock) - turned :]))
+    piles[STOCK] = stock[: len(stock) - turned]
+    return State(tuple(tuple(p) for p in piles), tuple(down), redeals_used)
+
+
+@needs_core
+@pytest.mark.parametrize("variant,mode", CASES)
+def test_the_core_and_the_python_search_agree(variant, mode):
+    r = rules(variant, mode)
+    tables = tables_for(r)
+    decided = 0
+    starts = [position_of(new_game(r, seed=seed).state, r) for seed in range(1, 7)]
+    for seed in range(1, 9):
+        lowest = 5 + seed % 3
+        waste = (seed * 7) % 11
+        used = 0 if r.redeals is None else seed % (r.redeals + 1)
+        starts.append(position_of(thinned(r, seed, lowest, waste, used), r))
+    for seed, start in enumerate(starts):
+        c_outcome, c_path, c_nodes = native.native_depth_first(tables, start, 20_000, None, None)
+        expander = Expander(MoveGenerator(tables, sound=True))
+        py_outcome, py_path, py_nodes = depth_first(expander, start, Budget(20_000))
+        assert c_outcome is py_outcome, seed
+        if c_outcome.value != "undecided":
+            decided += 1
+            assert (c_path, c_nodes) == (py_path, py_nodes), seed
+    assert decided >= 4
+
+
+@needs_core
+def test_the_core_gives_way_when_cancelled():
+    import threading
+
+    r = rules("klondike", "draw3")
+    event = threading.Event()
+    event.set()
+    start = position_of(new_game(r, seed=1).state, r)  # undecided for millions of nodes
+    with pytest.raises(native.NativeCancelled):
+        native.native_depth_first(tables_for(r), start, None, 30.0, event)
+
+
+def test_solve_without_the_core():
+    code = (
+        "from game.solver import native, solve_deal\n"
+        "from game.variants import get_variant\n"
+        "assert not native.available()\n"
+        "r = get_variant('klondike').rules('draw3')\n"
+        "print(solve_deal(r, 20, max_nodes=200_000).outcome.value,"
+        " solve_deal(r, 2, max_nodes=200_000).outcome.value)\n"
+    )
+    env = dict(os.environ, PATIENCE_PURE_PYTHON="1")
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert out.stdout.split() == ["won", "unwinnable"]
+
+
+@needs_core
+@pytest.mark.parametrize(
+    "variant,mode,weight",
+    [("double-klondike", "draw3", 7), ("saratoga", "draw1", 0)],
+)
+def test_the_cores_best_first_is_the_python_one(variant, mode, weight):
+    r = rules(variant, mode)
+    tables = tables_for(r)
+    won = 0
+    for seed in (12, 18, 3, 4):  # some won within the budget, some not
+        start = position_of(new_game(r, seed=seed).state, r)
+        in_c = native.native_best_first(tables, start, 20_000, None, None, weight)
+        fast = Expander(MoveGenerator(tables, sound=False))
+        assert in_c == best_first(fast, start, 20_000, Budget(), weight), seed
+        won += in_c[0] is not None
+    assert won >= 1
