@@ -18,6 +18,7 @@ from game.view.intents import Intent, Notify, ShowAnalysis
 log = logging.getLogger(__name__)
 
 SECONDS_PER_POSITION = 4.0
+IN_PROCESS = True  # a process of its own, so the table never waits (tests may say thread)
 
 
 def run_analysis(game: Game, seconds: float, progress, cancel=None):
@@ -34,6 +35,7 @@ class Analyst:
         self.source: str | None = None
         self.quiet = False
         self._progress = None
+        self._leaving: list = []  # cancelled searches not yet ended, with their queues
 
     @property
     def busy(self) -> bool:
@@ -47,9 +49,11 @@ class Analyst:
         self.cancel()
         self.source = source
         self.quiet = quiet
-        self._progress = multiprocessing.get_context("spawn").Queue()
+        self._progress = (
+            multiprocessing.get_context("spawn").Queue() if IN_PROCESS else queue.Queue()
+        )
         self.task = BackgroundSearch(
-            run_analysis, game.copy(), SECONDS_PER_POSITION, self._progress, process=True
+            run_analysis, game.copy(), SECONDS_PER_POSITION, self._progress, process=IN_PROCESS
         )
         if not quiet:
             text = _("Looking for where the game was lost (the solver sees every card)\u2026")
@@ -58,9 +62,12 @@ class Analyst:
     def cancel(self) -> None:
         if self.task is not None:
             self.task.cancel(wait=None)
+            # Its process may still be starting: it needs the queue it was given.
+            self._leaving.append((self.task, self._progress))
             self.task = None
 
     def step(self) -> None:
+        self._leaving = [(t, q) for t, q in self._leaving if not t.done()]
         task = self.task
         if task is None:
             return

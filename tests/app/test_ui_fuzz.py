@@ -16,9 +16,11 @@ import random
 import pygame
 import pytest
 
-from game.app import assist, atomic
+from game.app import analyst, assist, atomic
 from game.app.keymap import ALL
 from game.app.loop import DT
+from game.view.replay import ReplayScene
+from game.view.timeline import track_rect
 from game.view.widgets.dialogs import ConfirmDialog, PromptDialog
 from game.view.widgets.menu import MenuPanel
 from game.view.widgets.page import PagePanel
@@ -75,6 +77,10 @@ class Fuzzer:
             rects = [box, *buttons]
         elif isinstance(top, PagePanel):
             rects = [rect for rect, _, _ in top._footer()]
+        elif isinstance(top, ReplayScene):
+            table = top.table
+            rects = [rect for rect, _ in table.decor.render(table.snapshot(), table.layout)[1]]
+            rects.append(track_rect(table.layout, top.bar()))
         else:
             table = self.app.table
             lay = table.layout
@@ -218,6 +224,9 @@ def quick(monkeypatch):
     monkeypatch.setattr(assist, "HINT_BUDGET", 0.01)
     monkeypatch.setattr(assist, "VERDICT_BUDGET", 0.01)
     monkeypatch.setattr(assist, "TOP_UP_BUDGET", 0.01)
+    monkeypatch.setattr(assist, "DEMO_BUDGET", 0.01)
+    monkeypatch.setattr(analyst, "SECONDS_PER_POSITION", 0.01)
+    monkeypatch.setattr(analyst, "IN_PROCESS", False)  # a process per "where was it lost?"
     monkeypatch.setattr(atomic.os, "fsync", lambda fd: None)
 
 
@@ -235,8 +244,10 @@ def test_ten_thousand_random_events(tmp_path, quick):
         raise AssertionError(f"UI fuzz failed with random seed {rng_seed}") from exc
     finally:
         fuzz.app.controller.assistant.stop()
+        fuzz.app.controller.watching.analyst.cancel()
     assert fuzz.settles >= 100 and fuzz.resizes and fuzz.fullscreens and fuzz.restarts
     reached = {"TableScene", "MenuPanel", "ConfirmDialog", "PagePanel", "PromptDialog"}
+    reached |= {"ReplayScene"}
     reached |= {"Menu", "Options", "Variant and deal mode", "Statistics", "Rules"}
     assert reached <= fuzz.seen, reached - fuzz.seen
     assert len(fuzz.variants) > 1
