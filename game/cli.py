@@ -2,9 +2,18 @@
 
     python -m game.cli play --variant V [--mode M] (--seed N | --deck "AS 2H ...")
                             [--reveal] [MOVE ...]
+    python -m game.cli analyse --variant V [--mode M] (--seed N | --deck "...")
+                               [--timeout S] [MOVE ...]
     python -m game.cli variants
 
-``play`` applies the moves in order and prints the position as one JSON object. Any
+``play`` applies the moves in order and prints the position as one JSON object.
+``analyse`` plays them and says where the game was lost (``game.analysis``), with the
+full deal known, as one JSON object: ``winnable_at_deal`` (true, false, or null when
+undecided in the time), ``last_winnable_move`` (how many of the moves had been played when
+the position was last known winnable; null when the deal was never winnable or it is
+undecided), ``losing_move`` (the move, in ``play``'s notation, after which no win was
+possible; null when there is none), ``undecided`` (positions the solver could not decide);
+``--timeout`` is the time each position searched may take (default 5 s). Any
 problem exits with status 2 and one line on stderr; nothing goes to stdout then. That holds
 for anything a person can type or pipe (``game.console``): odd paths and files, deal
 numbers in other scripts' digits or 5,000 digits long, flags that contradict each other,
@@ -50,6 +59,13 @@ def _parser() -> argparse.ArgumentParser:
     source.add_argument("--deck", help='every card in dealing order, e.g. "AS 2H ..."')
     play.add_argument("--reveal", action="store_true", help="show face-down cards as -CODE")
     play.add_argument("moves", nargs="*", metavar="MOVE", help="SRC-DST, SRC-DST:N or draw")
+    analyse = sub.add_parser("analyse", help="play moves, then find where the game was lost (JSON)")
+    for action in play._actions[1:]:  # the same arguments as play, --reveal aside
+        if action.dest != "reveal":
+            analyse._add_action(action)
+    analyse.add_argument(
+        "--timeout", default="5", help="seconds each position searched may take (default 5)"
+    )
     sub.add_parser("variants", help="list variants and their deal modes")
     return parser
 
@@ -120,7 +136,33 @@ def run(argv: list[str]) -> dict | list:
             game.execute(parse_command(text, game.layout))
         except (ValueError, Refused) as exc:
             raise UsageError(f"move {number} ({shown(text, quotes=False)}): {exc}") from exc
+    if args.command == "analyse":
+        return analysis_json(game, _seconds(args.timeout))
     return position(game, args.reveal)
+
+
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text) if text.isascii() else float("nan")
+    except ValueError:
+        seconds = float("nan")
+    if not 0 < seconds <= 3600:  # NaN too
+        raise UsageError(f"--timeout must be a number of seconds from 0 to 3600, got {shown(text)}")
+    return seconds
+
+
+def analysis_json(game: Game, seconds: float) -> dict:
+    from game.analysis import analyse
+    from game.engine.notation import format_command
+
+    result = analyse(game, seconds)
+    losing = result.losing_move
+    return {
+        "winnable_at_deal": result.winnable_at_deal,
+        "last_winnable_move": result.last_winnable_move,
+        "losing_move": None if losing is None else format_command(losing, game.layout),
+        "undecided": result.undecided,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

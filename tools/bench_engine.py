@@ -11,6 +11,7 @@ under 50 microseconds.
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import time
@@ -70,6 +71,31 @@ def bench(rules, games: int) -> dict:
     }
 
 
+def bench_seek(rules, moves: int = 1000, jumps: int = 500) -> dict:
+    """The replay's jumps: a random ``moves``-move game, then ``jumps`` jumps to random
+    moves of its timeline (the first one works out every position, once)."""
+    game = new_game(rules, seed=99)
+    rng = random.Random(99)
+    while game.moves_made < moves:
+        game.execute(rng.choice(game.legal_moves()))
+    t0 = time.perf_counter()
+    game.seek(rng.randrange(moves + 1))
+    first = time.perf_counter() - t0
+    times = []
+    for _ in range(jumps):
+        target = rng.randrange(moves + 1)
+        t0 = time.perf_counter()
+        game.seek(target)
+        times.append(time.perf_counter() - t0)
+    times.sort()
+    return {
+        "first_ms": first * 1e3,
+        "median_ms": statistics.median(times) * 1e3,
+        "p99_ms": times[int(len(times) * 0.99)] * 1e3,
+        "max_ms": times[-1] * 1e3,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50, help="random games per variant")
@@ -85,6 +111,15 @@ def main() -> None:
             f"{table.id + '/' + rules.mode:32} {r['listings_per_s']:9.0f} "
             f"{r['listing_median_us']:7.1f} {r['listing_p90_us']:7.1f} "
             f"{r['commands_per_s']:9.0f} {r['replay_300_ms']:12.2f}"
+        )
+    print("\nJumping to a move of a 1,000-move game (the replay's timeline), in ms:")
+    print(f"{'variant/mode':32} {'first':>7} {'median':>7} {'p99':>7} {'max':>7}")
+    for table in all_variants():
+        rules = table.rules()
+        s = bench_seek(rules)
+        print(
+            f"{table.id + '/' + rules.mode:32} {s['first_ms']:7.2f} {s['median_ms']:7.3f} "
+            f"{s['p99_ms']:7.3f} {s['max_ms']:7.3f}"
         )
 
 

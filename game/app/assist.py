@@ -73,6 +73,8 @@ class Assistant:
         self._demo_about = None
         self.demonstrating = False  # "show me" is playing: any key or click stops it
         self._offered_for = None
+        self.hint_cache = None  # the solver's HintCache for the game being played
+        self._cache_for = None
 
     @property
     def game(self):
@@ -110,7 +112,11 @@ class Assistant:
             return
         self._asked_about = game.state
         self.emit(Notify(_("Thinking\u2026")))
-        self.hint_task = solver().hint_in_background(game.state, game.rules, HINT_BUDGET)
+        if self._cache_for is not game:  # a cache per game: its lines are that game's
+            self.hint_cache, self._cache_for = solver().HintCache(), game
+        self.hint_task = solver().hint_in_background(
+            game.state, game.rules, HINT_BUDGET, cache=self.hint_cache
+        )
 
     # -- is this still winnable? --------------------------------------------------------------
 

@@ -19,6 +19,7 @@ import pytest
 from game.app import analyst, assist, atomic
 from game.app.keymap import ALL
 from game.app.loop import DT
+from game.view import intents
 from game.view.replay import ReplayScene
 from game.view.timeline import track_rect
 from game.view.widgets.dialogs import ConfirmDialog, PromptDialog
@@ -186,6 +187,8 @@ class Fuzzer:
         app = self.app
         if app.scenes.top is not app.table:
             return
+        if app.controller.assistant.demonstrating:  # a slow demo: stopped, as a key would
+            app.controller.apply(intents.StopDemo())
         for _ in range(5000):
             app.update(DT)
             app.tick(DT)
