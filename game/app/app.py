@@ -172,6 +172,8 @@ class App:
             # the solver: after the first frame, so the window shows at once.
             self.looked = True
             self.controller.position_changed()
+            if self.options.game_file:  # given on the command line
+                self.controller.apply(i.OpenGameFile(self.options.game_file))
         self.controller.tick(seconds)
         self.running = self.controller.running
 

@@ -50,6 +50,7 @@ class Options:
     data_dir: str | None
     sound: bool
     self_test: bool
+    game_file: str | None = None  # a game file to open on its timeline
 
     @property
     def deal_requested(self) -> bool:
@@ -100,6 +101,17 @@ def _folder(text: str) -> str:
     return text
 
 
+def _file(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError(_("expected a file, got an empty name"))
+    try:
+        Path(text).expanduser()
+    except RuntimeError:  # "~someone" with no such user
+        problem = _("no such home folder: {folder}").format(folder=shown(text))
+        raise argparse.ArgumentTypeError(problem) from None
+    return text
+
+
 def parse(argv: list[str]) -> Options:
     parser = _Parser(
         prog="solitaire",
@@ -123,6 +135,13 @@ def parse(argv: list[str]) -> Options:
         help="run headless, play a few scripted moves, exit 0 if all is well",
     )
     parser.add_argument("--version", action=_Version, help="show the version and exit")
+    parser.add_argument(
+        "game_file",
+        nargs="?",
+        type=_file,
+        metavar="GAME.json",
+        help="a game file to open on its timeline (saved with Ctrl+S)",
+    )
     args = parser.parse_args(argv)
     if args.fullscreen and args.windowed:
         parser.error("--fullscreen and --windowed cannot be used together")
@@ -144,4 +163,5 @@ def parse(argv: list[str]) -> Options:
         data_dir=args.data_dir,
         sound=not args.no_sound,
         self_test=args.self_test,
+        game_file=args.game_file,
     )

@@ -153,19 +153,21 @@ def statistics_text(session: Session) -> str:
                 fewest,
             ]
             rows.append("\t".join(cells))
-            streaks.append(
-                _("{variant} \u00b7 {mode}: {won} won in a row, {lost} lost in a row.").format(
-                    variant=table.name,
-                    mode=mode.label,
-                    won=s.longest_win_streak,
-                    lost=s.longest_loss_streak,
-                )
+            streak_text = _("{variant} \u00b7 {mode}: {won} won in a row, {lost} lost in a row.")
+            line = streak_text.format(
+                variant=table.name,
+                mode=mode.label,
+                won=s.longest_win_streak,
+                lost=s.longest_loss_streak,
             )
+            if s.best_deal:
+                line += " " + _("Fastest win: deal {code}.").format(code=s.best_deal)
+            streaks.append(line)
         if rows:
             lines += [f"## {table.name}", header, *rows]
     if not lines:
         return _("No games played yet. A game counts once a card has moved.")
-    return "\n".join([*lines, "", "## " + _("Longest streaks"), *streaks])
+    return "\n".join([*lines, "", "## " + _("Streaks and fastest wins"), *streaks])
 
 
 def statistics_page(session: Session, size: Size) -> PagePanel:

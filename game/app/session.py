@@ -36,6 +36,7 @@ from game.engine.game import Game, new_game
 from game.engine.savefile import EntryTexts
 from game.i18n import _
 from game.variants import get_variant
+from game.variants.codes import deal_code
 
 from .autosave import (
     CURRENT_GAME_FILE,
@@ -266,8 +267,10 @@ class Session:
         game = self.game
         key, game_id, elapsed, moves = key_for(game), self.game_id, self.elapsed, game.moves_made
         counts = not self.stats.is_recorded(game_id) and (won or moves > 0)
+        seed = game.deal.seed
+        deal = deal_code(game.rules, seed) if seed is not None else None
         self._update_statistics(
-            lambda stats: record_result(stats, key, game_id, won, elapsed, moves)
+            lambda stats: record_result(stats, key, game_id, won, elapsed, moves, deal)
         )
         if counts:
             self._keep_finished("won" if won else "abandoned")

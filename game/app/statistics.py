@@ -82,6 +82,7 @@ class VariantStats:
     longest_win_streak: int = 0
     longest_loss_streak: int = 0
     best_time: float | None = None  # fastest win
+    best_deal: str | None = None  # the deal code of the fastest win, to share it
     fewest_moves: int | None = None  # win with the fewest moves
     total_win_time: float = 0.0  # sum of the times of all wins
 
@@ -99,9 +100,10 @@ class VariantStats:
         """Mean time of the wins, None before the first win."""
         return self.total_win_time / self.won if self.won else None
 
-    def with_win(self, seconds: float, moves: int) -> VariantStats:
+    def with_win(self, seconds: float, moves: int, deal: str | None = None) -> VariantStats:
         seconds = _clean_seconds(seconds)
         streak = self.current_win_streak + 1
+        fastest = self.best_time is None or seconds < self.best_time
         return replace(
             self,
             played=self.played + 1,
@@ -109,7 +111,8 @@ class VariantStats:
             current_win_streak=streak,
             current_loss_streak=0,
             longest_win_streak=max(self.longest_win_streak, streak),
-            best_time=seconds if self.best_time is None else min(self.best_time, seconds),
+            best_time=seconds if fastest else self.best_time,
+            best_deal=deal if fastest else self.best_deal,
             fewest_moves=moves if self.fewest_moves is None else min(self.fewest_moves, moves),
             total_win_time=self.total_win_time + seconds,
         )
@@ -148,8 +151,10 @@ def record_result(
     won: bool,
     seconds: float,
     moves: int,
+    deal: str | None = None,
 ) -> Statistics:
     """A game is over: won, or abandoned (``won=False``). Returns the new statistics.
+    ``deal``: its deal code (kept with the fastest win).
 
     Returns ``stats`` itself (unchanged) if ``game_id`` was already recorded, or if the
     game was abandoned with no move made (``moves == 0``). ``seconds`` and ``moves`` only
@@ -160,7 +165,7 @@ def record_result(
         return stats
     key = StatsKey(*key)
     old = stats.get(key)
-    new = old.with_win(seconds, max(0, int(moves))) if won else old.with_loss()
+    new = old.with_win(seconds, max(0, int(moves)), deal) if won else old.with_loss()
     remembered = (*stats.recorded_games, game_id)[-REMEMBERED_GAMES:]
     return Statistics({**stats.records, key: new}, remembered)
 
@@ -218,6 +223,12 @@ def _optional(check):
     return optional
 
 
+def _deal_code(value: Any) -> str:
+    if not isinstance(value, str) or not 0 < len(value) <= 40:
+        raise ValueError
+    return value
+
+
 _FIELD_CHECKS = {
     "played": _count,
     "won": _count,
@@ -226,6 +237,7 @@ _FIELD_CHECKS = {
     "longest_win_streak": _count,
     "longest_loss_streak": _count,
     "best_time": _optional(_seconds),
+    "best_deal": _optional(_deal_code),
     "fewest_moves": _optional(_count),
     "total_win_time": _seconds,
 }

@@ -185,16 +185,19 @@ class Decor:
             score=win.score, max=win.max_score, moves=win.moves, time=format_time(win.seconds)
         )
         info = small.render(info_text, True, TEXT)
+        share = _("Deal code {code}: share it, or play it again").format(code=win.code)
+        code = small.render(share if win.code else "", True, DIM_TEXT)
         labels = [small.render(win_button_label(key), True, TEXT) for key, _i in WIN_BUTTONS]
         button_h = int(unit * 2.2)
         buttons_w = sum(label.get_width() + 2 * pad for label in labels) + pad * (len(labels) - 1)
-        w = min(lay.width - 2 * pad, max(title.get_width(), info.get_width(), buttons_w) + 2 * pad)
-        h = title.get_height() + info.get_height() + button_h + 4 * pad
+        widest = max(title.get_width(), info.get_width(), code.get_width(), buttons_w)
+        w = min(lay.width - 2 * pad, widest + 2 * pad)
+        h = title.get_height() + info.get_height() + code.get_height() + button_h + 4 * pad
         box = pygame.Surface((w, h), pygame.SRCALPHA)
         pygame.draw.rect(box, PANEL, box.get_rect(), border_radius=pad // 2)
         pygame.draw.rect(box, PANEL_EDGE, box.get_rect(), 2, border_radius=pad // 2)
         y = pad
-        for line in (title, info):
+        for line in (title, info, code):
             box.blit(line, ((w - line.get_width()) // 2, y))
             y += line.get_height() + pad // 2
         y += pad // 2

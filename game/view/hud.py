@@ -50,6 +50,7 @@ class WinPanel:
     max_score: int
     moves: int
     seconds: float
+    code: str = ""  # the deal's code, to share it ("" for a custom deal)
 
 
 @dataclass(frozen=True)

@@ -224,6 +224,7 @@ class Motion:
         """Every sprite exactly at home, no motion (used before a deal animation)."""
         self.sprites = {card: CardSprite(card, home) for card, home in homes.items()}
         self._active.clear()
+        self._held = []  # those sprites are gone
 
     def retarget(self, homes: dict[int, Home], delays: dict[int, float] | None = None) -> int:
         """Send every sprite whose home changed toward its new home. ``delays`` staggers

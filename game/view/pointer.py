@@ -48,6 +48,10 @@ class PointerInput:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._down(*event.pos, board)
         if event.type == pygame.MOUSEMOTION:
+            if self.press is not None and not getattr(event, "buttons", (1,))[0]:
+                # The button was let go where we did not see it (outside the window, or
+                # the release was lost): the press ends there.
+                return self._up(*event.pos, board)
             return self._motion(*event.pos, board)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return self._up(*event.pos, board)

@@ -11,6 +11,7 @@ saves are not flushed to the disk (see ``quick``).
 
 from __future__ import annotations
 
+import os
 import random
 
 import pygame
@@ -189,6 +190,8 @@ class Fuzzer:
             return
         if app.controller.assistant.demonstrating:  # a slow demo: stopped, as a key would
             app.controller.apply(intents.StopDemo())
+        # A press without its release (the fuzz posts some): the player lets go.
+        app.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(0, 0), button=1))
         for _ in range(5000):
             app.update(DT)
             app.tick(DT)
@@ -197,7 +200,8 @@ class Fuzzer:
         if app.scenes.top is not app.table:
             return  # the automatic finish offered itself: the check waits for next time
         app.draw(pygame.display.get_surface(), 1.0)
-        assert app.table.idle and app.table.in_sync(), "sprites differ from the engine"
+        assert app.table.idle, "the table never came to rest"
+        assert app.table.in_sync(), "sprites differ from the engine"
         game = app.session.game
         assert game.replayed_state() == game.state
         self.variants.add(game.rules.variant)
@@ -234,7 +238,7 @@ def quick(monkeypatch):
 
 
 def test_ten_thousand_random_events(tmp_path, quick):
-    rng_seed = random.randrange(1 << 30)
+    rng_seed = int(os.environ.get("FUZZ_SEED") or random.randrange(1 << 30))  # to replay one
     rng = random.Random(rng_seed)
     app = make_app(tmp_path, "--variant", "double-klondike", "--seed", "12")
     fuzz = Fuzzer(app, rng, tmp_path)

@@ -237,3 +237,18 @@ def test_idle_table_draws_nothing():
     scene.draw(screen)
     assert scene.idle
     assert scene.draw(screen) == []
+
+
+def test_a_release_the_window_never_saw_ends_the_drag():
+    scene = scene_for("klondike", seed=1)
+    settle(scene)
+    card = scene.game.state.piles[scene.game.layout.tableau_range.start][-1]
+    start = centre_of(scene, card)
+    mouse(scene, "down", start)
+    mouse(scene, "move", (start[0] + 150, start[1] + 90))
+    assert scene.pointer.dragging
+    # The button came up outside the window: the next motion has no button held.
+    scene.event(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0)))
+    assert not scene.pointer.dragging
+    settle(scene)
+    assert scene.idle and matches_engine(scene)
