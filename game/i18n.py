@@ -1,16 +1,31 @@
-"""The words a player reads, through gettext.
+"""The words a player reads, through gettext, in English, Ukrainian or Russian.
 
 Every string a player can see is written ``_("...")`` (or ``ngettext(...)`` where a number
-decides the form), with named placeholders filled by ``.format(...)`` after translation.
-Strings defined at import time are marked ``N_("...")`` and translated where shown, so a
-change of language applies at once.
+decides the form: Ukrainian and Russian have three), with named placeholders filled by
+``.format(...)`` after translation. Strings defined at import time are marked ``N_("...")``
+and translated where shown, so a change of language applies at once. The rule tables'
+names and labels are data: they are translated where shown (``_(rules.name)``), their
+msgids extracted from the tables by ``tools/messages.py``.
+
+The catalogues are ``game/locale/<language>/LC_MESSAGES/solitaire.mo``, compiled from the
+``.po`` files beside them. Which language: the player's choice (Options, ``--language``),
+else the system's (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``; on Windows the
+user's display language), else English.
 """
 
 from __future__ import annotations
 
 import gettext as _gettext
+import os
+import sys
+from pathlib import Path
+
+DOMAIN = "solitaire"
+LANGUAGES = ("en", "uk", "ru")  # the languages the game speaks
+NAMES = {"en": "English", "uk": "Українська", "ru": "Русский"}  # each in its own words
 
 _translations: _gettext.NullTranslations = _gettext.NullTranslations()
+_language = "en"
 
 
 def _(message: str) -> str:
@@ -26,7 +41,72 @@ def N_(message: str) -> str:
     return message
 
 
+def locale_dir() -> Path:
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:
+        return Path(frozen) / "game" / "locale"
+    return Path(__file__).resolve().parent / "locale"
+
+
+def system_languages(environ=None, platform: str | None = None) -> list[str]:
+    """The languages the system asks for, most wanted first (two-letter codes)."""
+    environ = os.environ if environ is None else environ
+    platform = sys.platform if platform is None else platform
+    wanted: list[str] = []
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            # LANGUAGE may list several ("uk:ru:en"); the others name one ("uk_UA.UTF-8").
+            wanted += [part.split("_")[0].split(".")[0].split("@")[0] for part in value.split(":")]
+            break
+    if not wanted and platform.startswith("win"):
+        wanted.append(_windows_language())
+    return [w.lower() for w in wanted if w and w not in ("C", "POSIX")]
+
+
+def _windows_language() -> str:
+    try:
+        import ctypes
+        import locale
+
+        lcid = ctypes.windll.kernel32.GetUserDefaultUILanguage()
+        return locale.windows_locale.get(lcid, "").split("_")[0]
+    except Exception:  # not Windows after all, or no such call: the default then
+        return ""
+
+
+def choose(setting: str = "system", environ=None, platform: str | None = None) -> str:
+    """The language to speak: ``setting`` ("system", or one of LANGUAGES)."""
+    if setting in LANGUAGES:
+        return setting
+    for wanted in system_languages(environ, platform):
+        if wanted in LANGUAGES:
+            return wanted
+    return "en"
+
+
+def use_language(language: str) -> str:
+    """Speak ``language`` from now on (English when its catalogue is missing). Returns the
+    language now spoken."""
+    global _language
+    if language not in LANGUAGES:
+        language = "en"
+    try:
+        translations = _gettext.translation(DOMAIN, locale_dir(), languages=[language])
+    except OSError:
+        translations = _gettext.NullTranslations()
+        language = "en"
+    use(translations)
+    _language = language
+    return language
+
+
+def language() -> str:
+    """The language spoken now."""
+    return _language
+
+
 def use(translations: _gettext.NullTranslations) -> None:
-    """Speak with these catalogues from now on."""
+    """Speak with these catalogues from now on (tests use made-up ones)."""
     global _translations
     _translations = translations

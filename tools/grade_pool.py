@@ -3,17 +3,17 @@ measures of each.
 
     python tools/grade_pool.py [--jobs 2] [--results-dir runs/grades] [--only klondike/draw1]
 
-For every deal of ``game/solver/winnable_deals.json``:
+For every deal of ``game/solver/winnable_deals.json``, four measures:
 
-* **a fair player following hints** plays it from the deal: at each position the game's
-  own hint (which never uses cards the player cannot see) with a fixed search budget,
-  until the game is won, or no hint is left, or it goes round in circles. A deal this
-  player cannot win is graded **expert**: winnable, but not by the moves that look best
-  from what is on the table.
-* for the others, the **solver's effort** (positions searched to win it from the deal,
-  with every card known), the **length of its winning line**, and the **passes through
-  the stock** that line needs, each ranked within the deal mode and averaged into one
-  score; its lowest third is **easy**, the middle **medium**, the top **hard**.
+* the **solver's effort**: positions it searched to win the deal, with every card known;
+* the **length of its winning line**, and the **passes through the stock** that line needs;
+* how far a **player who sees only what is on the table** gets: the cards it sends to the
+  foundations playing the game's own visible-only move choice (the hint's fallback: no
+  search, no hidden card) until nothing useful is left, fewer meaning harder.
+
+Each measure is ranked within the deal mode; the mean rank orders the deals, and its
+quarters are **easy**, **medium**, **hard** and **expert**. (A fair player following the
+full hints, a search per move, was tried first: with two decks it takes minutes a deal.)
 
 Each deal's measures are appended to a results file as they come (``--results-dir``), so
 an interrupted run goes on where it stopped; a Dask scheduler may share the work out
@@ -36,17 +36,17 @@ from deal_runs import ResultsFile, run_deals  # noqa: E402
 
 from game.engine.events import WasteRedealt  # noqa: E402
 from game.engine.game import new_game  # noqa: E402
-from game.solver import HintCache, hint, solve  # noqa: E402
+from game.solver import heuristic_move, solve  # noqa: E402
 from game.solver.pool import POOL_FILE  # noqa: E402
 from game.variants import get_variant  # noqa: E402
 
 GRADES = ("easy", "medium", "hard", "expert")
-HINT_NODES = 4_000  # each sample's search for one hint: a player's quick look
-MOVES_CAP = 600  # a hint-player's game longer than this goes round in circles
+MOVES_CAP = 1_000  # a visible-only player's game longer than this goes round in circles
+MEASURES = ("nodes", "length", "passes", "stuck_short")
 
 
 def measure(variant: str, mode: str, seed: int) -> dict:
-    """One deal's measures: the solver's from the deal, and the fair hint-player's game."""
+    """One deal's measures: the solver's from the deal, and the visible-only player's."""
     rules = get_variant(variant).rules(mode)
     game = new_game(rules, seed=seed)
     solved = solve(game.state, rules, max_seconds=30, max_nodes=None)
@@ -55,17 +55,10 @@ def measure(variant: str, mode: str, seed: int) -> dict:
         replay = new_game(rules, seed=seed)
         for command in solved.line:
             passes += sum(type(e) is WasteRedealt for e in replay.execute(command))
-    cache = HintCache()
-    seen: dict = {}
-    won = False
-    while game.moves_made < MOVES_CAP:
-        if game.won:
-            won = True
-            break
-        seen[game.state] = seen.get(game.state, 0) + 1
-        if seen[game.state] > 2:
-            break
-        command = hint(game.state, rules, nodes=HINT_NODES, cache=cache)
+    seen: set = set()
+    while game.moves_made < MOVES_CAP and not game.won and game.state not in seen:
+        seen.add(game.state)
+        command = heuristic_move(game.state, rules)
         if command is None:
             break
         game.execute(command)
@@ -74,26 +67,20 @@ def measure(variant: str, mode: str, seed: int) -> dict:
         "nodes": solved.nodes,
         "length": len(solved.line or ()),
         "passes": passes,
-        "hint_player_won": won,
-        "hint_player_moves": game.moves_made,
+        # Cards the visible-only player could not send up: more is harder.
+        "stuck_short": rules.card_count - game.score,
     }
 
 
 def grades(records: list[dict]) -> dict[int, str]:
-    """Expert where the hint-player lost; the rest by terciles of their mean rank."""
-    out = {r["seed"]: "expert" for r in records if not r["hint_player_won"]}
-    rest = [r for r in records if r["hint_player_won"]]
-    if not rest:
-        return out
-    score = {r["seed"]: 0.0 for r in rest}
-    for measure_name in ("nodes", "length", "passes"):
-        ordered = sorted(rest, key=lambda r: r[measure_name])
+    """Quarters of the mean rank over the measures: easy, medium, hard, expert."""
+    score = {r["seed"]: 0.0 for r in records}
+    for name in MEASURES:
+        ordered = sorted(records, key=lambda r: r[name])
         for rank, record in enumerate(ordered):
             score[record["seed"]] += rank / max(1, len(ordered) - 1)
-    by_score = sorted(rest, key=lambda r: (score[r["seed"]], r["seed"]))
-    for rank, record in enumerate(by_score):
-        out[record["seed"]] = GRADES[min(2, rank * 3 // len(by_score))]
-    return out
+    by_score = sorted(records, key=lambda r: (score[r["seed"]], r["seed"]))
+    return {r["seed"]: GRADES[rank * 4 // len(by_score)] for rank, r in enumerate(by_score)}
 
 
 def main() -> None:
@@ -112,7 +99,7 @@ def main() -> None:
         variant, mode = key.split("/", 1)
         results = ResultsFile(
             Path(args.results_dir) / f"{variant}-{mode}.jsonl",
-            {"task": "grade", "variant": variant, "mode": mode, "hint_nodes": HINT_NODES},
+            {"task": "grade", "variant": variant, "mode": mode, "measures": list(MEASURES)},
         )
         records = run_deals(
             measure, (variant, mode), list(seeds), results, args.jobs, args.scheduler

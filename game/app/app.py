@@ -39,7 +39,7 @@ class App:
         self.drawn = False  # the first frame is on screen
         self.waiting = None  # how the loop waits for events (found when it first must)
         self.looked = False  # the assistant has looked at the first position
-        self.session = session = Session.open(options.data_dir)
+        self.session = session = Session.open(options.data_dir, options.language)
         settings = session.settings
         self.fullscreen = options.fullscreen or (settings.fullscreen and not options.windowed)
         self.window_size = options.windowed or tuple(settings.window_size)

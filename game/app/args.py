@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from game import i18n
 from game.console import USAGE, say_error
 from game.engine.deal import deal_number
 from game.engine.quoting import shown
@@ -51,10 +52,21 @@ class Options:
     sound: bool
     self_test: bool
     game_file: str | None = None  # a game file to open on its timeline
+    language: str | None = None  # --language: this run's language (else the settings')
 
     @property
     def deal_requested(self) -> bool:
         return self.variant is not None or self.seed is not None or self.mode is not None
+
+
+def speak(argv: list[str]) -> None:
+    """Speak the language of ``--language`` if given, else the system's, from the first
+    line (``--help`` included); argparse's own words go through the game's catalogue."""
+    asked = next((argv[n + 1] for n, a in enumerate(argv[:-1]) if a == "--language"), None)
+    asked = next((a.split("=", 1)[1] for a in argv if a.startswith("--language=")), asked)
+    i18n.use_language(i18n.choose(asked or "system"))
+    argparse._ = i18n._  # argparse reads "usage:", "options" and its errors through these
+    argparse.ngettext = i18n.ngettext
 
 
 class _Parser(argparse.ArgumentParser):
@@ -113,6 +125,7 @@ def _file(text: str) -> str:
 
 
 def parse(argv: list[str]) -> Options:
+    speak(argv)
     parser = _Parser(
         prog="solitaire",
         description="Klondike, Saratoga and Double Klondike patience.",
@@ -133,6 +146,11 @@ def parse(argv: list[str]) -> Options:
         "--self-test",
         action="store_true",
         help="run headless, play a few scripted moves, exit 0 if all is well",
+    )
+    parser.add_argument(
+        "--language",
+        choices=i18n.LANGUAGES,
+        help=_("the language to speak (default: the one chosen in Options, else the system's)"),
     )
     parser.add_argument("--version", action=_Version, help="show the version and exit")
     parser.add_argument(
@@ -164,4 +182,5 @@ def parse(argv: list[str]) -> Options:
         sound=not args.no_sound,
         self_test=args.self_test,
         game_file=args.game_file,
+        language=args.language,
     )

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
 
+from game import i18n
 from game.engine.refusals import Refused
 from game.i18n import _
 from game.view import intents as i
@@ -283,6 +284,19 @@ class Controller:
         self.apply_settings()
         if intent.name == "show_winnable_indicator":
             self.position_changed()
+        if intent.name == "language":
+            self._speak(settings.language)
+
+    def _speak(self, setting: str) -> None:
+        """Another language, at once: what is drawn from now on speaks it; the menus are
+        built again in it (the options menu stays open, on the language row)."""
+        i18n.use_language(i18n.choose(setting))
+        options = self.scenes.top
+        selected = getattr(options, "selected", 0)
+        self.scenes.close_overlays()
+        self.table.invalidate()
+        self._open(pages().options_menu, self._fullscreen)
+        self.scenes.top.selected = selected
 
     def apply_settings(self) -> None:
         """The settings now in the session take effect: the table's look, the sound."""
@@ -338,4 +352,4 @@ class Controller:
 
 def deal_label(game) -> str:
     """How a deal is named in the start-up question: "Klondike deal 100"."""
-    return f"{game.rules.name} \u00b7 {deal_name(game)}"
+    return f"{_(game.rules.name)} \u00b7 {deal_name(game)}"

@@ -45,7 +45,7 @@ def main_menu(
         Item(_("Quit"), i.Quit(), hint="Ctrl+Q"),
     ]
     rules = game.rules
-    footer = f"{rules.name} \u00b7 {rules.mode_label} \u00b7 {deal_name(game)}"
+    footer = f"{_(rules.name)} \u00b7 {_(rules.mode_label)} \u00b7 {deal_name(game)}"
     return MenuPanel(_("Menu"), items, size, footer=footer, closes=True)
 
 
@@ -99,7 +99,7 @@ def variant_menu(session: Session, size: Size) -> MenuPanel:
             playing = (table.id, mode.id) == (current.variant, current.mode)
             items.append(
                 Item(
-                    f"{table.name} \u00b7 {mode.label}",
+                    f"{_(table.name)} \u00b7 {_(mode.label)}",
                     i.SwitchVariant(table.id, mode.id),
                     hint=_("\u2713 playing") if playing else "",
                 )
@@ -128,7 +128,7 @@ def deal_prompt(session: Session, size: Size) -> PromptDialog:
         return [i.PlayDeal(int(text))]
 
     prompt = _("{variant} \u00b7 {mode}: deal number or code").format(
-        variant=rules.name, mode=rules.mode_label
+        variant=_(rules.name), mode=_(rules.mode_label)
     )
     return PromptDialog(_("Play a deal"), prompt, size, done, max_length=40)
 
@@ -150,7 +150,7 @@ def saved_game_question(session: Session, size: Size, then: i.Intent, asked: str
     """At start: a deal was asked for on the command line, and a game with moves is saved.
     The saved game is on the table; going on with it is the default."""
     game = session.game
-    saved = f"{game.rules.name} \u00b7 {deal_name(game)}"
+    saved = f"{_(game.rules.name)} \u00b7 {deal_name(game)}"
     question = _(
         "You have a game in progress ({saved}, {moves} moves). Keep playing it, or abandon it "
         "(it counts as lost) and play {asked}?"
@@ -170,7 +170,8 @@ def history_menu(session: Session, size: Size, finished: list) -> MenuPanel:
     items = []
     for entry in finished:
         game = entry.game
-        label = f"{game.rules.name} \u00b7 {deal_name(game)} \u00b7 {results.get(entry.result, '')}"
+        result = results.get(entry.result, "")
+        label = f"{_(game.rules.name)} \u00b7 {deal_name(game)} \u00b7 {result}"
         items.append(
             Item(label, i.OpenReplay(str(entry.path)), hint=entry.when.strftime("%d %b %H:%M"))
         )

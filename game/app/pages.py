@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game import i18n
 from game.i18n import _
 from game.variants import all_variants, get_variant, help_text
 from game.view import intents as i
@@ -17,7 +18,13 @@ from game.view.widgets.menu import Item, MenuPanel
 from game.view.widgets.page import PagePanel
 
 from .session import Session
-from .settings import ANIMATION_SPEEDS, AUTO_FINISH_CHOICES, CARD_BACKS
+from .settings import (
+    ANIMATION_SPEEDS,
+    AUTO_FINISH_CHOICES,
+    CARD_BACKS,
+    LANGUAGE_CHOICES,
+    WINNABLE_GRADES,
+)
 from .statistics import StatsKey
 
 Size = tuple[int, int]
@@ -45,6 +52,11 @@ VALUE_NAMES = {
     "always": lambda: _("Always"),
     "never": lambda: _("Never"),
     "auto": lambda: _("Automatic"),
+    "any": lambda: _("Any"),
+    "easy": lambda: _("Easy"),
+    "medium": lambda: _("Medium"),
+    "hard": lambda: _("Hard"),
+    "expert": lambda: _("Expert"),
     "standard": lambda: _("Standard"),
     "large": lambda: _("Large index"),
 }
@@ -79,9 +91,14 @@ def options_menu(session: Session, size: Size, fullscreen: Callable[[], bool]) -
 
     items = [
         Item(
-            _("Deal mode for {variant}").format(variant=table.name),
+            _("Deal mode for {variant}").format(variant=_(table.name)),
             step=lambda d: i.ChangeSetting("mode", _cycle(table.mode_ids(), mode(), d), variant),
             value=lambda: next(m.label for m in table.modes if m.id == mode()),
+        ),
+        Item(
+            _("Language"),
+            step=choice("language", LANGUAGE_CHOICES),
+            value=lambda: language_name(settings().language),
         ),
         Item(_("Click to move"), step=toggle("click_to_move"), value=shown("click_to_move")),
         Item(
@@ -100,11 +117,16 @@ def options_menu(session: Session, size: Size, fullscreen: Callable[[], bool]) -
             value=lambda: on_off(fullscreen()),
         ),
         Item(
-            _("Winnable deals only ({variant})").format(variant=table.name),
+            _("Winnable deals only ({variant})").format(variant=_(table.name)),
             step=lambda _d: i.ChangeSetting(
                 "winnable_only", not settings().is_winnable_only(variant), variant
             ),
             value=lambda: on_off(settings().is_winnable_only(variant)),
+        ),
+        Item(
+            _("Winnable deals: difficulty"),
+            step=choice("winnable_grade", WINNABLE_GRADES),
+            value=shown("winnable_grade"),
         ),
         Item(
             _("Show if still winnable (solver sees all)"),
@@ -119,6 +141,13 @@ def options_menu(session: Session, size: Size, fullscreen: Callable[[], bool]) -
     ]
     footer = _("Left/Right or Enter change a setting; the deal mode applies from the next game")
     return MenuPanel(_("Options"), items, size, footer=footer)
+
+
+def language_name(setting: str) -> str:
+    """A language in its own words; "System" says which the system's is."""
+    if setting == "system":
+        return _("System ({language})").format(language=i18n.NAMES[i18n.choose("system")])
+    return i18n.NAMES.get(setting, setting)
 
 
 def statistics_text(session: Session) -> str:
@@ -143,7 +172,7 @@ def statistics_text(session: Session) -> str:
             average = format_time(s.average_win_time) if s.average_win_time is not None else "-"
             fewest = str(s.fewest_moves) if s.fewest_moves is not None else "-"
             cells = [
-                mode.label,
+                _(mode.label),
                 str(s.played),
                 str(s.won),
                 f"{100 * s.win_rate:.0f}%",
@@ -155,8 +184,8 @@ def statistics_text(session: Session) -> str:
             rows.append("\t".join(cells))
             streak_text = _("{variant} \u00b7 {mode}: {won} won in a row, {lost} lost in a row.")
             line = streak_text.format(
-                variant=table.name,
-                mode=mode.label,
+                variant=_(table.name),
+                mode=_(mode.label),
                 won=s.longest_win_streak,
                 lost=s.longest_loss_streak,
             )
@@ -164,7 +193,7 @@ def statistics_text(session: Session) -> str:
                 line += " " + _("Fastest win: deal {code}.").format(code=s.best_deal)
             streaks.append(line)
         if rows:
-            lines += [f"## {table.name}", header, *rows]
+            lines += [f"## {_(table.name)}", header, *rows]
     if not lines:
         return _("No games played yet. A game counts once a card has moved.")
     return "\n".join([*lines, "", "## " + _("Streaks and fastest wins"), *streaks])
@@ -191,7 +220,7 @@ def reset_question(session: Session, size: Size, intent: i.ResetStatistics) -> C
     else:
         rules = get_variant(intent.variant).rules(intent.mode)
         what = _("Reset the statistics of {variant} \u00b7 {mode}? This cannot be undone.").format(
-            variant=rules.name, mode=rules.mode_label
+            variant=_(rules.name), mode=_(rules.mode_label)
         )
     confirmed = i.ResetStatistics(intent.variant, intent.mode, confirmed=True)
     return ConfirmDialog(
@@ -202,5 +231,5 @@ def reset_question(session: Session, size: Size, intent: i.ResetStatistics) -> C
 def rules_page(session: Session, size: Size) -> PagePanel:
     rules = session.game.rules
     return PagePanel(
-        _("Rules: {variant}").format(variant=rules.name), lambda: help_text(rules.variant), size
+        _("Rules: {variant}").format(variant=_(rules.name)), lambda: help_text(rules.variant), size
     )

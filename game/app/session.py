@@ -30,6 +30,7 @@ from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
 
+from game import i18n
 from game.engine.commands import Command
 from game.engine.events import Step
 from game.engine.game import Game, new_game
@@ -92,22 +93,29 @@ class Session:
         self._texts = EntryTexts()  # the saved text of each move, so a save only adds
 
     @classmethod
-    def open(cls, data_dir: str | None = None) -> Session:
+    def open(cls, data_dir: str | None = None, language: str | None = None) -> Session:
         """The session of a data folder (the platform's own unless given), with its
         settings and statistics loaded. A folder that cannot be made or used leaves the
         game playable in a scratch folder; a folder in use makes this session a guest; a
-        folder that cannot be written, a session that keeps nothing. Each is said."""
+        folder that cannot be written, a session that keeps nothing. Each is said.
+
+        The language spoken from then on: ``language`` (the ``--language`` flag) if given,
+        else the settings', else the system's."""
         claim = claim_folder(data_dir)
         folder = claim.folder
+
+        def load() -> tuple:
+            settings, settings_note = load_settings(folder)
+            i18n.use_language(i18n.choose(language or settings.language))
+            return settings, settings_note, *load_statistics(folder)
+
         # Read under the update lock: a bad file is set aside by one game at a time.
         guard = nullcontext() if claim.role is Role.READ_ONLY else updating(folder)
         try:
             with guard:
-                settings, settings_note = load_settings(folder)
-                stats, stats_note = load_statistics(folder)
+                settings, settings_note, stats, stats_note = load()
         except OSError:  # the lock could not be had: read anyway, the files are whole
-            settings, settings_note = load_settings(folder)
-            stats, stats_note = load_statistics(folder)
+            settings, settings_note, stats, stats_note = load()
         session = cls(folder, settings, stats, claim.role, claim.lock)
         session._notices = [n for n in (*claim.notices, settings_note, stats_note) if n]
         return session
@@ -156,13 +164,13 @@ class Session:
             mode = table.default_mode
         rules = table.rules(mode)
         if seed is None and self.settings.is_winnable_only(table.id):
-            seed = self.winnable.pick(rules)
+            seed = self.winnable.pick(rules, self.settings.winnable_grade)
             if seed is None:
                 self.notify(
                     _(
                         "No deal of {variant} \u00b7 {mode} is proven winnable yet (the solver "
                         "keeps looking): this one is dealt at random."
-                    ).format(variant=rules.name, mode=rules.mode_label)
+                    ).format(variant=_(rules.name), mode=_(rules.mode_label))
                 )
         return new_game(rules, seed=secrets.randbelow(SEED_RANGE) if seed is None else seed)
 

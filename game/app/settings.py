@@ -15,7 +15,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from game.i18n import _
+from game.i18n import LANGUAGES, _
 from game.variants import all_variants, builtin_ids
 from game.view.card_styles import BACK_STYLES, FACE_STYLES
 
@@ -32,6 +32,8 @@ ANIMATION_SPEEDS: MappingProxyType[str, float] = MappingProxyType(
 )
 CARD_BACKS = BACK_STYLES
 AUTO_FINISH_CHOICES = ("ask", "always", "never")
+WINNABLE_GRADES = ("any", "easy", "medium", "hard", "expert")
+LANGUAGE_CHOICES = ("system", *LANGUAGES)
 WINDOW_MIN = (320, 240)
 # 8K UHD, the largest screens made: a window beyond only costs memory (the table keeps a few
 # surfaces of the window's size; at 16384x16384 those need several gigabytes).
@@ -64,6 +66,8 @@ class Settings:
     window_size: tuple[int, int] = (1280, 800)
     fullscreen: bool = False
     winnable_only: dict[str, bool] = field(default_factory=default_winnable_only)
+    language: str = "system"  # "system", or one of game.i18n.LANGUAGES
+    winnable_grade: str = "any"  # the difficulty of winnable deals: any, easy ... expert
     show_winnable_indicator: bool = False
     auto_finish: str = "ask"
 
@@ -174,6 +178,8 @@ _CHECKS = {
     "window_size": _check_window,
     "fullscreen": _check_bool,
     "show_winnable_indicator": _check_bool,
+    "winnable_grade": _check_choice(WINNABLE_GRADES),
+    "language": _check_choice(LANGUAGE_CHOICES),
     "auto_finish": _check_choice(AUTO_FINISH_CHOICES),
 }
 _NESTED_CHECKS = {"modes": _check_modes, "winnable_only": _check_winnable}

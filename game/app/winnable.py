@@ -31,11 +31,15 @@ class WinnableDeals:
         """The deals found on this machine, by pool key."""
         return load_file(self.path, _read_found, {}, _("it will be made again")).value
 
-    def pick(self, rules: Rules) -> int | None:
-        """A deal number proven winnable for these rules; None when none is known."""
+    def pick(self, rules: Rules, grade: str = "any") -> int | None:
+        """A deal number proven winnable for these rules, of difficulty ``grade`` ("any",
+        or one of the shipped pool's grades); None when none is known."""
         from game.solver.pool import winnable_pool  # the solver loads after the first frame
 
-        pool = list(winnable_pool(rules)) + self.found().get(key(rules), [])
+        if grade == "any":
+            pool = list(winnable_pool(rules)) + self.found().get(key(rules), [])
+        else:  # the deals found here are not graded
+            pool = list(winnable_pool(rules, grade=grade))
         return self.rng.choice(pool) if pool else None
 
     def wants_more(self, rules: Rules) -> bool:

@@ -17,29 +17,47 @@ from game.engine.rules import Rules
 POOL_FILE = Path(__file__).resolve().parent / "winnable_deals.json"
 
 
+GRADES = ("easy", "medium", "hard", "expert")  # see tools/grade_pool.py
+
+
 @cache
 def _load(path: str) -> dict:
     try:
         with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
+            return json.load(fh)
     except FileNotFoundError:
         return {}
-    return data.get("pools", {})
 
 
 def pool_key(variant: str, mode: str) -> str:
     return f"{variant}/{mode}"
 
 
-def winnable_pool(variant_or_rules: str | Rules, mode: str | None = None) -> tuple[int, ...]:
-    """The shipped deal numbers proven winnable for a variant and mode (empty if none)."""
+def _key(variant_or_rules: str | Rules, mode: str | None) -> str:
     if isinstance(variant_or_rules, Rules):
-        variant, mode = variant_or_rules.variant, variant_or_rules.mode
-    else:
-        variant = variant_or_rules
+        return pool_key(variant_or_rules.variant, variant_or_rules.mode)
     if mode is None:
         raise ValueError("give a mode, or a Rules value")
-    return tuple(_load(str(POOL_FILE)).get(pool_key(variant, mode), ()))
+    return pool_key(variant_or_rules, mode)
+
+
+def winnable_pool(
+    variant_or_rules: str | Rules, mode: str | None = None, grade: str | None = None
+) -> tuple[int, ...]:
+    """The shipped deal numbers proven winnable for a variant and mode (empty if none);
+    with ``grade``, only those of that difficulty (one of ``GRADES``)."""
+    key = _key(variant_or_rules, mode)
+    pool = tuple(_load(str(POOL_FILE)).get("pools", {}).get(key, ()))
+    if grade is None:
+        return pool
+    grades = pool_grades(variant_or_rules, mode)
+    return tuple(seed for seed in pool if grades.get(seed) == grade)
+
+
+def pool_grades(variant_or_rules: str | Rules, mode: str | None = None) -> dict[int, str]:
+    """The difficulty of each shipped deal (``tools/grade_pool.py``), by deal number."""
+    grades = _load(str(POOL_FILE)).get("grades", {}).get(_key(variant_or_rules, mode), {})
+    return {int(seed): grade for seed, grade in grades.items()}
 
 
 def winnable_deal(variant_or_rules: str | Rules, random_number: int, mode: str | None = None):

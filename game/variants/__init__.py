@@ -10,6 +10,7 @@ import re
 from functools import cache
 from pathlib import Path
 
+from game import i18n
 from game.app.loader import SMALL_FILE, Unusable, decode_text, read_capped, read_safely
 from game.app.problems import why
 from game.engine.quoting import shown
@@ -103,13 +104,19 @@ def all_variants() -> list[VariantTable]:
     return [get_variant(v) for v in builtin_ids()]
 
 
-def help_text(variant_id: str) -> str:
-    """The variant's rules in English for the in-game help (``help/<id>.txt``); a table
-    without its own page gets one made from its description and notes."""
-    page = TABLES_DIR / "help" / f"{variant_id}.txt"
-    if page.is_file():
-        return page.read_text(encoding="utf-8")
+def help_text(variant_id: str, language: str | None = None) -> str:
+    """The variant's rules for the in-game help, in ``language`` (the one spoken when None):
+    ``help/<language>/<id>.txt``, else the English ``help/<id>.txt``; a table without its
+    own page gets one made from its description and its modes."""
+    language = language or i18n.language()
+    for page in (
+        TABLES_DIR / "help" / language / f"{variant_id}.txt",
+        TABLES_DIR / "help" / f"{variant_id}.txt",
+    ):
+        if page.is_file():
+            return page.read_text(encoding="utf-8")
     table = get_variant(variant_id)
-    lines = [f"# {table.name}", "", table.description or ""]
-    lines += ["", "## Deal modes"] + [f"{m.label}: {m.description}" for m in table.modes]
+    lines = [f"# {_(table.name)}", "", _(table.description) if table.description else ""]
+    lines += ["", "## " + _("Deal modes")]
+    lines += [f"{_(m.label)}: {_(m.description)}" for m in table.modes]
     return "\n".join(lines)

@@ -95,8 +95,8 @@ def status_fields(game: Game, elapsed: float, verdict: str) -> tuple[Field, ...]
         Field(
             "deal",
             (
-                f"{rules.name} \u00b7 {rules.mode_label} \u00b7 {deal}",
-                f"{rules.name} \u00b7 {deal}",
+                f"{_(rules.name)} \u00b7 {_(rules.mode_label)} \u00b7 {deal}",
+                f"{_(rules.name)} \u00b7 {deal}",
                 deal,
             ),
             1,

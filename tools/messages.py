@@ -1,0 +1,183 @@
+"""The game's message catalogues: extract, update, compile, check.
+
+    python tools/messages.py extract   # game/locale/solitaire.pot from the code and tables
+    python tools/messages.py update    # every .po brought up to the template
+    python tools/messages.py compile   # every .po to its .mo (shipped in the package)
+    python tools/messages.py check     # exit 1 if a catalogue is stale or not complete
+
+Messages come from the code (``_("...")``, ``ngettext("...", "...", n)``, ``N_("...")``)
+and from the rule tables (a variant's name and description, each mode's label and
+description), read with Babel, a development dependency. The English catalogue is made
+here too: it says each message as written. Ukrainian and Russian are translated by hand
+in their ``.po`` files; ``update`` keeps what is translated and marks what is new.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+import tomllib
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir, extract_python
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "game"
+LOCALE = GAME / "locale"
+TEMPLATE = LOCALE / "solitaire.pot"
+DOMAIN = "solitaire"
+LANGUAGES = ("en", "uk", "ru")
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+TABLE_KEYS = ("name", "description")
+MODE_KEYS = ("label", "description")
+
+
+def template() -> Catalog:
+    """Every message the player can read, from the code and the rule tables."""
+    catalog = Catalog(project="patience-table", domain=DOMAIN, fuzzy=False)
+    method_map = [("solver/**.py", "ignore"), ("**.py", "python")]
+    for filename, lineno, message, comments, _context in extract_from_dir(
+        GAME, method_map, keywords=KEYWORDS, comment_tags=("Translators:",)
+    ):
+        catalog.add(message, locations=[(f"game/{filename}", lineno)], auto_comments=comments)
+    # argparse says "usage:", "options" and its errors through gettext: the command line's
+    # --help and error lines speak the player's language with these (game/app/args.py).
+    with open(argparse.__file__, "rb") as handle:
+        for lineno, _func, message, comments in extract_python(handle, ("_", "ngettext"), (), {}):
+            if message and (isinstance(message, str) or all(message)):
+                catalog.add(message, locations=[("argparse.py", lineno)], auto_comments=comments)
+    for table in sorted((GAME / "variants").glob("*.toml")):
+        data = tomllib.loads(table.read_text(encoding="utf-8"))
+        where = [(f"game/variants/{table.name}", 0)]
+        for key in TABLE_KEYS:
+            if isinstance(data.get(key), str):
+                catalog.add(data[key], locations=where)
+        for mode in data.get("modes", {}).values():
+            for key in MODE_KEYS:
+                if isinstance(mode.get(key), str):
+                    catalog.add(mode[key], locations=where)
+    return catalog
+
+
+def po_path(language: str) -> Path:
+    return LOCALE / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def mo_path(language: str) -> Path:
+    return po_path(language).with_suffix(".mo")
+
+
+def read(path: Path, language: str) -> Catalog:
+    with open(path, "rb") as handle:
+        return read_po(handle, locale=language, domain=DOMAIN)
+
+
+def write(catalog: Catalog, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, omit_header=False, sort_output=False)
+    path.write_bytes(buffer.getvalue())
+
+
+def extract() -> None:
+    write(template(), TEMPLATE)
+
+
+def update() -> None:
+    """Each catalogue made again from the template: its translations kept, new messages
+    empty (English: as written), messages no longer in the code gone."""
+    source = template()
+    for language in LANGUAGES:
+        path = po_path(language)
+        old = read(path, language) if path.exists() else None
+        catalog = Catalog(
+            locale=language,
+            domain=DOMAIN,
+            project="patience-table",
+            copyright_holder="the patience-table authors",
+            language_team=f"{language} <https://github.com/>",
+            fuzzy=False,
+        )
+        for message in source:
+            if not message.id:
+                continue
+            plural = isinstance(message.id, tuple)
+            kept = old.get(message.id) if old is not None else None
+            if language == "en":
+                string = message.id if plural else message.id
+                if plural:  # English has two forms: one, and the rest
+                    string = (message.id[0], message.id[1])
+            elif kept is not None and kept.string and "fuzzy" not in kept.flags:
+                string = kept.string
+            else:
+                string = ("",) * catalog.num_plurals if plural else ""
+            catalog.add(
+                message.id,
+                string,
+                locations=message.locations,
+                flags=message.flags,
+                auto_comments=message.auto_comments,
+            )
+        write(catalog, path)
+
+
+def compile_all() -> None:
+    for language in LANGUAGES:
+        catalog = read(po_path(language), language)
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog, use_fuzzy=False)
+        mo_path(language).write_bytes(buffer.getvalue())
+
+
+def problems() -> list[str]:
+    """What is wrong with the catalogues: missing, stale, untranslated, fuzzy, or a
+    translation whose placeholders differ from the message's; .mo not up to date."""
+    found: list[str] = []
+    wanted = {m.id if isinstance(m.id, str) else m.id[0] for m in template() if m.id}
+    for language in LANGUAGES:
+        path = po_path(language)
+        if not path.exists():
+            found.append(f"{path}: missing")
+            continue
+        catalog = read(path, language)
+        have = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id}
+        found += [f"{language}: missing {m!r}" for m in sorted(wanted - have)]
+        found += [f"{language}: stale {m!r}" for m in sorted(have - wanted)]
+        for message in catalog:
+            if not message.id:
+                continue
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            if "fuzzy" in message.flags or not all(strings):
+                found.append(f"{language}: not translated {message.id!r}")
+        compiled = io.BytesIO()
+        write_mo(compiled, catalog, use_fuzzy=False)
+        mo = mo_path(language)
+        if not mo.exists() or mo.read_bytes() != compiled.getvalue():
+            found.append(f"{mo}: not compiled from its .po (run tools/messages.py compile)")
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("action", choices=["extract", "update", "compile", "check"])
+    action = parser.parse_args().action
+    if action == "extract":
+        extract()
+    elif action == "update":
+        extract()
+        update()
+    elif action == "compile":
+        compile_all()
+    else:
+        found = problems()
+        for problem in found:
+            print(problem)
+        sys.exit(1 if found else 0)
+
+
+if __name__ == "__main__":
+    main()
