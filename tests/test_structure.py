@@ -28,6 +28,10 @@ def modules() -> dict[str, Path]:
     return {module_name(p): p for p in PACKAGE.rglob("*.py")}
 
 
+# Extension modules (a C source beside the Python ones, built or not) are modules too.
+COMPILED = {module_name(p) for p in PACKAGE.rglob("*.c")}
+
+
 def imports(path: Path, name: str, known: set[str]) -> set[str]:
     """The modules of ``game`` that ``path`` imports, wherever the statement stands."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -43,7 +47,11 @@ def imports(path: Path, name: str, known: set[str]) -> set[str]:
                 stem = ".".join(base + ([node.module] if node.module else []))
             else:
                 stem = node.module or ""
-            targets = [stem] + [f"{stem}.{alias.name}" for alias in node.names]
+            # ``from pkg import sub`` imports the module pkg.sub (the package is only on the
+            # way); ``from pkg import name`` takes a name from pkg's own code.
+            subs = [f"{stem}.{alias.name}" for alias in node.names]
+            names_only = [s for s in subs if s not in known and s not in COMPILED]
+            targets = [s for s in subs if s in known] + ([stem] if names_only else [])
         else:
             continue
         for target in targets:

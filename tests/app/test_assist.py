@@ -147,7 +147,7 @@ def test_winnable_deals_only_deals_from_the_proven_pool(tmp_path):
 
 def test_winnable_only_without_a_proven_deal_says_so(tmp_path, monkeypatch):
     app = make_app(tmp_path, "--variant", "klondike")
-    monkeypatch.setattr(app.session.winnable, "pick", lambda rules: None)
+    monkeypatch.setattr(app.session.winnable, "pick", lambda rules, grade="any": None)
     app.controller.apply(ChangeSetting("winnable_only", True, "klondike"))
     app.controller.apply(NewGame())
     assert "dealt at random" in message(app)
