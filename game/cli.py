@@ -26,6 +26,7 @@ import argparse
 import json
 import sys
 
+from game import i18n
 from game.console import USAGE, run_console, say_error
 from game.engine.cards import cards_from_codes
 from game.engine.commands import Refused
@@ -47,26 +48,39 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+def speak() -> None:
+    """Speak the system's language (``LANGUAGE``, ``LC_ALL``, ...), argparse's own words
+    ("usage:", its errors) included."""
+    i18n.use_language(i18n.choose("system"))
+    argparse._ = i18n._
+    argparse.ngettext = i18n.ngettext
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m game.cli", description=__doc__.splitlines()[0])
+    parser = _Parser(
+        prog="python -m game.cli",
+        description=_("The engine as a black box on the command line (no display needed)."),
+    )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    play = sub.add_parser("play", help="apply moves to a deal and print the position as JSON")
-    play.add_argument("--variant", help="variant id (see 'variants')")
-    play.add_argument("--table", help="play a rule table file (TOML) instead of a built-in")
-    play.add_argument("--mode", help="deal mode id (default: the variant's)")
+    play = sub.add_parser("play", help=_("apply moves to a deal and print the position as JSON"))
+    play.add_argument("--variant", help=_("variant id (see 'variants')"))
+    play.add_argument("--table", help=_("play a rule table file (TOML) instead of a built-in"))
+    play.add_argument("--mode", help=_("deal mode id (default: the variant's)"))
     source = play.add_mutually_exclusive_group(required=True)
-    source.add_argument("--seed", help="deal number (a non-negative whole number)")
-    source.add_argument("--deck", help='every card in dealing order, e.g. "AS 2H ..."')
-    play.add_argument("--reveal", action="store_true", help="show face-down cards as -CODE")
-    play.add_argument("moves", nargs="*", metavar="MOVE", help="SRC-DST, SRC-DST:N or draw")
-    analyse = sub.add_parser("analyse", help="play moves, then find where the game was lost (JSON)")
+    source.add_argument("--seed", help=_("deal number (a non-negative whole number)"))
+    source.add_argument("--deck", help=_('every card in dealing order, e.g. "AS 2H ..."'))
+    play.add_argument("--reveal", action="store_true", help=_("show face-down cards as -CODE"))
+    play.add_argument("moves", nargs="*", metavar="MOVE", help=_("SRC-DST, SRC-DST:N or draw"))
+    analyse = sub.add_parser(
+        "analyse", help=_("play moves, then find where the game was lost (JSON)")
+    )
     for action in play._actions[1:]:  # the same arguments as play, --reveal aside
         if action.dest != "reveal":
             analyse._add_action(action)
     analyse.add_argument(
-        "--timeout", default="5", help="seconds each position searched may take (default 5)"
+        "--timeout", default="5", help=_("seconds each position searched may take (default 5)")
     )
-    sub.add_parser("variants", help="list variants and their deal modes")
+    sub.add_parser("variants", help=_("list variants and their deal modes"))
     return parser
 
 
@@ -81,7 +95,7 @@ def _table(args: argparse.Namespace) -> VariantTable:
         except RuleTableError as exc:
             raise UsageError(str(exc)) from exc
     if not args.variant:
-        raise UsageError("play needs --variant (or --table FILE)")
+        raise UsageError(_("play needs --variant (or --table FILE)"))
     try:
         return get_variant(args.variant)
     except KeyError as exc:
@@ -135,7 +149,9 @@ def run(argv: list[str]) -> dict | list:
         try:
             game.execute(parse_command(text, game.layout))
         except (ValueError, Refused) as exc:
-            raise UsageError(f"move {number} ({shown(text, quotes=False)}): {exc}") from exc
+            problem = _("move {number} ({move}): {problem}")
+            move = shown(text, quotes=False)
+            raise UsageError(problem.format(number=number, move=move, problem=exc)) from exc
     if args.command == "analyse":
         return analysis_json(game, _seconds(args.timeout))
     return position(game, args.reveal)
@@ -147,7 +163,8 @@ def _seconds(text: str) -> float:
     except ValueError:
         seconds = float("nan")
     if not 0 < seconds <= 3600:  # NaN too
-        raise UsageError(f"--timeout must be a number of seconds from 0 to 3600, got {shown(text)}")
+        problem = _("--timeout must be a number of seconds from 0 to 3600, got {value}")
+        raise UsageError(problem.format(value=shown(text)))
     return seconds
 
 
@@ -170,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
+    speak()
     try:
         result = run(sys.argv[1:] if argv is None else argv)
     except UsageError as exc:
@@ -177,10 +195,11 @@ def _main(argv: list[str] | None) -> int:
         return USAGE
     if isinstance(result, list):  # variants: a readable listing
         for t in result:
-            print(f"{t['id']}: {t['name']}")
+            print(f"{t['id']}: {_(t['name'])}")
             for m in t["modes"]:
-                default = " (default)" if m["id"] == t["default_mode"] else ""
-                print(f"  {m['id']}: {m['label']}{default}")
+                default = m["id"] == t["default_mode"]
+                line = _("{mode}: {label} (default)") if default else "{mode}: {label}"
+                print("  " + line.format(mode=m["id"], label=_(m["label"])))
     else:
         print(json.dumps(result))
     return 0

@@ -27,8 +27,10 @@ def one_line(message: str) -> str:
 
 def say_error(prog: str, message: str) -> None:
     """``PROG: error: MESSAGE`` on stderr; a closed stderr is no reason to fail."""
+    # argparse's own words for its errors, so every error line reads alike in each language
+    line = _("%(prog)s: error: %(message)s\n") % {"prog": prog, "message": one_line(message)}
     try:
-        print(f"{prog}: error: {one_line(message)}", file=sys.stderr, flush=True)
+        print(line.rstrip("\n"), file=sys.stderr, flush=True)
     except (OSError, ValueError):
         pass
 

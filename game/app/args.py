@@ -27,7 +27,7 @@ def version() -> str:
     try:
         return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:
-        return "unknown (not installed; run 'pip install .')"
+        return _("unknown (not installed; run 'pip install .')")
 
 
 class _Version(argparse.Action):
@@ -83,14 +83,14 @@ _SIZE = re.compile(
 def _size(text: str) -> tuple[int, int]:
     match = _SIZE.fullmatch(text)
     if match is None:
-        raise argparse.ArgumentTypeError(
-            f"expected WIDTHxHEIGHT such as 1280x800, got {shown(text)}"
-        )
+        problem = _("expected WIDTHxHEIGHT such as 1280x800, got {value}")
+        raise argparse.ArgumentTypeError(problem.format(value=shown(text)))
     w, h = int(match[1]), int(match[2])
     (min_w, min_h), (max_w, max_h) = WINDOW_MIN, WINDOW_MAX
     if not (min_w <= w <= max_w and min_h <= h <= max_h):
+        problem = _("window size {size} is outside {smallest}..{largest}")
         raise argparse.ArgumentTypeError(
-            f"window size {w}x{h} is outside {min_w}x{min_h}..{max_w}x{max_h}"
+            problem.format(size=f"{w}x{h}", smallest=f"{min_w}x{min_h}", largest=f"{max_w}x{max_h}")
         )
     return w, h
 
@@ -128,50 +128,52 @@ def parse(argv: list[str]) -> Options:
     speak(argv)
     parser = _Parser(
         prog="solitaire",
-        description="Klondike, Saratoga and Double Klondike patience.",
-        epilog="Started with no deal flags, the game resumes the saved game.",
+        description=_("Klondike, Saratoga and Double Klondike patience."),
+        epilog=_("Started with no deal flags, the game resumes the saved game."),
     )
-    parser.add_argument("--variant", choices=builtin_ids(), help="variant to deal")
+    parser.add_argument("--variant", choices=builtin_ids(), help=_("variant to deal"))
     parser.add_argument(
-        "--mode", help="deal mode of the variant (see 'python -m game.cli variants')"
+        "--mode", help=_("deal mode of the variant (see 'python -m game.cli variants')")
     )
-    parser.add_argument("--seed", type=_seed, metavar="N", help="deal number to play")
-    parser.add_argument("--fullscreen", action="store_true", help="start fullscreen")
-    parser.add_argument("--windowed", type=_size, metavar="WxH", help="start in a window WxH")
+    parser.add_argument("--seed", type=_seed, metavar="N", help=_("deal number to play"))
+    parser.add_argument("--fullscreen", action="store_true", help=_("start fullscreen"))
+    parser.add_argument("--windowed", type=_size, metavar="WxH", help=_("start in a window WxH"))
     parser.add_argument(
-        "--data-dir", type=_folder, metavar="DIR", help="where settings, saves and statistics live"
+        "--data-dir",
+        type=_folder,
+        metavar="DIR",
+        help=_("where settings, saves and statistics live"),
     )
-    parser.add_argument("--no-sound", action="store_true", help="play no sounds")
+    parser.add_argument("--no-sound", action="store_true", help=_("play no sounds"))
     parser.add_argument(
         "--self-test",
         action="store_true",
-        help="run headless, play a few scripted moves, exit 0 if all is well",
+        help=_("run headless, play a few scripted moves, exit 0 if all is well"),
     )
     parser.add_argument(
         "--language",
         choices=i18n.LANGUAGES,
         help=_("the language to speak (default: the one chosen in Options, else the system's)"),
     )
-    parser.add_argument("--version", action=_Version, help="show the version and exit")
+    parser.add_argument("--version", action=_Version, help=_("show the version and exit"))
     parser.add_argument(
         "game_file",
         nargs="?",
         type=_file,
         metavar="GAME.json",
-        help="a game file to open on its timeline (saved with Ctrl+S)",
+        help=_("a game file to open on its timeline (saved with Ctrl+S)"),
     )
     args = parser.parse_args(argv)
     if args.fullscreen and args.windowed:
-        parser.error("--fullscreen and --windowed cannot be used together")
+        parser.error(_("--fullscreen and --windowed cannot be used together"))
     if args.mode is not None:
         if args.variant is None:  # the variants' modes differ: the mode of which?
             parser.error(_("argument --mode: needs --variant (each variant has its own modes)"))
         table = get_variant(args.variant)
         if args.mode not in table.mode_ids():
-            parser.error(
-                f"argument --mode: {table.id} has no mode {shown(args.mode)} "
-                f"(choose from {', '.join(table.mode_ids())})"
-            )
+            problem = _("argument --mode: {variant} has no mode {mode} (choose from {modes})")
+            modes = ", ".join(table.mode_ids())
+            parser.error(problem.format(variant=table.id, mode=shown(args.mode), modes=modes))
     return Options(
         variant=args.variant,
         mode=args.mode,

@@ -25,6 +25,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from game.i18n import _
+
 log = logging.getLogger(__name__)
 
 OWNER_LOCK = "owner.lock"
@@ -123,7 +125,8 @@ def updating(folder: Path, wait: float = UPDATE_WAIT) -> Iterator[None]:
     deadline = time.monotonic() + wait
     while (lock := FolderLock.try_acquire(path)) is None:
         if time.monotonic() > deadline:
-            raise TimeoutError(errno.ETIMEDOUT, "another game kept it busy", str(path))
+            # the message reaches the player as the cause of a failed save (problems.why)
+            raise TimeoutError(errno.ETIMEDOUT, _("another game kept it busy"), str(path))
         time.sleep(_POLL)
     try:
         yield

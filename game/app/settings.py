@@ -15,7 +15,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from game.i18n import LANGUAGES, _
+from game.i18n import LANGUAGES, N_, _
 from game.variants import all_variants, builtin_ids
 from game.view.card_styles import BACK_STYLES, FACE_STYLES
 
@@ -148,7 +148,7 @@ def _check_modes(value: Any, problems: list[str]) -> dict[str, str]:
             if mode in tables[variant].mode_ids():
                 result[variant] = mode
             else:
-                problems.append(f"deal mode of {variant}")
+                problems.append(_("deal mode of {variant}").format(variant=_(tables[variant].name)))
         elif isinstance(variant, str) and isinstance(mode, str) and mode:
             result[variant] = mode  # a variant this copy does not know: keep it as written
     return result
@@ -158,11 +158,13 @@ def _check_winnable(value: Any, problems: list[str]) -> dict[str, bool]:
     if not isinstance(value, dict):
         raise ValueError
     result = default_winnable_only()
+    names = {t.id: _(t.name) for t in all_variants()}
     for variant, on in value.items():
         if isinstance(on, bool):
             result[variant] = on
         else:
-            problems.append(f"winnable-only of {variant}")
+            name = names.get(variant, str(variant))
+            problems.append(_("winnable deals only ({variant})").format(variant=name))
     return result
 
 
@@ -183,6 +185,25 @@ _CHECKS = {
     "auto_finish": _check_choice(AUTO_FINISH_CHOICES),
 }
 _NESTED_CHECKS = {"modes": _check_modes, "winnable_only": _check_winnable}
+# Each setting as a message naming the ones reset calls it (as Options does, in lower case).
+SETTING_NAMES = {
+    "variant": N_("variant"),
+    "click_to_move": N_("click to move"),
+    "animation_speed": N_("animation speed"),
+    "sound": N_("sound"),
+    "card_back": N_("card back"),
+    "face_style": N_("card faces"),
+    "four_colour": N_("four-colour deck"),
+    "left_handed": N_("left-handed layout"),
+    "window_size": N_("window size"),
+    "fullscreen": N_("fullscreen"),
+    "show_winnable_indicator": N_("show if still winnable"),
+    "winnable_grade": N_("difficulty of winnable deals"),
+    "language": N_("language"),
+    "auto_finish": N_("auto-finish"),
+    "modes": N_("deal modes"),
+    "winnable_only": N_("winnable deals only"),
+}
 
 
 def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
@@ -196,13 +217,13 @@ def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
             try:
                 values[name] = check(data[name])
             except ValueError:
-                problems.append(name.replace("_", " "))
+                problems.append(_(SETTING_NAMES.get(name, name.replace("_", " "))))
     for name, check in _NESTED_CHECKS.items():
         if name in data:
             try:
                 values[name] = check(data[name], problems)
             except ValueError:
-                problems.append(name.replace("_", " "))
+                problems.append(_(SETTING_NAMES.get(name, name.replace("_", " "))))
     return Settings(**values), problems
 
 

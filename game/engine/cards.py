@@ -8,6 +8,8 @@ in a two-deck game apart (a sprite needs to know which physical card it is), whi
 
 from __future__ import annotations
 
+from game.i18n import _, ngettext
+
 from .quoting import shown
 
 RANKS = "A23456789TJQK"
@@ -36,7 +38,8 @@ def parse_code(code: str) -> tuple[int, int]:
     if len(text) == 3 and text.startswith("10"):
         text = "T" + text[2]
     if len(text) != 2 or text[0] not in RANKS or text[1] not in SUITS:
-        raise ValueError(f"unknown card {shown(code)} (expected rank A23456789TJQK and suit CDHS)")
+        problem = _("unknown card {code} (expected rank A23456789TJQK and suit CDHS)")
+        raise ValueError(problem.format(code=shown(code)))
     return RANKS.index(text[0]) + 1, SUITS.index(text[1])
 
 
@@ -59,9 +62,12 @@ def cards_from_codes(codes: list[str], decks: int) -> list[int]:
         rank, suit = parse_code(code)
         copy = seen.get((rank, suit), 0)
         if copy >= decks:
-            raise ValueError(
-                f"card {code.upper()} appears more than {decks} time{'s' if decks > 1 else ''}"
+            problem = ngettext(
+                "card {card} appears more than {count} time",
+                "card {card} appears more than {count} times",
+                decks,
             )
+            raise ValueError(problem.format(card=code.upper(), count=decks))
         seen[(rank, suit)] = copy + 1
         cards.append(make_card(rank, suit, copy))
     expected = decks * CARDS_PER_DECK
@@ -72,7 +78,12 @@ def cards_from_codes(codes: list[str], decks: int) -> list[int]:
             for r in range(1, 14)
             if seen.get((r, s), 0) < decks
         ]
+        problem = ngettext(
+            "deck has {count} card, expected {expected}; missing: {missing}",
+            "deck has {count} cards, expected {expected}; missing: {missing}",
+            len(cards),
+        )
         raise ValueError(
-            f"deck has {len(cards)} cards, expected {expected}; missing: {' '.join(missing)}"
+            problem.format(count=len(cards), expected=expected, missing=" ".join(missing))
         )
     return cards

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from game.i18n import _
+
 from .quoting import shown
 
 _MASK64 = (1 << 64) - 1
@@ -25,7 +27,8 @@ MAX_SEED = _MASK64
 class SplitMix64:
     def __init__(self, seed: int) -> None:
         if not 0 <= seed <= MAX_SEED:
-            raise ValueError(f"deal number must be between 0 and {MAX_SEED}, got {seed}")
+            problem = _("deal number must be between 0 and {highest}, got {number}")
+            raise ValueError(problem.format(highest=MAX_SEED, number=seed))
         self._state = seed
 
     def next_u64(self) -> int:
@@ -53,7 +56,8 @@ def deal_number(text: str) -> int:
         number = int(digits)
         if number <= MAX_SEED:
             return number
-    raise ValueError(f"a deal number is a whole number from 0 to {MAX_SEED}, got {shown(text)}")
+    problem = _("a deal number is a whole number from 0 to {highest}, got {text}")
+    raise ValueError(problem.format(highest=MAX_SEED, text=shown(text)))
 
 
 def shuffled(cards: list[int], seed: int) -> list[int]:

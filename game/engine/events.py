@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import _
+
 from .quoting import shown
 from .state import STOCK, WASTE, Layout, State
 
@@ -135,19 +137,21 @@ def event_to_json(event: Event, layout: Layout) -> dict:
 def event_from_json(data: object, layout: Layout) -> Event:
     """Parse one event; raises ValueError saying what is wrong with it."""
     if not isinstance(data, dict):
-        raise ValueError(f"an event must be an object, got {shown(data)}")
+        raise ValueError(_("an event must be an object, got {value}").format(value=shown(data)))
     kind = data.get("event")
 
     def count() -> int:
         n = data.get("count")
         if type(n) is not int or n < 1:
-            raise ValueError(f"'count' must be a positive whole number, got {shown(n)}")
+            problem = _("'count' must be a positive whole number, got {value}")
+            raise ValueError(problem.format(value=shown(n)))
         return n
 
     def pile(key: str) -> int:
         name = data.get(key)
         if not isinstance(name, str):
-            raise ValueError(f"{key!r} must be a pile name, got {shown(name)}")
+            problem = _("{key} must be a pile name, got {value}")
+            raise ValueError(problem.format(key=repr(key), value=shown(name)))
         return layout.index(name)
 
     if kind == "moved":
@@ -158,4 +162,4 @@ def event_from_json(data: object, layout: Layout) -> Event:
         return StockTurned(count())
     if kind == "redealt":
         return WasteRedealt(count())
-    raise ValueError(f"unknown event kind {shown(kind)}")
+    raise ValueError(_("unknown event kind {kind}").format(kind=shown(kind)))

@@ -70,13 +70,6 @@ BUILDS_ON: dict[Build, Callable[[int, int], bool]] = {
     Build.ANY_SUIT: any_suit,
 }
 
-BUILD_TEXT: dict[Build, str] = {
-    Build.ALTERNATE_COLOUR: "the tableau builds down in alternating colours",
-    Build.SAME_SUIT: "the tableau builds down in suit",
-    Build.ANY_SUIT: "the tableau builds down regardless of suit",
-}
-
-
 # -- empty piles ----------------------------------------------------------------------------
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.i18n import _
+
 LIMIT = 60
 
 
@@ -17,7 +19,7 @@ def shown(value: Any, limit: int = LIMIT, quotes: bool = True) -> str:
     try:
         text = repr(value)
     except (RecursionError, ValueError, MemoryError):
-        return "(a value too deep or too large to show)"
+        return _("(a value too deep or too large to show)")
     if not quotes and isinstance(value, str):
         text = text[1:-1]
     return text if len(text) <= limit else text[: limit - 3] + "..."

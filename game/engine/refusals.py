@@ -2,16 +2,20 @@
 
 The engine speaks no particular language: a refusal carries a ``Reason`` and its details
 (cards as card ints, piles as pile indexes, counts as ints). ``str(refused)`` is a plain
-English sentence with card codes ("TD"), for the command line and logs; the game's table
-words it for players (card names with suit symbols, in their language) from the same data.
+sentence in the language spoken, with card codes ("TD") and pile names ("t3"), for the
+command line and logs; the game's table words it for players (card names with suit
+symbols) from the same data.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 
+from game.i18n import _, ngettext
+
 from .cards import CODE
-from .policies import BUILD_TEXT
+from .policies import Build
 
 
 class Reason(StrEnum):
@@ -43,38 +47,70 @@ class Reason(StrEnum):
     NOT_A_COMMAND = "not-a-command"
 
 
-# Details named ``card``/``onto`` are card ints; ``pile`` a pile name; ``build`` the
-# tableau's ``Build`` policy; the rest ints or text.
-ENGLISH: dict[Reason, str] = {
-    Reason.NO_SUCH_PILE: "no such pile",
-    Reason.SAME_PILE: "{pile} is both the source and the target",
-    Reason.STOCK_ONLY_BY_TURNING: "cards leave the stock only by turning them onto the waste",
-    Reason.NOT_ONTO_TALON: "cards cannot be put on the {pile}",
-    Reason.NO_CARDS: "a move takes at least one card",
-    Reason.TOO_FEW_CARDS: "{pile} holds {held} card(s), not {count}",
-    Reason.FACE_DOWN: "not all of the top {count} cards of {pile} are face up",
-    Reason.ONE_AT_A_TIME_FROM: "only one card at a time may leave the {pile}",
-    Reason.SINGLE_CARDS_ONLY: "only one card may move at a time in this game",
-    Reason.FOUNDATION_ONE_AT_A_TIME: "cards go to a foundation one at a time",
-    Reason.NOT_A_RUN: "{card} on {onto} is not a built run, so the top {count} cards of "
-    "{pile} cannot move together",
-    Reason.BETWEEN_FOUNDATIONS: "cards do not move between foundations",
-    Reason.EMPTY_FOUNDATION: "an empty foundation takes only an Ace, not {card}",
-    Reason.FOUNDATION_SUIT: "{card} cannot go on {onto}: foundations build up in suit",
-    Reason.NO_RETURN: "foundation cards may not come back in this game",
-    Reason.EMPTY_STAYS_EMPTY: "an empty tableau pile stays empty in this game",
-    Reason.EMPTY_NEEDS_KING: "an empty tableau pile takes only a King or a King-led run, "
-    "not {card}",
-    Reason.BUILD: "{card} cannot go on {onto}: {build}",
-    Reason.TALON_EMPTY: "the stock and the waste are both empty",
-    Reason.NO_REDEAL: "the stock is empty and this game allows no redeal",
-    Reason.REDEALS_USED: "the stock is empty and all {limit} redeal(s) are used",
-    Reason.TO_FOUNDATION_SOURCE: "only the waste or a tableau pile can send a card to the "
-    "foundations",
-    Reason.PILE_EMPTY: "{pile} is empty",
-    Reason.NO_FOUNDATION_TAKES: "no foundation takes {card} now",
-    Reason.NOTHING_TO_COLLECT: "no card can go to the foundations now",
-    Reason.NOT_A_COMMAND: "not a command: {command}",
+# Each reason as a sentence, in the language spoken, from its details: ``card``/``onto``
+# as card codes ("TD"), ``pile`` a pile name ("t3", "waste"), ``build`` the tableau's
+# ``Build`` policy, the rest ints or text. One whole sentence per message, so a translation
+# can word it its own way.
+SENTENCES: dict[Reason, Callable[[dict[str, object]], str]] = {
+    Reason.NO_SUCH_PILE: lambda d: _("no such pile"),
+    Reason.SAME_PILE: lambda d: _("{pile} is both the source and the target"),
+    Reason.STOCK_ONLY_BY_TURNING: lambda d: _(
+        "cards leave the stock only by turning them onto the waste"
+    ),
+    Reason.NOT_ONTO_TALON: lambda d: _("cards cannot be put on the {pile}"),
+    Reason.NO_CARDS: lambda d: _("a move takes at least one card"),
+    Reason.TOO_FEW_CARDS: lambda d: ngettext(
+        "{pile} holds {held} card, not {count}", "{pile} holds {held} cards, not {count}", d["held"]
+    ),
+    Reason.FACE_DOWN: lambda d: ngettext(
+        "the top card of {pile} is not face up",
+        "not all of the top {count} cards of {pile} are face up",
+        d["count"],
+    ),
+    Reason.ONE_AT_A_TIME_FROM: lambda d: _("only one card at a time may leave the {pile}"),
+    Reason.SINGLE_CARDS_ONLY: lambda d: _("only one card may move at a time in this game"),
+    Reason.FOUNDATION_ONE_AT_A_TIME: lambda d: _("cards go to a foundation one at a time"),
+    Reason.NOT_A_RUN: lambda d: ngettext(
+        "{card} on {onto} is not a built run, so the top {count} card of {pile} cannot move "
+        "together",
+        "{card} on {onto} is not a built run, so the top {count} cards of {pile} cannot move "
+        "together",
+        d["count"],
+    ),
+    Reason.BETWEEN_FOUNDATIONS: lambda d: _("cards do not move between foundations"),
+    Reason.EMPTY_FOUNDATION: lambda d: _("an empty foundation takes only an Ace, not {card}"),
+    Reason.FOUNDATION_SUIT: lambda d: _("{card} cannot go on {onto}: foundations build up in suit"),
+    Reason.NO_RETURN: lambda d: _("foundation cards may not come back in this game"),
+    Reason.EMPTY_STAYS_EMPTY: lambda d: _("an empty tableau pile stays empty in this game"),
+    Reason.EMPTY_NEEDS_KING: lambda d: _(
+        "an empty tableau pile takes only a King or a King-led run, not {card}"
+    ),
+    Reason.BUILD: lambda d: BUILD_SENTENCES[Build(d["build"])](),
+    Reason.TALON_EMPTY: lambda d: _("the stock and the waste are both empty"),
+    Reason.NO_REDEAL: lambda d: _("the stock is empty and this game allows no redeal"),
+    Reason.REDEALS_USED: lambda d: ngettext(
+        "the stock is empty and its one redeal is used",
+        "the stock is empty and all {limit} redeals are used",
+        d["limit"],
+    ),
+    Reason.TO_FOUNDATION_SOURCE: lambda d: _(
+        "only the waste or a tableau pile can send a card to the foundations"
+    ),
+    Reason.PILE_EMPTY: lambda d: _("{pile} is empty"),
+    Reason.NO_FOUNDATION_TAKES: lambda d: _("no foundation takes {card} now"),
+    Reason.NOTHING_TO_COLLECT: lambda d: _("no card can go to the foundations now"),
+    Reason.NOT_A_COMMAND: lambda d: _("not a command: {command}"),
+}
+
+# Why a card cannot go on another in the tableau: a whole sentence for each way of building.
+BUILD_SENTENCES: dict[Build, Callable[[], str]] = {
+    Build.ALTERNATE_COLOUR: lambda: _(
+        "{card} cannot go on {onto}: the tableau builds down in alternating colours"
+    ),
+    Build.SAME_SUIT: lambda: _("{card} cannot go on {onto}: the tableau builds down in suit"),
+    Build.ANY_SUIT: lambda: _(
+        "{card} cannot go on {onto}: the tableau builds down regardless of suit"
+    ),
 }
 
 CARD_DETAILS = ("card", "onto")
@@ -87,6 +123,4 @@ class Refused(ValueError):
         self.reason = reason
         self.details = details
         shown = {k: CODE[v] if k in CARD_DETAILS else v for k, v in details.items()}
-        if "build" in shown:
-            shown["build"] = BUILD_TEXT[shown["build"]]
-        super().__init__(ENGLISH[reason].format(**shown))
+        super().__init__(SENTENCES[reason](details).format(**shown))

@@ -1,4 +1,5 @@
-"""Rule tables: the TOML schema, its validation, and the resolved, immutable rules.
+"""Rule tables: reading, merging and validating them (the schema: ``schema``), and the
+resolved, immutable rules.
 
 A variant is data. Its table names policies from small fixed sets (how the tableau builds,
 what an empty pile accepts, which cards are dealt face up, ...); ``extends`` takes another
@@ -12,23 +13,29 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
-from typing import Any
 
-from .cards import CARDS_PER_DECK, MAX_DECKS
+from game.i18n import _, ngettext
+
+from .cards import CARDS_PER_DECK
 from .policies import Build, DealPattern, EmptyPile, FaceUp, triangle
 from .quoting import shown
+from .schema import (
+    MODE_KEYS,
+    SECTIONS,
+    TOP,
+    UNLIMITED,
+    RuleTableError,
+    check_section,
+    key_error,
+    not_a_table,
+    unknown_key,
+)
 
-UNLIMITED = "unlimited"
 # Keys a child table never takes from its parent: they describe one variant only (a table
 # extending Double Klondike to deal Jumbo must not describe Double Klondike's deal).
 OWN_KEYS = ("description", "notes")
 MAX_CHAIN = 16  # tables extending tables: far more than any variant needs
-
-
-class RuleTableError(ValueError):
-    """A rule table that cannot be used; the message names the file, the key and the problem."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,93 +97,10 @@ class VariantTable:
             if r.mode == wanted:
                 return r
         raise KeyError(
-            f"variant {shown(self.id)} has no mode {shown(wanted)} "
-            f"(modes: {', '.join(self.mode_ids())})"
+            _("variant {variant} has no mode {mode} (modes: {modes})").format(
+                variant=shown(self.id), mode=shown(wanted), modes=", ".join(self.mode_ids())
+            )
         )
-
-
-# ---------------------------------------------------------------------------------------
-# Schema. Each section maps a key to a checker returning an error text or None.
-
-Checker = Callable[[Any], str | None]
-
-
-def _int_between(low: int, high: int) -> Checker:
-    def check(v: Any) -> str | None:
-        if type(v) is not int or not low <= v <= high:
-            return f"must be a whole number from {low} to {high}, got {shown(v)}"
-        return None
-
-    return check
-
-
-def _one_of(policy: type[StrEnum]) -> Checker:
-    choices = [p.value for p in policy]
-
-    def check(v: Any) -> str | None:
-        if v not in choices:
-            return f"must be one of {', '.join(repr(c) for c in choices)}, got {shown(v)}"
-        return None
-
-    return check
-
-
-def _is_bool(v: Any) -> str | None:
-    return None if isinstance(v, bool) else f"must be true or false, got {shown(v)}"
-
-
-def _is_text(v: Any) -> str | None:
-    return (
-        None if isinstance(v, str) and v.strip() else f"must be a non-empty string, got {shown(v)}"
-    )
-
-
-def _is_redeals(v: Any) -> str | None:
-    if v == UNLIMITED or (type(v) is int and 0 <= v <= 1000):
-        return None
-    return f'must be a whole number from 0 to 1000 or "unlimited", got {shown(v)}'
-
-
-def _is_counts(v: Any) -> str | None:
-    if isinstance(v, list) and v and all(type(n) is int and 0 <= n <= 30 for n in v):
-        return None
-    return f"must be a list of whole numbers from 0 to 30, got {shown(v)}"
-
-
-_SECTIONS: dict[str, dict[str, tuple[Checker, bool]]] = {
-    # key: (checker, required)
-    "tableau": {
-        "piles": (_int_between(1, 12), True),
-        "deal": (_one_of(DealPattern), True),
-        "counts": (_is_counts, False),
-        "face_up": (_one_of(FaceUp), True),
-        "build": (_one_of(Build), True),
-        "move_runs": (_is_bool, True),
-        "empty_accepts": (_one_of(EmptyPile), True),
-    },
-    "foundations": {
-        "count": (_int_between(1, 4 * MAX_DECKS), True),
-        "cards_may_return": (_is_bool, True),
-    },
-    "stock": {
-        "draw": (_int_between(1, 10), True),
-        "redeals": (_is_redeals, True),
-    },
-}
-_TOP: dict[str, tuple[Checker, bool]] = {
-    "id": (_is_text, True),
-    "name": (_is_text, True),
-    "description": (_is_text, False),
-    "notes": (_is_text, False),
-    "decks": (_int_between(1, MAX_DECKS), True),
-    "default_mode": (_is_text, True),
-}
-# Keys that once offered a choice the engine never had: say so rather than "unknown".
-RETIRED_KEYS = {
-    "foundations.build": "not a choice: foundations always build up in suit",
-    "foundations.base": "not a choice: foundations always start from the Ace",
-}
-_MODE_KEYS = {"label": (_is_text, True), "description": (_is_text, False)}
 
 
 def _merge(base: dict, over: dict) -> dict:
@@ -206,9 +130,12 @@ def read_table(
     while True:
         if current in chain:
             names = " -> ".join(p.name for p in [*chain, current])
-            raise RuleTableError(f"{path}: key 'extends': circular ({names})")
+            raise key_error(path, "extends", _("circular ({names})").format(names=names))
         if len(chain) >= MAX_CHAIN:
-            raise RuleTableError(f"{path}: key 'extends': more than {MAX_CHAIN} tables deep")
+            deep = ngettext(
+                "more than {count} table deep", "more than {count} tables deep", MAX_CHAIN
+            )
+            raise key_error(path, "extends", deep.format(count=MAX_CHAIN))
         chain.append(current)
         layer = parse_toml(read_text(current), current)
         parent = layer.pop("extends", None)
@@ -216,9 +143,8 @@ def read_table(
         if parent is None:
             break
         if not isinstance(parent, str):
-            raise RuleTableError(
-                f"{current}: key 'extends': must be a variant id, got {shown(parent)}"
-            )
+            problem = _("must be a variant id, got {value}").format(value=shown(parent))
+            raise key_error(current, "extends", problem)
         current = resolve_parent(parent, current)
     for layer in reversed(layers):
         # A child's modes replace the parent's modes wholesale when given, so a child can drop
@@ -237,86 +163,65 @@ def parse_toml(text: str, source: Path | str) -> dict:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise RuleTableError(f"{source}: not valid TOML: {exc}") from None
+        problem = _("{file}: not valid TOML: {error}").format(file=source, error=exc)
+        raise RuleTableError(problem) from None
     except RecursionError:
-        raise RuleTableError(f"{source}: not a rule table: nested too deeply") from None
+        problem = _("{file}: not a rule table: nested too deeply").format(file=source)
+        raise RuleTableError(problem) from None
     except ValueError:  # a number with thousands of digits: Python will not read it
-        raise RuleTableError(f"{source}: not valid TOML: a number is far too long") from None
-
-
-def _check_section(source: str, where: str, data: Any, spec: dict, partial: bool) -> None:
-    if not isinstance(data, dict):
-        raise RuleTableError(f"{source}: key '{where}': must be a table, got {shown(data)}")
-    for key, value in data.items():
-        if key not in spec:
-            why = RETIRED_KEYS.get(f"{where.split('.')[-1]}.{key}", "unknown key")
-            raise RuleTableError(
-                f"{source}: key '{where}.{key}': {why} (expected one of: {', '.join(spec)})"
-            )
-        problem = spec[key][0](value)
-        if problem:
-            raise RuleTableError(f"{source}: key '{where}.{key}': {problem}")
-    if not partial:
-        for key, (_, required) in spec.items():
-            if required and key not in data:
-                raise RuleTableError(f"{source}: key '{where}.{key}': missing")
+        problem = _("{file}: not valid TOML: a number is far too long").format(file=source)
+        raise RuleTableError(problem) from None
 
 
 def validate(data: dict, source: str) -> VariantTable:
     """Check a merged table and resolve it into a VariantTable (one Rules per mode)."""
     for key, value in data.items():
-        if key in _SECTIONS or key == "modes":
+        if key in SECTIONS or key == "modes":
             continue
-        if key not in _TOP:
-            known = [*_TOP, *_SECTIONS, "modes", "extends"]
-            raise RuleTableError(
-                f"{source}: key '{key}': unknown key (expected one of: {', '.join(known)})"
-            )
-        problem = _TOP[key][0](value)
+        if key not in TOP:
+            known = [*TOP, *SECTIONS, "modes", "extends"]
+            raise key_error(source, key, unknown_key(known))
+        problem = TOP[key][0](value)
         if problem:
-            raise RuleTableError(f"{source}: key '{key}': {problem}")
-    for key, (_, required) in _TOP.items():
+            raise key_error(source, key, problem)
+    for key, (_check, required) in TOP.items():
         if required and key not in data:
-            raise RuleTableError(f"{source}: key '{key}': missing")
-    for section, spec in _SECTIONS.items():
+            raise key_error(source, key, _("missing"))
+    for section, spec in SECTIONS.items():
         if section not in data:
-            raise RuleTableError(f"{source}: key '{section}': missing")
-        _check_section(source, section, data[section], spec, partial=False)
+            raise key_error(source, section, _("missing"))
+        check_section(source, section, data[section], spec, partial=False)
 
     modes_data = data.get("modes", {})
     if not isinstance(modes_data, dict) or not modes_data:
-        raise RuleTableError(f"{source}: key 'modes': must hold at least one [modes.NAME] table")
+        raise key_error(source, "modes", _("must hold at least one [modes.NAME] table"))
     modes: list[Mode] = []
     rules: list[Rules] = []
     for mode_id, mode in modes_data.items():
         where = f"modes.{mode_id}"
         if not isinstance(mode, dict):
-            raise RuleTableError(f"{source}: key '{where}': must be a table, got {shown(mode)}")
+            raise key_error(source, where, not_a_table(mode))
         overrides = {}
         for key, value in mode.items():
-            if key in _SECTIONS:
-                _check_section(source, f"{where}.{key}", value, _SECTIONS[key], partial=True)
+            if key in SECTIONS:
+                check_section(source, f"{where}.{key}", value, SECTIONS[key], partial=True)
                 overrides[key] = value
-            elif key in _MODE_KEYS:
-                problem = _MODE_KEYS[key][0](value)
+            elif key in MODE_KEYS:
+                problem = MODE_KEYS[key][0](value)
                 if problem:
-                    raise RuleTableError(f"{source}: key '{where}.{key}': {problem}")
+                    raise key_error(source, f"{where}.{key}", problem)
             else:
-                known = [*_MODE_KEYS, *_SECTIONS]
-                raise RuleTableError(
-                    f"{source}: key '{where}.{key}': unknown key (expected one of: "
-                    f"{', '.join(known)})"
-                )
+                raise key_error(source, f"{where}.{key}", unknown_key([*MODE_KEYS, *SECTIONS]))
         if "label" not in mode:
-            raise RuleTableError(f"{source}: key '{where}.label': missing")
+            raise key_error(source, f"{where}.label", _("missing"))
         merged = _merge(data, overrides)
         modes.append(Mode(mode_id, mode["label"], mode.get("description", "")))
         rules.append(_resolve(merged, mode_id, mode["label"], source, where))
     if data["default_mode"] not in modes_data:
-        raise RuleTableError(
-            f"{source}: key 'default_mode': {shown(data['default_mode'])} is not one of the modes "
-            f"({', '.join(modes_data)})"
+        problem = _("{value} is not one of the modes ({modes})").format(
+            value=shown(data["default_mode"]), modes=", ".join(modes_data)
         )
+        raise key_error(source, "default_mode", problem)
     return VariantTable(
         id=data["id"],
         name=data["name"],
@@ -333,28 +238,35 @@ def _resolve(d: dict, mode_id: str, label: str, source: str, where: str) -> Rule
     piles = tab["piles"]
     if tab["deal"] == DealPattern.TRIANGLE:
         if "counts" in tab:
-            raise RuleTableError(
-                f"{source}: key 'tableau.counts': only allowed with deal = \"counts\""
-            )
+            raise key_error(source, "tableau.counts", _('only allowed with deal = "counts"'))
         counts = triangle(piles)
     else:
         if "counts" not in tab:
-            raise RuleTableError(f"{source}: key 'tableau.counts': missing (deal = \"counts\")")
+            raise key_error(source, "tableau.counts", _('missing (deal = "counts")'))
         counts = tuple(tab["counts"])
         if len(counts) != piles:
-            raise RuleTableError(
-                f"{source}: key 'tableau.counts': has {len(counts)} entries for {piles} piles"
+            problem = ngettext(
+                "has {count} entry; it needs one for each pile ({piles})",
+                "has {count} entries; it needs one for each pile ({piles})",
+                len(counts),
+            )
+            raise key_error(
+                source, "tableau.counts", problem.format(count=len(counts), piles=piles)
             )
     cards = d["decks"] * CARDS_PER_DECK
     if sum(counts) > cards:
-        raise RuleTableError(
-            f"{source}: key 'tableau' ({where}): deals {sum(counts)} cards but the deck has "
-            f"only {cards}"
+        problem = ngettext(
+            "{mode} deals {count} card but the deck has only {cards}",
+            "{mode} deals {count} cards but the deck has only {cards}",
+            sum(counts),
+        )
+        raise key_error(
+            source, "tableau", problem.format(mode=where, count=sum(counts), cards=cards)
         )
     if fnd["count"] != 4 * d["decks"]:
-        raise RuleTableError(
-            f"{source}: key 'foundations.count': must be 4 per deck ({4 * d['decks']}), "
-            f"got {fnd['count']}"
+        problem = _("must be 4 per deck ({count}), got {value}")
+        raise key_error(
+            source, "foundations.count", problem.format(count=4 * d["decks"], value=fnd["count"])
         )
     redeals = stock["redeals"]
     return Rules(

@@ -26,6 +26,8 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from game.i18n import _
+
 from .cards import CODE, cards_from_codes
 from .events import event_from_json, event_to_json
 from .game import Deal, Game, Record
@@ -122,27 +124,30 @@ def game_to_json(game: Game, extra: dict | None = None, texts: EntryTexts | None
 def game_from_dict(data: Any, lookup: Callable[[str], VariantTable]) -> tuple[Game, dict]:
     """Rebuild a game, re-validating every entry. Returns (game, extra)."""
     if not isinstance(data, dict):
-        raise SaveError("a saved game must be a JSON object")
+        raise SaveError(_("a saved game must be a JSON object"))
     if data.get("format") != FORMAT:
-        raise SaveError(f"not a saved game (format is {shown(data.get('format'))})")
+        problem = _("not a saved game (format is {format})")
+        raise SaveError(problem.format(format=shown(data.get("format"))))
     version = data.get("version")
     if type(version) is not int:
-        raise SaveError(f"'version' must be a whole number, got {shown(version)}")
+        problem = _("'version' must be a whole number, got {value}")
+        raise SaveError(problem.format(value=shown(version)))
     if version > VERSION:
-        raise SaveError(
-            f"saved by a newer version of the game (format {version}, this reads {VERSION})"
-        )
+        problem = _("saved by a newer version of the game (format {version}, this reads {ours})")
+        raise SaveError(problem.format(version=version, ours=VERSION))
     if version < 1:
-        raise SaveError(f"unknown format version {version}")
+        raise SaveError(_("unknown format version {version}").format(version=version))
     variant, mode = data.get("variant"), data.get("mode")
     if not isinstance(variant, str):
-        raise SaveError(f"'variant' must name a variant, got {shown(variant)}")
+        problem = _("'variant' must name a variant, got {value}")
+        raise SaveError(problem.format(value=shown(variant)))
     if not isinstance(mode, str):  # never guessed: the default mode would be another game
-        raise SaveError(f"'mode' must name the deal mode, got {shown(mode)}")
+        problem = _("'mode' must name the deal mode, got {value}")
+        raise SaveError(problem.format(value=shown(mode)))
     try:
         table = lookup(variant)
     except (KeyError, TypeError) as exc:
-        raise SaveError(f"unknown variant {shown(variant)}") from exc
+        raise SaveError(_("unknown variant {name}").format(name=shown(variant))) from exc
     try:
         rules = table.rules(mode)
     except KeyError as exc:
@@ -150,35 +155,38 @@ def game_from_dict(data: Any, lookup: Callable[[str], VariantTable]) -> tuple[Ga
     game = Game(rules, _deal(data, rules))
     if version >= 2 and data.get(FINGERPRINT) != deal_fingerprint(rules, game.deal):
         raise SaveError(
-            "the deal is not the one this game was played with (its fingerprint differs: "
-            "the variant, the mode, the deal number or the deck was changed)"
+            _(
+                "the deal is not the one this game was played with (its fingerprint differs: "
+                "the variant, the mode, the deal number or the deck was changed)"
+            )
         )
 
     # Every entry is played again through the engine and must cause exactly the stored
     # events; the redo list is played on, then taken back, so it lands on the redo stack.
     _replay(data, "log", game)
     redone = _replay(data, "redo", game)
-    for _ in range(redone):
+    for _undone in range(redone):
         game.undo()
     extra = data.get("extra", {})
     if not isinstance(extra, dict):
-        raise SaveError("'extra' must be an object")
+        raise SaveError(_("'extra' must be an object"))
     return game, extra
 
 
 def _deal(data: dict, rules: Rules) -> Deal:
     if ("seed" in data) == ("deck" in data):
-        raise SaveError("a saved game needs exactly one of 'seed' and 'deck'")
+        raise SaveError(_("a saved game needs exactly one of 'seed' and 'deck'"))
     try:
         if "seed" in data:
             seed = data["seed"]
             if type(seed) is not int or seed < 0:
-                raise ValueError(f"'seed' must be a non-negative whole number, got {shown(seed)}")
+                problem = _("'seed' must be a non-negative whole number, got {value}")
+                raise ValueError(problem.format(value=shown(seed)))
             deal = Deal(seed=seed)
         else:
             deck = data["deck"]
             if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
-                raise ValueError("'deck' must be a list of card codes")
+                raise ValueError(_("'deck' must be a list of card codes"))
             deal = Deal(deck=tuple(cards_from_codes(deck, rules.decks)))
         deal.cards(rules)  # a deal number out of range, a deck of the wrong cards
     except ValueError as exc:
@@ -190,20 +198,21 @@ def _replay(data: dict, key: str, game: Game) -> int:
     """Execute the entries under ``key`` on ``game``; returns how many there were."""
     entries = data.get(key, [])
     if not isinstance(entries, list):
-        raise SaveError(f"'{key}' must be a list")
+        raise SaveError(_("'{key}' must be a list").format(key=key))
     layout = game.layout
     commands: dict[str, Any] = {}  # a long log says "draw" thousands of times: read it once
     events: dict[Any, dict] = {}
     for number, entry in enumerate(entries, 1):
         if not isinstance(entry, dict):
-            raise SaveError(f"{key} entry {number}: must be an object")
+            problem = _("{key} entry {number}: must be an object")
+            raise SaveError(problem.format(key=key, number=number))
         text = entry.get("command")
         stored = entry.get("events")
         if not isinstance(stored, list):
             problem = (
-                "'events' is missing"
+                _("'events' is missing")
                 if "events" not in entry
-                else f"'events' must be a list of events, got {shown(stored)}"
+                else _("'events' must be a list of events, got {value}").format(value=shown(stored))
             )
             raise SaveError(f"{_where(key, number, entry)}: {problem}")
         command = commands.get(text) if isinstance(text, str) else None
@@ -217,7 +226,8 @@ def _replay(data: dict, key: str, game: Game) -> int:
         try:
             step = game.execute(command)
         except Refused as exc:
-            raise SaveError(f"{_where(key, number, entry)}: not legal here: {exc}") from exc
+            problem = _("{entry}: not legal here: {problem}")
+            raise SaveError(problem.format(entry=_where(key, number, entry), problem=exc)) from exc
         caused = [events.get(e) or events.setdefault(e, event_to_json(e, layout)) for e in step]
         if caused != stored:
             raise SaveError(f"{_where(key, number, entry)}: {_mismatch(stored, layout)}")
@@ -227,7 +237,8 @@ def _replay(data: dict, key: str, game: Game) -> int:
 def _where(key: str, number: int, entry: dict) -> str:
     """Which entry, for a message (made only when something is wrong: quoting every entry
     would slow a long log down)."""
-    return f"{key} entry {number} ({shown(entry.get('command'), 40, quotes=False)})"
+    command = shown(entry.get("command"), 40, quotes=False)
+    return _("{key} entry {number} ({command})").format(key=key, number=number, command=command)
 
 
 def _mismatch(stored: list, layout: Layout) -> str:
@@ -237,12 +248,12 @@ def _mismatch(stored: list, layout: Layout) -> str:
             event_from_json(e, layout)
     except (ValueError, TypeError) as exc:
         return str(exc)
-    return "its events are not what that move causes"
+    return _("its events are not what that move causes")
 
 
 def game_from_json(text: str, lookup: Callable[[str], VariantTable]) -> tuple[Game, dict]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SaveError(f"not valid JSON ({exc})") from exc
+        raise SaveError(_("not valid JSON ({error})").format(error=exc)) from exc
     return game_from_dict(data, lookup)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import _
+
 from .cards import CODE
 from .deal import deal_order
 from .policies import FACE_DOWN_COUNT
@@ -67,7 +69,7 @@ class Layout:
                 return FIRST_FOUNDATION + number - 1
             if text[0] == "t" and 1 <= number <= self.tableau:
                 return FIRST_FOUNDATION + self.foundations + number - 1
-        raise ValueError(f"no pile {shown(name)} in this game")
+        raise ValueError(_("no pile {name} in this game").format(name=shown(name)))
 
     def is_foundation(self, index: int) -> bool:
         return FIRST_FOUNDATION <= index < FIRST_FOUNDATION + self.foundations

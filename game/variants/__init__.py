@@ -40,7 +40,8 @@ def _resolve_parent(parent_id: str, child: Path) -> Path:
         candidate = folder / f"{parent_id}.toml"
         if candidate.is_file():
             return candidate
-    raise RuleTableError(f"{child}: key 'extends': no variant {parent_id!r} found")
+    problem = _("{file}: key 'extends': no variant {name} found")
+    raise RuleTableError(problem.format(file=child, name=repr(parent_id)))
 
 
 def _table_text(path: Path) -> str:
@@ -89,7 +90,9 @@ def get_variant(variant_id: str) -> VariantTable:
     """A built-in variant by id. Raises KeyError naming the known ids."""
     if variant_id not in builtin_ids():
         raise KeyError(
-            f"unknown variant {shown(variant_id)} (variants: {', '.join(builtin_ids())})"
+            _("unknown variant {name} (variants: {variants})").format(
+                name=shown(variant_id), variants=", ".join(builtin_ids())
+            )
         )
     table = load_variant_file(TABLES_DIR / f"{variant_id}.toml")
     if table.id != variant_id:

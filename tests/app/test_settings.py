@@ -134,7 +134,7 @@ def test_unknown_keys_ignored_bad_values_defaulted(tmp_path):
     assert settings.winnable_only["saratoga"] is False
     for name in ("card back", "animation speed", "window size", "fullscreen", "variant"):
         assert name in message
-    assert "saratoga" in message and "colour" not in message
+    assert "Saratoga" in message and "colour" not in message
     assert aside(tmp_path) == []  # a partly bad file is mended, not set aside
 
 
@@ -142,3 +142,10 @@ def test_window_size_comes_back_as_tuple(tmp_path):
     write(tmp_path, {"format": "klondike-family-settings", "version": 1, "window_size": [800, 600]})
     settings, message = load_settings(tmp_path)
     assert settings.window_size == (800, 600) and message is None
+
+
+def test_every_setting_has_a_name_for_messages():
+    """A reset setting is named in the player's language: each one has a marked name."""
+    from game.app.settings import _CHECKS, _NESTED_CHECKS, SETTING_NAMES
+
+    assert set(SETTING_NAMES) == set(_CHECKS) | set(_NESTED_CHECKS)
