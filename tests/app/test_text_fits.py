@@ -8,11 +8,11 @@ every text lands (tests/view/text_log.py).
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from game import i18n
-from game.engine.commands import Draw, Move
+from game.engine.commands import Collect, Draw, Move, ToFoundation
+from game.engine.state import WASTE
 from game.view import intents as i
 from tests.engine.test_rules_of_play import winning_game
 from tests.view.text_log import TextLog, overlapping
@@ -47,11 +47,20 @@ def refusal(app):
 
 
 def win_panel(app):
+    """A game won: the panel with the score, the deal code and its buttons."""
     _, game = winning_game("klondike")
     app.session.adopt(game)
     app.table.show(game, animate=False)
     app.controller.position_changed()
-    app.controller.won()
+    while game.stock_count:
+        play(app, Draw())
+        play(app, ToFoundation(WASTE))
+    play(app, Collect())
+    for _ in range(5000):
+        frame(app)
+        if app.table.won_shown:
+            return
+    raise AssertionError("the win panel did not show")
 
 
 SCENES = {
@@ -68,6 +77,7 @@ SCENES = {
     "abandon question": apply(i.NewGame()),
     "quit question": open_menu("quit_question"),
     "replay": apply(i.OpenReplay()),
+    "win panel": win_panel,  # last: it puts another game on the table
 }
 
 
@@ -118,6 +128,7 @@ def test_text_fits_in_every_scene(tmp_path, monkeypatch, language, size):
             texts, wrong = shown_texts(app, log, name)
             problems += wrong
             title = getattr(app.scenes.top, "title", None)  # a menu's, page's or dialog's
+            title = i18n._("You won!") if name == "win panel" else title
             assert texts and (title is None or title in texts), f"{name}: its text not seen"
             back_to_the_table(app)
     finally:
