@@ -93,20 +93,13 @@ def test_exec_lines_quote_what_needs_it():
 
 def test_the_command_line_installs_into_xdg_data_home(tmp_path):
     env = {"XDG_DATA_HOME": str(tmp_path), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
-    done = subprocess.run(
-        [sys.executable, "-m", "game", "--install-desktop-entry"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 0, done.stderr
-    assert (tmp_path / "applications" / f"{APP_ID}.desktop").is_file()
-    done = subprocess.run(
-        [sys.executable, "-m", "game", "--uninstall-desktop-entry"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 0 and not (tmp_path / "applications" / f"{APP_ID}.desktop").exists()
+
+    def game(flag):
+        run = [sys.executable, "-m", "game", flag]
+        return subprocess.run(run, cwd=ROOT, env=env, capture_output=True, text=True)
+
+    entry = tmp_path / "applications" / f"{APP_ID}.desktop"
+    done = game("--install-desktop-entry")
+    assert done.returncode == 0 and entry.is_file(), done.stderr
+    done = game("--uninstall-desktop-entry")
+    assert done.returncode == 0 and not entry.exists(), done.stderr
