@@ -24,6 +24,10 @@ def _start(argv: list[str]) -> int:
     from game.app.args import parse
 
     options = parse(argv)
+    if options.desktop is not None:
+        from game.desktop import run
+
+        return run(options.desktop)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.app.app import main as run_app
 

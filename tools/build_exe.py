@@ -132,6 +132,11 @@ def project_version() -> str:
     return written
 
 
+# Files the running game never reads: Python (PyInstaller collects the modules it imports),
+# the translators' catalogues (the game reads the compiled .mo) and the solver core's C.
+SOURCE_ONLY = (".py", ".pyc", ".pyo", ".po", ".pot", ".c", ".h", ".so", ".pyd")
+
+
 def package_data() -> list[tuple[Path, str]]:
     """(source glob, destination folder) for every non-Python file of the game package,
     one entry per folder and file type: rule tables, help texts, solver tables, ..."""
@@ -140,7 +145,7 @@ def package_data() -> list[tuple[Path, str]]:
     for path in package.rglob("*"):
         if not path.is_file() or "__pycache__" in path.parts:
             continue
-        if path.suffix in (".py", ".pyc", ".pyo"):
+        if path.suffix in SOURCE_ONLY:
             continue
         relative_dir = path.parent.relative_to(ROOT).as_posix()
         pattern = path.parent / f"*{path.suffix}" if path.suffix else path

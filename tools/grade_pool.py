@@ -18,13 +18,15 @@ full hints, a search per move, was tried first: with two decks it takes minutes 
 Each deal's measures are appended to a results file as they come (``--results-dir``), so
 an interrupted run goes on where it stopped; a Dask scheduler may share the work out
 (``--scheduler``), as for ``tools/solvability.py``. The grades and their spread are
-written into the pool file (``grades``, ``grade_spread``).
+written into the pool file (``grades``; ``grade_spread``: per grade, its number of deals
+and the median of each measure).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 from pathlib import Path
 
@@ -83,6 +85,17 @@ def grades(records: list[dict]) -> dict[int, str]:
     return {r["seed"]: GRADES[rank * 4 // len(by_score)] for rank, r in enumerate(by_score)}
 
 
+def grade_spread(records: list[dict], graded: dict[int, str]) -> dict[str, dict]:
+    """Per grade, how many deals it holds and the median of each measure: what the grade
+    means for this deal mode (README, "Winnable deals")."""
+    spread = {}
+    for grade in GRADES:
+        chosen = [r for r in records if graded[r["seed"]] == grade]
+        medians = {name: statistics.median(r[name] for r in chosen) for name in MEASURES}
+        spread[grade] = {"deals": len(chosen), **medians} if chosen else {"deals": 0}
+    return spread
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=2)
@@ -106,7 +119,7 @@ def main() -> None:
         )
         graded = grades(records)
         all_grades[key] = {str(seed): graded[seed] for seed in sorted(graded)}
-        spread[key] = {g: sum(1 for v in graded.values() if v == g) for g in GRADES}
+        spread[key] = grade_spread(records, graded)
         print(key, spread[key], flush=True)
     data["grades"] = all_grades
     data["grade_spread"] = spread

@@ -8,7 +8,9 @@ anti-aliased. Written files:
 - assets/icon.png   256x256, the window icon (``pygame.display.set_icon``) and the master;
 - assets/icon.ico   16, 24, 32, 48, 64, 128 and 256 px, PNG-compressed entries (Windows
                     Vista and later), for the Windows executable;
-- assets/icon.icns  16, 32, 64, 128, 256 and 512 px, PNG entries, for a macOS app bundle.
+- assets/icon.icns  16, 32, 64, 128, 256 and 512 px, PNG entries, for a macOS app bundle;
+- assets/desktop/icons/hicolor/<N>x<N>/apps/org.patiencetable.Patience.png, N from 16 to
+                    512: the freedesktop icon theme's sizes, for the desktop entry.
 
 Only pygame-ce is needed (no Pillow): the ICO and ICNS containers are written by hand.
 
@@ -36,6 +38,8 @@ FELT_EDGE = (12, 72, 36)
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 # ICNS entry types holding PNG data, by pixel size.
 ICNS_TYPES = {16: b"icp4", 32: b"icp5", 64: b"icp6", 128: b"ic07", 256: b"ic08", 512: b"ic09"}
+HICOLOR_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
+APP_ID = "org.patiencetable.Patience"
 
 
 def _card(code: str, width: int) -> pygame.Surface:
@@ -134,15 +138,19 @@ def main(argv: list[str] | None = None) -> int:
     pygame.display.init()
     pygame.display.set_mode((1, 1))
     master = draw_master()
-    pngs = {px: png_bytes(scaled(master, px)) for px in set(ICO_SIZES) | set(ICNS_TYPES)}
+    sizes = set(ICO_SIZES) | set(ICNS_TYPES) | set(HICOLOR_SIZES)
+    pngs = {px: png_bytes(scaled(master, px)) for px in sizes}
     args.out.mkdir(parents=True, exist_ok=True)
     outputs = {
         "icon.png": pngs[256],
         "icon.ico": ico_bytes({px: pngs[px] for px in ICO_SIZES}),
         "icon.icns": icns_bytes({px: pngs[px] for px in ICNS_TYPES}),
     }
+    for px in HICOLOR_SIZES:
+        outputs[f"desktop/icons/hicolor/{px}x{px}/apps/{APP_ID}.png"] = pngs[px]
     for name, data in outputs.items():
         path = args.out / name
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
         print(f"wrote {path} ({len(data):,} bytes)")
     pygame.quit()

@@ -46,7 +46,9 @@ class Shot:
     keys: list[str] = field(default_factory=list)
     settings: dict = field(default_factory=dict)
     near_win: bool = False  # the game one automatic finish from the end (then F)
+    lost_game: bool = False  # a game lost at a known move (tests/data/analysis_cases.json)
     wait: float = 0.5  # seconds after the keys
+    language: str | None = None  # --language
 
 
 def shots() -> list[Shot]:
@@ -64,12 +66,39 @@ def shots() -> list[Shot]:
         Shot(
             "verdict-800x600",
             (800, 600),
-            keys=MENU + ["Down"] * 4 + ["Return"],
+            keys=MENU + ["Down"] * 3 + ["Return"] + ["Down"] * 2 + ["Return"],
             wait=6.0,  # the solver's answer, shown whole in a message
         ),
         Shot("win-1280x800", (1280, 800), near_win=True, keys=["f"], wait=10.0),
+        Shot("timeline-1280x800", (1280, 800), keys=["v", "Home"] + ["Right"] * 23, wait=1.5),
+        Shot("demo-1280x800", (1280, 800), variant="saratoga", keys=["s"], wait=5.0),
+        Shot("lost-1280x800", (1280, 800), lost_game=True, keys=["l"], wait=12.0),
     ]
+    for language in ("uk", "ru"):
+        out += [
+            Shot(f"klondike-{language}-1280x800", (1280, 800), language=language),
+            Shot(f"menu-{language}-1280x800", (1280, 800), keys=MENU, language=language),
+            Shot(f"rules-{language}-1280x800", (1280, 800), keys=["F1"], language=language),
+            Shot(f"options-{language}-800x600", (800, 600), language=language, keys=OPTIONS),
+        ]
     return out
+
+
+OPTIONS = MENU + ["Up"] * 3 + ["Return"]
+
+
+def lost_game() -> Game:
+    """A Saratoga game whose losing move is known (the first such case of the tests)."""
+    import json
+
+    from game.engine.notation import parse_command
+
+    cases = json.loads((ROOT / "tests" / "data" / "analysis_cases.json").read_text())["cases"]
+    case = next(c for c in cases if c["variant"] == "saratoga")
+    game = new_game(get_variant(case["variant"]).rules(case["mode"]), seed=case["seed"])
+    for text in case["moves"]:
+        game.execute(parse_command(text, game.layout))
+    return game
 
 
 def sample_statistics(folder: Path) -> None:
@@ -142,6 +171,8 @@ def capture(display: str, shot: Shot, data_dir: Path, out: Path) -> None:
     env.pop("SDL_VIDEODRIVER", None)
     size = f"{shot.size[0]}x{shot.size[1]}"
     cmd = [sys.executable, "-m", "game", "--data-dir", str(data_dir), "--windowed", size]
+    if shot.language:
+        cmd += ["--language", shot.language]
     proc = subprocess.Popen([*cmd, "--no-sound"], cwd=ROOT, env=env)
     try:
         window = ""
@@ -187,6 +218,8 @@ def main() -> None:
             continue
         if shot.near_win:
             game = near_win()
+        elif shot.lost_game:
+            game = lost_game()
         else:
             mode, seed = GAMES[shot.variant]
             game = new_game(get_variant(shot.variant).rules(mode), seed=seed)

@@ -53,6 +53,7 @@ class Options:
     self_test: bool
     game_file: str | None = None  # a game file to open on its timeline
     language: str | None = None  # --language: this run's language (else the settings')
+    desktop: str | None = None  # "install" or "uninstall" the desktop entry, then exit
 
     @property
     def deal_requested(self) -> bool:
@@ -156,6 +157,21 @@ def parse(argv: list[str]) -> Options:
         help=_("the language to speak (default: the one chosen in Options, else the system's)"),
     )
     parser.add_argument("--version", action=_Version, help=_("show the version and exit"))
+    entry = parser.add_mutually_exclusive_group()
+    entry.add_argument(
+        "--install-desktop-entry",
+        dest="desktop",
+        action="store_const",
+        const="install",
+        help=_("put the game in the desktop's menu (Linux: the user's XDG data folder)"),
+    )
+    entry.add_argument(
+        "--uninstall-desktop-entry",
+        dest="desktop",
+        action="store_const",
+        const="uninstall",
+        help=_("take the game out of the desktop's menu"),
+    )
     parser.add_argument(
         "game_file",
         nargs="?",
@@ -185,4 +201,5 @@ def parse(argv: list[str]) -> Options:
         self_test=args.self_test,
         game_file=args.game_file,
         language=args.language,
+        desktop=args.desktop,
     )

@@ -2,7 +2,10 @@
 
 It deals a known game, lets the deal animate, plays a few moves and an undo as intents (as
 a player's input would arrive), runs a few hundred frames, and checks that the sprites
-match the engine and the log replays to the same state.
+match the engine and the log replays to the same state. It also says which language it
+speaks, in that language, and fails if the catalogue of the language asked for (by
+``--language``, the options or the system) could not be found: a build that left the
+catalogues out shows English to every player.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import sys
 import time
 
+from game import i18n
 from game.engine.commands import Draw, Move
 from game.view import intents as i
 
@@ -24,7 +28,7 @@ def self_test(app) -> int:
             "in the app",
             flush=True,
         )
-        problems = _script(app)
+        problems = _language(app) or _script(app)
     except BrokenPipeError:  # stdout closed by its reader: the command line says so
         raise
     except Exception as exc:  # report any failure as the reason, never a traceback only
@@ -35,6 +39,15 @@ def self_test(app) -> int:
         return 1
     print(f"self-test passed ({app.frames} frames)", flush=True)
     return 0
+
+
+def _language(app) -> str | None:
+    wanted = i18n.choose(app.options.language or app.session.settings.language)
+    spoken = i18n.language()
+    print(f"self-test: speaking {spoken}: {i18n._('New game')}", flush=True)
+    if spoken != wanted:
+        return f"the {wanted} catalogue is missing: speaking {spoken}"
+    return None
 
 
 def _script(app) -> str | None:

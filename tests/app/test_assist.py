@@ -145,6 +145,22 @@ def test_winnable_deals_only_deals_from_the_proven_pool(tmp_path):
     app.controller.assistant.stop()
 
 
+def test_winnable_deals_of_a_chosen_difficulty_come_from_that_grade(tmp_path):
+    app = make_app(tmp_path, "--variant", "klondike")
+    app.controller.apply(ChangeSetting("winnable_only", True, "klondike"))
+    app.controller.apply(ChangeSetting("winnable_grade", "expert"))
+    rules = app.session.game.rules
+    expert, easy = winnable_pool(rules, grade="expert"), winnable_pool(rules, grade="easy")
+    assert expert and easy
+    for _ in range(5):
+        app.controller.apply(NewGame())
+        assert app.session.game.deal.seed in expert
+    app.controller.apply(ChangeSetting("winnable_grade", "easy"))
+    app.controller.apply(NewGame())
+    assert app.session.game.deal.seed in easy
+    app.controller.assistant.stop()
+
+
 def test_winnable_only_without_a_proven_deal_says_so(tmp_path, monkeypatch):
     app = make_app(tmp_path, "--variant", "klondike")
     monkeypatch.setattr(app.session.winnable, "pick", lambda rules, grade="any": None)

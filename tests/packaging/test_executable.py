@@ -7,6 +7,7 @@ PyInstaller comes with the ``dev`` and ``build`` extras; without it this test fa
 
 from __future__ import annotations
 
+import gettext
 import importlib.util
 import os
 import subprocess
@@ -63,16 +64,17 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def run_elsewhere(
-    exe: Path, *args: str, tmp_path: Path
+    exe: Path, *args: str, tmp_path: Path, env: dict[str, str] | None = None
 ) -> tuple[subprocess.CompletedProcess, float]:
-    """Run the executable from an empty folder; also the time to its first-frame line."""
+    """Run the executable from an empty folder (with ``env`` over the player's
+    environment); also the time to its first-frame line."""
     elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
+    elsewhere.mkdir(parents=True)
     started = time.perf_counter()
     process = subprocess.Popen(
         [str(exe), *args],
         cwd=elsewhere,
-        env=player_env(),
+        env={**player_env(), **(env or {})},
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -121,3 +123,27 @@ def test_a_bad_flag_is_one_line_and_status_2(built: Path, tmp_path: Path) -> Non
 
 def test_size(built: Path) -> None:
     assert built.stat().st_size < MAX_BYTES, f"{built.stat().st_size:,} bytes"
+
+
+def catalogue_says(language: str, message: str) -> str:
+    """``message`` as the repository's catalogue for ``language`` says it."""
+    locale = ROOT / "game" / "locale"
+    return gettext.translation("solitaire", locale, languages=[language]).gettext(message)
+
+
+@pytest.mark.parametrize("language", ["en", "uk", "ru"])
+def test_self_test_passes_in_each_language(built: Path, tmp_path: Path, language: str) -> None:
+    result, _ = run_elsewhere(built, "--self-test", "--language", language, tmp_path=tmp_path)
+    assert result.returncode == 0, f"self-test failed:\n{result.stdout}\n{result.stderr}"
+    said = f"speaking {language}: {catalogue_says(language, 'New game')}"
+    assert said in result.stdout
+
+
+def test_the_system_language_uk_shows_ukrainian(built: Path, tmp_path: Path) -> None:
+    env = {"LANGUAGE": "uk", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "uk_UA.UTF-8"}
+    result, _ = run_elsewhere(built, "--self-test", tmp_path=tmp_path, env=env)
+    assert result.returncode == 0, f"self-test failed:\n{result.stdout}\n{result.stderr}"
+    ukrainian = catalogue_says("uk", "New game")
+    assert ukrainian != "New game" and f"speaking uk: {ukrainian}" in result.stdout
+    help_text, _ = run_elsewhere(built, "--help", tmp_path=tmp_path / "help", env=env)
+    assert catalogue_says("uk", "start fullscreen") in help_text.stdout

@@ -59,6 +59,7 @@ class MenuPanel(Overlay):
         self.items = items
         self.footer = footer
         self.closes = closes
+        self._fitted: tuple | None = None  # (what the type size was fitted to, the size)
         self.selected = self._next_enabled(-1, 1)
 
     def _next_enabled(self, start: int, step: int) -> int:
@@ -72,11 +73,31 @@ class MenuPanel(Overlay):
     # -- sizes --------------------------------------------------------------------------------
 
     def metrics(self) -> style.Metrics:
-        """Smaller type when a long menu would not fit the window's height."""
+        """Smaller type when a long menu would not fit the window's height, or its widest
+        row (a long translation, a narrow window) its width."""
         m = super().metrics()
         rows = len(self.items) * 2.0 + 3.4 + (2.0 if self.footer else 0) + 3
-        fits = int(self.size[1] / rows)
-        return style.Metrics(max(10, min(m.unit, fits)))
+        unit = max(10, min(m.unit, int(self.size[1] / rows)))
+        key = (unit, self.size, self.title, tuple(i.text() for i in self.items), *self._values())
+        if self._fitted is None or self._fitted[0] != key:
+            room = self.size[0]
+            while unit > 10 and self._natural_width(style.Metrics(unit)) > room - 2 * unit:
+                unit -= 1
+            self._fitted = (key, unit)
+        return style.Metrics(self._fitted[1])
+
+    def _natural_width(self, m: style.Metrics) -> int:
+        """The panel's width with every row on one line, before the window limits it."""
+        f = m.text_font
+        widths = [
+            f.size(item.text())[0] + (f.size(value)[0] + 3 * m.pad if value else 0)
+            for item, value in zip(self.items, self._values(), strict=True)
+        ]
+        return max(
+            max(widths, default=0) + 4 * m.pad,
+            m.title_font.size(self.title)[0] + 4 * m.pad,
+            m.unit * 18,
+        )
 
     def _values(self) -> list[str]:
         out = []
@@ -88,18 +109,8 @@ class MenuPanel(Overlay):
         return out
 
     def panel_size(self, m: style.Metrics) -> tuple[int, int]:
-        f = m.text_font
-        widths = [
-            f.size(item.text())[0] + (f.size(value)[0] + 3 * m.pad if value else 0)
-            for item, value in zip(self.items, self._values(), strict=True)
-        ]
-        width = max(
-            max(widths, default=0) + 4 * m.pad,
-            m.title_font.size(self.title)[0] + 4 * m.pad,
-            m.small_font.size(self.footer)[0] + 2 * m.pad,
-            m.unit * 18,
-        )
-        width = min(width, self.size[0] - 2 * m.pad)
+        footer_w = m.small_font.size(self.footer)[0] + 2 * m.pad  # wraps when too wide
+        width = min(max(self._natural_width(m), footer_w), self.size[0] - 2 * m.pad)
         footer_h = len(self._footer_lines(m, width)) * m.small_font.get_linesize()
         footer_h += m.pad // 2 if self.footer else 0
         return width, self.title_height(m) + m.row_height * len(self.items) + footer_h + m.pad
