@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
+import string
 import sys
 import tomllib
 from pathlib import Path
@@ -26,11 +28,13 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script from anywhere: the game's own list of languages
+
+from game.i18n import DOMAIN, LANGUAGES  # noqa: E402
+
 GAME = ROOT / "game"
 LOCALE = GAME / "locale"
-TEMPLATE = LOCALE / "solitaire.pot"
-DOMAIN = "solitaire"
-LANGUAGES = ("en", "uk", "ru")
+TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 TABLE_KEYS = ("name", "description")
 MODE_KEYS = ("label", "description")
@@ -133,6 +137,40 @@ def compile_all() -> None:
         mo_path(language).write_bytes(buffer.getvalue())
 
 
+def placeholders(text: str) -> list[str]:
+    """The named fields ``{name}`` and printf fields ``%(name)s``/``%d`` in ``text``."""
+    found = [field for _, field, _, _ in string.Formatter().parse(text) if field is not None]
+    found += re.findall(r"%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdirfgx%]", text)
+    return sorted(found)
+
+
+def translation_problems(message, language: str, forms: int) -> list[str]:
+    """A translated entry checked against its message: every form present, as many forms
+    as the language has, the same placeholders as the English (a plural's ``{n}`` may be
+    left out of its singular form, as English does with "1 card" / "{n} cards")."""
+    if not message.id:
+        return []
+    where = f"{language}: {message.id if isinstance(message.id, str) else message.id[0]!r}"
+    if "fuzzy" in message.flags:
+        return [f"{where}: marked fuzzy"]
+    if isinstance(message.id, str):
+        if not message.string:
+            return [f"{where}: not translated"]
+        if placeholders(message.string) != placeholders(message.id):
+            return [f"{where}: placeholders {placeholders(message.string)}, not as the English"]
+        return []
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    if len(strings) != forms:
+        return [f"{where}: {len(strings)} plural forms, the language has {forms}"]
+    if not all(strings):
+        return [f"{where}: not translated"]
+    english = set(placeholders(message.id[0])) | set(placeholders(message.id[1]))
+    wrong = [form for form in strings if not set(placeholders(form)) <= english]
+    if wrong or not set(placeholders(message.id[1])) <= set(placeholders(strings[-1])):
+        return [f"{where}: plural placeholders differ from the English"]
+    return []
+
+
 def problems() -> list[str]:
     """What is wrong with the catalogues: missing, stale, untranslated, fuzzy, or a
     translation whose placeholders differ from the message's; .mo not up to date."""
@@ -148,11 +186,7 @@ def problems() -> list[str]:
         found += [f"{language}: missing {m!r}" for m in sorted(wanted - have)]
         found += [f"{language}: stale {m!r}" for m in sorted(have - wanted)]
         for message in catalog:
-            if not message.id:
-                continue
-            strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            if "fuzzy" in message.flags or not all(strings):
-                found.append(f"{language}: not translated {message.id!r}")
+            found += translation_problems(message, language, catalog.num_plurals)
         compiled = io.BytesIO()
         write_mo(compiled, catalog, use_fuzzy=False)
         mo = mo_path(language)
