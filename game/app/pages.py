@@ -93,7 +93,7 @@ def options_menu(session: Session, size: Size, fullscreen: Callable[[], bool]) -
         Item(
             _("Deal mode for {variant}").format(variant=_(table.name)),
             step=lambda d: i.ChangeSetting("mode", _cycle(table.mode_ids(), mode(), d), variant),
-            value=lambda: next(m.label for m in table.modes if m.id == mode()),
+            value=lambda: next(_(m.label) for m in table.modes if m.id == mode()),
         ),
         Item(
             _("Language"),

@@ -8,6 +8,8 @@ every text lands (tests/view/text_log.py).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from game import i18n
@@ -81,12 +83,15 @@ SCENES = {
 }
 
 
-def draw_scene(app, log: TextLog):
-    app.scenes._backdrop = None  # the whole frame, not just what changed
-    app.scenes.live.invalidate()
-    screen = log.screen(app.table.layout_size())
-    app.scenes.draw(screen, 1.0)
-    return screen
+# Latin words a Ukrainian or Russian screen may show: key names, as printed on the keys,
+# and the system language's own name in the Language row.
+KEY_NAMES = {"Ctrl", "Shift", "Alt", "Esc", "Enter", "Tab", "Space", "Home", "End", "English"}
+
+
+def english_words(text: str) -> list[str]:
+    """Words of three Latin letters or more that are not key names: a message left in
+    English where the player asked for another language."""
+    return [w for w in re.findall(r"[A-Za-z]{3,}", text) if w not in KEY_NAMES]
 
 
 def shown_texts(app, log: TextLog, name: str) -> tuple[list, list[str]]:
@@ -127,6 +132,8 @@ def test_text_fits_in_every_scene(tmp_path, monkeypatch, language, size):
             frame(app, 3)
             texts, wrong = shown_texts(app, log, name)
             problems += wrong
+            if language != "en":
+                problems += [f"{name}: {t!r} not translated" for t in texts if english_words(t)]
             title = getattr(app.scenes.top, "title", None)  # a menu's, page's or dialog's
             title = i18n._("You won!") if name == "win panel" else title
             assert texts and (title is None or title in texts), f"{name}: its text not seen"
