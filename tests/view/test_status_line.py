@@ -1,5 +1,6 @@
-"""The status line and the toast with every field, long messages, and every string made
-40% longer (as translations will be): nothing drawn over anything, nothing cut mid-word."""
+"""The status line and the toast with every field and long messages, in English, in every
+string made 40% longer, and in Ukrainian and Russian: nothing drawn over anything, nothing
+cut mid-word."""
 
 from __future__ import annotations
 
@@ -29,12 +30,15 @@ class Longer(gettext.NullTranslations):
         return self.gettext(singular if n == 1 else plural)
 
 
-@pytest.fixture(params=["english", "longer"])
+@pytest.fixture(params=["english", "longer", "uk", "ru"])
 def language(request):
+    """English, English made 40% longer, and the game's own Ukrainian and Russian."""
     if request.param == "longer":
         i18n.use(Longer())
+    elif request.param != "english":
+        assert i18n.use_language(request.param) == request.param
     yield request.param
-    i18n.use(gettext.NullTranslations())
+    i18n.use_language("en")
 
 
 WIDTHS = [320, 480, 640, 800, 1024, 1280, 1920, 3840, 7680]
