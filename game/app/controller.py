@@ -285,6 +285,7 @@ class Controller:
         if intent.name == "show_winnable_indicator":
             self.position_changed()
         if intent.name == "language":
+            self.session.language_asked = None  # the player's choice now, kept
             self._speak(settings.language)
 
     def _speak(self, setting: str) -> None:

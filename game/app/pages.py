@@ -97,8 +97,10 @@ def options_menu(session: Session, size: Size, fullscreen: Callable[[], bool]) -
         ),
         Item(
             _("Language"),
-            step=choice("language", LANGUAGE_CHOICES),
-            value=lambda: language_name(settings().language),
+            step=lambda d: i.ChangeSetting(
+                "language", _cycle(LANGUAGE_CHOICES, session.language_setting, d)
+            ),
+            value=lambda: language_name(session.language_setting),
         ),
         Item(_("Click to move"), step=toggle("click_to_move"), value=shown("click_to_move")),
         Item(

@@ -91,6 +91,7 @@ class Session:
         self._notices: list[str] = []
         self._saved_marker: tuple | None = None
         self._texts = EntryTexts()  # the saved text of each move, so a save only adds
+        self.language_asked: str | None = None  # --language: this run's, not kept
 
     @classmethod
     def open(cls, data_dir: str | None = None, language: str | None = None) -> Session:
@@ -118,7 +119,14 @@ class Session:
             settings, settings_note, stats, stats_note = load()
         session = cls(folder, settings, stats, claim.role, claim.lock)
         session._notices = [n for n in (*claim.notices, settings_note, stats_note) if n]
+        session.language_asked = language
         return session
+
+    @property
+    def language_setting(self) -> str:
+        """The language chosen for this run: the ``--language`` flag's until the player
+        picks one in Options, else the settings' ("system" or a language)."""
+        return self.language_asked or self.settings.language
 
     @property
     def keeps_games(self) -> bool:
