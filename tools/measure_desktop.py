@@ -19,6 +19,7 @@ Reports the median of the runs for each figure.
 from __future__ import annotations
 
 import argparse
+import compileall
 import os
 import shutil
 import statistics
@@ -139,6 +140,9 @@ def main() -> None:
     parser.add_argument("--no-aisleriot", action="store_true")
     args = parser.parse_args()
     os.chdir(ROOT)
+    # The game's bytecode, as an installed package has it (pip compiles at install): without
+    # it every launch compiles the sources first, 40 ms here (PYTHONDONTWRITEBYTECODE).
+    compileall.compile_dir(ROOT / "game", quiet=1)
     subjects = [
         ("this game, Klondike 1280x800", lambda: ours("1280x800", "klondike", args.display)),
         (

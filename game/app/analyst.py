@@ -7,7 +7,6 @@ game, cancels the search under way.
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import queue
 from collections.abc import Callable
 
@@ -50,7 +49,7 @@ class Analyst:
         self.source = source
         self.quiet = quiet
         self._progress = (
-            multiprocessing.get_context("spawn").Queue() if IN_PROCESS else queue.Queue()
+            _process_queue() if IN_PROCESS else queue.Queue()
         )
         self.task = BackgroundSearch(
             run_analysis, game.copy(), SECONDS_PER_POSITION, self._progress, process=IN_PROCESS
@@ -91,3 +90,11 @@ class Analyst:
                 return
             if result is not None and not result.cancelled:
                 self.emit(ShowAnalysis(self.source, result, self.quiet))
+
+
+def _process_queue():
+    """A queue the solver's process can answer on (multiprocessing loads when first asked
+    for, after the first frame)."""
+    import multiprocessing
+
+    return multiprocessing.get_context("spawn").Queue()

@@ -24,7 +24,6 @@ from .scenes import SceneStack
 from .session import Session
 from .settings import WINDOW_MIN
 from .sound import Sounds
-from .waiting import event_source
 
 TITLE = "Patience"
 MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
@@ -37,7 +36,6 @@ class App:
         self.running = True
         self.frames = 0
         self.drawn = False  # the first frame is on screen
-        self.waiting = None  # how the loop waits for events (found when it first must)
         self.looked = False  # the assistant has looked at the first position
         self.session = session = Session.open(options.data_dir, options.language)
         settings = session.settings
@@ -188,9 +186,8 @@ class App:
         return dirty
 
     def run(self, max_frames: int | None = None) -> int:
-        if max_frames is None and self.waiting is None:
-            self.waiting = event_source()
-        frames = loop.run(self, max_frames, self.waiting)
+        # How to wait for events is found when the loop first must (after the first frame).
+        frames = loop.run(self, max_frames)
         self.frames += frames
         return frames
 

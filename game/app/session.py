@@ -24,7 +24,7 @@ cannot be written is said so at start, and then nothing is tried.
 from __future__ import annotations
 
 import logging
-import secrets
+import random
 from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import replace
@@ -180,7 +180,9 @@ class Session:
                         "keeps looking): this one is dealt at random."
                     ).format(variant=_(rules.name), mode=_(rules.mode_label))
                 )
-        return new_game(rules, seed=secrets.randbelow(SEED_RANGE) if seed is None else seed)
+        if seed is None:
+            seed = random.SystemRandom().randrange(SEED_RANGE)
+        return new_game(rules, seed=seed)
 
     def adopt(self, game: Game, elapsed: float = 0.0, game_id: str | None = None) -> None:
         """Make ``game`` the one being played, as it is (a resumed game keeps its id and

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import math
-import secrets
+import random
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
@@ -68,7 +68,8 @@ def new_game_id(game: Game, now: datetime | None = None) -> str:
         deal = f"seed{game.deal.seed}"
     else:
         deal = "deck{:08x}".format(zlib.crc32(" ".join(CODE[c] for c in game.deal.deck).encode()))
-    return f"{game.rules.variant}/{game.rules.mode}/{deal}/{when}/{secrets.token_hex(4)}"
+    tag = random.SystemRandom().getrandbits(32)  # two games in one second differ
+    return f"{game.rules.variant}/{game.rules.mode}/{deal}/{when}/{tag:08x}"
 
 
 @dataclass(frozen=True)

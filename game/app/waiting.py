@@ -15,11 +15,10 @@ So the loop waits in one of these ways, chosen when the window opens:
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import logging
 import os
 import select
+import sys
 import time
 from collections.abc import Callable
 
@@ -96,6 +95,9 @@ class X11Wait(EventSource):
 
 def x11_socket() -> int | None:
     """The X server connection's file descriptor of the open window, or None."""
+    import ctypes  # here, not at the top: the loop first waits after the first frame
+    import ctypes.util
+
     try:
         display = pygame.display.get_wm_info().get("display")
         if display is None:
@@ -123,7 +125,9 @@ def event_source() -> EventSource:
     driver = pygame.display.get_driver() if pygame.display.get_init() else ""
     if wanted == "sdl":
         return SdlWait()
-    if wanted in ("", "x11") and driver == "x11":
+    # pygame-ce 2.5's get_wm_info crashes the process under a profiler (cProfile sees its
+    # C calls): a profiled game waits the plain way.
+    if wanted in ("", "x11") and driver == "x11" and sys.getprofile() is None:
         fd = x11_socket()
         if fd is not None:
             return X11Wait(fd)

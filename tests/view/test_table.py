@@ -252,3 +252,20 @@ def test_a_release_the_window_never_saw_ends_the_drag():
     assert not scene.pointer.dragging
     settle(scene)
     assert scene.idle and matches_engine(scene)
+
+
+def test_the_felt_weave_repeats_to_the_window_edges():
+    """Light specks every 12 px across and 6 down, dark ones 3 px below and right of
+    them, all the way to the bottom right corner (the weave is one band copied down)."""
+    from game.view.renderer import make_felt
+
+    pygame.display.init()
+    felt = make_felt((1000, 700))
+
+    def brightness(x, y):
+        return sum(felt.get_at((x, y))[:3])
+
+    for x, y in [(0, 0), (12, 6), (492, 348), (996, 696)]:
+        assert brightness(x, y) > brightness(x + 1, y), (x, y)  # a light speck
+        assert brightness(x + 3, y + 3) < brightness(x + 2, y + 3), (x, y)  # a dark one
+    assert brightness(6, 3) == brightness(7, 3)  # felt between the specks
