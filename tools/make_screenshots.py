@@ -72,7 +72,7 @@ def shots() -> list[Shot]:
         Shot("win-1280x800", (1280, 800), near_win=True, keys=["f"], wait=10.0),
         Shot("timeline-1280x800", (1280, 800), keys=["v", "Home"] + ["Right"] * 23, wait=1.5),
         Shot("demo-1280x800", (1280, 800), variant="saratoga", keys=["s"], wait=5.0),
-        Shot("lost-1280x800", (1280, 800), lost_game=True, keys=["l"], wait=12.0),
+        Shot("lost-1280x800", (1280, 800), lost_game=True, keys=["l"], wait=5.0),
     ]
     for language in ("uk", "ru"):
         out += [
