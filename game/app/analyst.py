@@ -48,9 +48,7 @@ class Analyst:
         self.cancel()
         self.source = source
         self.quiet = quiet
-        self._progress = (
-            _process_queue() if IN_PROCESS else queue.Queue()
-        )
+        self._progress = _process_queue() if IN_PROCESS else queue.Queue()
         self.task = BackgroundSearch(
             run_analysis, game.copy(), SECONDS_PER_POSITION, self._progress, process=IN_PROCESS
         )
