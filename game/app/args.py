@@ -158,20 +158,12 @@ def parse(argv: list[str]) -> Options:
     )
     parser.add_argument("--version", action=_Version, help=_("show the version and exit"))
     entry = parser.add_mutually_exclusive_group()
-    entry.add_argument(
-        "--install-desktop-entry",
-        dest="desktop",
-        action="store_const",
-        const="install",
-        help=_("put the game in the desktop's menu (Linux: the user's XDG data folder)"),
-    )
-    entry.add_argument(
-        "--uninstall-desktop-entry",
-        dest="desktop",
-        action="store_const",
-        const="uninstall",
-        help=_("take the game out of the desktop's menu"),
-    )
+    for const, words in (
+        ("install", _("put the game in the desktop's menu (Linux: the user's XDG data folder)")),
+        ("uninstall", _("take the game out of the desktop's menu")),
+    ):
+        flag = f"--{const}-desktop-entry"
+        entry.add_argument(flag, dest="desktop", action="store_const", const=const, help=words)
     parser.add_argument(
         "game_file",
         nargs="?",
