@@ -92,6 +92,7 @@ class Session:
         self._saved_marker: tuple | None = None
         self._texts = EntryTexts()  # the saved text of each move, so a save only adds
         self.language_asked: str | None = None  # --language: this run's, not kept
+        self._save_failing: str | None = None  # why the last save failed (said once)
 
     @classmethod
     def open(cls, data_dir: str | None = None, language: str | None = None) -> Session:
@@ -269,17 +270,27 @@ class Session:
             else:
                 save_current(self.data_dir, game, self.elapsed, self.game_id, self._texts)
         except OSError as exc:
-            self.notify(could_not_save(exc, self.data_dir / CURRENT_GAME_FILE))
+            message = could_not_save(exc, self.data_dir / CURRENT_GAME_FILE)
+            self._save_failed(message, message)
             return
         except GameTooLong:
-            self.notify(
-                _(
-                    "The game could not be saved: at {moves} moves it is longer than a saved "
-                    "game may be. Start a new game to be saved again."
-                ).format(moves=game.moves_made)
-            )
+            message = _(
+                "The game could not be saved: at {moves} moves it is longer than a saved "
+                "game may be. Start a new game to be saved again."
+            ).format(moves=game.moves_made)
+            self._save_failed("too long", message)
             return
         self._saved_marker = marker
+        if self._save_failing is not None:
+            self._save_failing = None
+            self.notify(_("The game is saved again."))
+
+    def _save_failed(self, reason: str, message: str) -> None:
+        """Said once, not at every move while the disk stays full: again only when the
+        reason changes, and "saved again" when a save works."""
+        if reason != self._save_failing:
+            self.notify(message)
+        self._save_failing = reason
 
     def _record(self, won: bool) -> None:
         game = self.game

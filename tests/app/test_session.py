@@ -146,3 +146,26 @@ def test_a_new_deal_takes_the_mode_from_the_settings(tmp_path):
     s.change_settings(s.settings.with_mode("klondike", "draw3"))
     assert s.deal("klondike").rules.mode == "draw3"
     assert s.deal("klondike", "draw1").rules.mode == "draw1"
+
+
+def test_a_save_that_keeps_failing_is_said_once_and_its_return_too(tmp_path, monkeypatch):
+    """A full disk is not a message at every move; when a save works again, it says so."""
+    from game.app import autosave
+
+    s = started(tmp_path)
+    writes = autosave.write_atomic
+
+    def full(path, text):
+        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+    monkeypatch.setattr("game.app.autosave.write_atomic", full)
+    for _ in range(3):
+        s.play(Draw())
+    full_disk = f"The game could not be saved: the disk holding {tmp_path} is full."
+    assert s.take_notices() == [full_disk]
+    monkeypatch.setattr("game.app.autosave.write_atomic", writes)
+    s.play(Draw())
+    assert s.take_notices() == ["The game is saved again."]
+    assert json.loads((tmp_path / CURRENT_GAME_FILE).read_text())  # all four moves kept
+    s.play(Draw())
+    assert s.take_notices() == []

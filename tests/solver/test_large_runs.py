@@ -39,6 +39,7 @@ def records(path: Path) -> dict[int, dict]:
 @pytest.mark.slow
 def test_a_local_cluster_of_two_workers_gives_the_local_verdicts(tmp_path, capsys):
     import distributed  # in the test extra: the cluster test runs wherever the suite does
+
     local = tmp_path / "local.jsonl"
     assert solvability.main([*DEALS, "--jobs", "1", "--results", str(local)]) == 0
     on_cluster = tmp_path / "cluster.jsonl"
