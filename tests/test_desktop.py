@@ -59,6 +59,9 @@ def test_the_record_describes_the_game_in_three_languages_with_screenshots():
     for image in root.iter("image"):
         name = image.text.rsplit("/", 1)[1]
         assert (ROOT / "docs" / name).is_file(), f"the screenshot {name} is not in docs/"
+    # The first screenshot shows the game in each language (a software centre picks its own).
+    default = root.find("screenshots").find("screenshot")
+    assert {image.get(lang) for image in default.findall("image")} == {None, "uk", "ru"}
 
 
 def test_the_icons_are_at_the_themes_sizes():
