@@ -80,6 +80,14 @@ def shots() -> list[Shot]:
             Shot(f"menu-{language}-1280x800", (1280, 800), keys=MENU, language=language),
             Shot(f"rules-{language}-1280x800", (1280, 800), keys=["F1"], language=language),
             Shot(f"options-{language}-800x600", (800, 600), language=language, keys=OPTIONS),
+            Shot(
+                f"win-{language}-800x600",
+                (800, 600),
+                near_win=True,
+                keys=["f"],
+                wait=10.0,
+                language=language,
+            ),
         ]
     return out
 
