@@ -12,7 +12,7 @@ from game import i18n
 from game.console import USAGE, say_error
 from game.engine.deal import deal_number
 from game.engine.quoting import shown
-from game.i18n import _
+from game.i18n import N_, _
 from game.variants import builtin_ids, get_variant
 
 from .settings import WINDOW_MAX, WINDOW_MIN
@@ -103,26 +103,25 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _folder(text: str) -> str:
-    if not text.strip():
-        raise argparse.ArgumentTypeError(_("expected a folder, got an empty name"))
-    try:
-        Path(text).expanduser()
-    except RuntimeError:  # "~someone" with no such user
-        problem = _("no such home folder: {folder}").format(folder=shown(text))
-        raise argparse.ArgumentTypeError(problem) from None
-    return text
+def _path_argument(when_empty: str):
+    """A flag's value that names a path: not empty (``when_empty`` says what was expected,
+    translated when said), and a ``~user`` that names someone."""
+
+    def check(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(_(when_empty))
+        try:
+            Path(text).expanduser()
+        except RuntimeError:  # "~someone" with no such user
+            problem = _("no such home folder: {folder}").format(folder=shown(text))
+            raise argparse.ArgumentTypeError(problem) from None
+        return text
+
+    return check
 
 
-def _file(text: str) -> str:
-    if not text.strip():
-        raise argparse.ArgumentTypeError(_("expected a file, got an empty name"))
-    try:
-        Path(text).expanduser()
-    except RuntimeError:  # "~someone" with no such user
-        problem = _("no such home folder: {folder}").format(folder=shown(text))
-        raise argparse.ArgumentTypeError(problem) from None
-    return text
+_folder = _path_argument(N_("expected a folder, got an empty name"))
+_file = _path_argument(N_("expected a file, got an empty name"))
 
 
 def parse(argv: list[str]) -> Options:
