@@ -42,7 +42,7 @@ def self_test(app) -> int:
 
 
 def _language(app) -> str | None:
-    wanted = i18n.choose(app.options.language or app.session.settings.language)
+    wanted = i18n.choose(app.session.language_setting)
     spoken = i18n.language()
     print(f"self-test: speaking {spoken}: {i18n._('New game')}", flush=True)
     if spoken != wanted:

@@ -2,7 +2,8 @@
 
 pygame's ``event.wait`` does not sleep: it looks at the queue every millisecond (about a
 thousand wake-ups a second, some 1-2% of a core on the machine measured; see the README).
-So the loop waits in one of these ways, chosen when the window opens:
+So the loop waits in one of these ways, chosen when it first has to wait (after the first
+frame):
 
 * ``x11``: on X11, in the system, on the X server's socket (``select``), until an event
   arrives or the next timer is due: an idle table wakes only for its timers, and at most
