@@ -130,3 +130,26 @@ def test_the_cores_best_first_is_the_python_one(variant, mode, weight):
         assert in_c == best_first(fast, start, 20_000, Budget(), weight), seed
         won += in_c[0] is not None
     assert won >= 1
+
+
+@needs_core
+def test_the_cores_loss_proof_is_the_python_one():
+    """The core's ``hopeless`` (its depth-first search cuts a branch with it) says what
+    ``deadlock.hopeless`` says: on the hand-made losses and near-losses of the pruning
+    tests, and on dealt and thinned positions of every case."""
+    from game.solver.deadlock import hopeless
+    from tests.solver.test_pruning import blocked_hearts, buried_five_of_spades
+
+    klondike = rules("klondike", "draw1")
+    made = [(klondike, blocked_hearts(klondike, stocked)) for stocked in (False, True)]
+    made += [buried_five_of_spades(used) for used in (2, 1)]
+    for variant, mode in CASES:
+        r = rules(variant, mode)
+        made += [(r, new_game(r, seed=seed).state) for seed in (1, 2)]
+        made += [(r, thinned(r, seed, 5 + seed % 3, seed * 3, 0)) for seed in (3, 4, 5)]
+    verdicts = []
+    for r, state in made:
+        tables, start = tables_for(r), position_of(state, r)
+        verdicts.append(hopeless(tables, start))
+        assert native.native_hopeless(tables, start) is verdicts[-1]
+    assert verdicts[0] and verdicts[2] and not verdicts[1] and not verdicts[3]
