@@ -85,6 +85,11 @@ def choose(setting: str = "system", environ=None, platform: str | None = None) -
     return "en"
 
 
+def catalogue(language: str) -> _gettext.NullTranslations:
+    """The game's translations into ``language``, as shipped (OSError when missing)."""
+    return _gettext.translation(DOMAIN, locale_dir(), languages=[language])
+
+
 def use_language(language: str) -> str:
     """Speak ``language`` from now on (English when its catalogue is missing). Returns the
     language now spoken."""
@@ -92,7 +97,7 @@ def use_language(language: str) -> str:
     if language not in LANGUAGES:
         language = "en"
     try:
-        translations = _gettext.translation(DOMAIN, locale_dir(), languages=[language])
+        translations = catalogue(language)
     except OSError:
         translations = _gettext.NullTranslations()
         language = "en"

@@ -4,7 +4,6 @@ menus), and every number the English page gives (52 cards, 7 piles, 104, 59...).
 
 from __future__ import annotations
 
-import gettext
 import re
 
 import pytest
@@ -14,10 +13,6 @@ from game.variants import TABLES_DIR, all_variants, help_text
 
 TRANSLATED = [language for language in i18n.LANGUAGES if language != "en"]
 NUMBER = re.compile(r"\d+")
-
-
-def catalogue(language: str) -> gettext.NullTranslations:
-    return gettext.translation(i18n.DOMAIN, i18n.locale_dir(), languages=[language])
 
 
 def headings(text: str) -> list[str]:
@@ -38,7 +33,7 @@ def page(variant_id: str, language: str) -> str:
 @pytest.mark.parametrize("table", all_variants(), ids=lambda t: t.id)
 def test_the_page_has_the_english_pages_sections(table, language):
     english, text = english_page(table.id), page(table.id, language)
-    tr = catalogue(language)
+    tr = i18n.catalogue(language)
     assert text.splitlines()[0] == "# " + tr.gettext(table.name)
     assert len(headings(text)) == len(headings(english))
     # The deal modes' section is called as the catalogue calls it elsewhere.
@@ -51,7 +46,7 @@ def test_the_page_has_the_english_pages_sections(table, language):
 @pytest.mark.parametrize("table", all_variants(), ids=lambda t: t.id)
 def test_the_page_names_every_deal_mode_as_the_menus_do(table, language):
     text = page(table.id, language).lower()
-    tr = catalogue(language)
+    tr = i18n.catalogue(language)
     for mode in table.modes:
         label = tr.gettext(mode.label)
         assert label != mode.label, f"{mode.label!r} is not translated into {language}"

@@ -3,7 +3,6 @@ for good (at once, without a restart), the system's otherwise."""
 
 from __future__ import annotations
 
-import gettext
 import json
 
 import pytest
@@ -15,9 +14,7 @@ from .app_helpers import frame, make_app, settle
 
 
 def said(language: str, message: str) -> str:
-    return gettext.translation(i18n.DOMAIN, i18n.locale_dir(), languages=[language]).gettext(
-        message
-    )
+    return i18n.catalogue(language).gettext(message)
 
 
 def language_row(app):

@@ -11,7 +11,6 @@ saves are not flushed to the disk (see ``quick``).
 
 from __future__ import annotations
 
-import gettext
 import os
 import random
 
@@ -253,8 +252,7 @@ def said(title: str) -> set[str]:
     """``title`` in each language the game speaks."""
     found = {title}
     for language in i18n.LANGUAGES:
-        catalogue = gettext.translation(i18n.DOMAIN, i18n.locale_dir(), languages=[language])
-        found.add(catalogue.gettext(title))
+        found.add(i18n.catalogue(language).gettext(title))
     return found
 
 
