@@ -96,6 +96,10 @@ class X11Wait(EventSource):
 
 def x11_socket() -> int | None:
     """The X server connection's file descriptor of the open window, or None."""
+    if sys.getprofile() is not None:
+        # pygame-ce 2.5's get_wm_info crashes the process under a profiler (cProfile sees
+        # its C calls): a profiled game waits the plain way.
+        return None
     import ctypes  # here, not at the top: the loop first waits after the first frame
     import ctypes.util
 
@@ -126,9 +130,7 @@ def event_source() -> EventSource:
     driver = pygame.display.get_driver() if pygame.display.get_init() else ""
     if wanted == "sdl":
         return SdlWait()
-    # pygame-ce 2.5's get_wm_info crashes the process under a profiler (cProfile sees its
-    # C calls): a profiled game waits the plain way.
-    if wanted in ("", "x11") and driver == "x11" and sys.getprofile() is None:
+    if wanted in ("", "x11") and driver == "x11":
         fd = x11_socket()
         if fd is not None:
             return X11Wait(fd)
