@@ -111,10 +111,8 @@ def update() -> None:
                 continue
             plural = isinstance(message.id, tuple)
             kept = old.get(message.id) if old is not None else None
-            if language == "en":
-                string = message.id if plural else message.id
-                if plural:  # English has two forms: one, and the rest
-                    string = (message.id[0], message.id[1])
+            if language == "en":  # as written; a plural's two forms are English's two
+                string = message.id
             elif kept is not None and kept.string and "fuzzy" not in kept.flags:
                 string = kept.string
             else:
