@@ -56,15 +56,18 @@ class TableScene:
         options: TableOptions | None = None,
         clock: Callable[[], float] = lambda: 0.0,
         deal_animation: bool = True,
-        art: CardArt | None = None,
         footer_rows: int = 1,
+        celebrate: bool = True,
     ) -> None:
+        """``celebrate``: a win is the player's, with its panel and cascade (off for a
+        replay, which shows a game played before and has controls of its own)."""
         self.options = options or TableOptions()
+        self.celebrate = celebrate
         self.footer_rows = footer_rows
         self.game = game
         self.clock = clock  # the seconds played, kept by the session
         self.motion = Motion(self.options.animation_speed)
-        self.art = art or CardArt((60, 84))
+        self.art = CardArt((60, 84))  # its own: another scene's cards may be another size
         self.renderer = TableRenderer(self.art, self.options.back_style)
         self.layout: TableLayout = self._layout_for(size, game.rules)
         self._lay_out(self.layout)
@@ -105,6 +108,7 @@ class TableScene:
         self.hint = None
         self.pointer.cancel()
         self.focus = KeyboardFocus(game.layout.tableau_range.start)
+        self._forget_old_news()
 
     def _stacked_at_stock(self, homes: dict[int, Home], order: list[int]) -> dict[int, Home]:
         """Every card face down on the stock, the first to be dealt on top."""
@@ -119,7 +123,7 @@ class TableScene:
             self.motion.finish()
         self._retarget(step_delays(before, step))
         self.sounds.append("deal" if _is_draw(step) else "place")
-        if self.game.won and not self.won_shown:
+        if self.game.won and not self.won_shown and self.celebrate:
             self._celebrate()
 
     def follow_undo(self, step: Step) -> None:
@@ -151,6 +155,14 @@ class TableScene:
         self.hint = None
         self.motion.retarget(self.homes(), delays)
         self.focus.clamp(self)
+        self._forget_old_news()
+
+    def _forget_old_news(self) -> None:
+        """A message about another position (a hint, a verdict, a refusal) goes when the
+        position changes: it would be about a table no longer shown."""
+        toast = self.toast
+        if toast is not None and toast.about is not None and toast.about != self.game.state:
+            self.toast = None
 
     def _celebrate(self) -> None:
         self.won_shown = True
@@ -163,9 +175,13 @@ class TableScene:
     def show_hint(self, hint: tuple[int, int, int | None] | None) -> None:
         self.hint = hint
 
-    def say(self, text: str, error: bool = False) -> None:
-        """A message, shown whole above the status line for a few seconds."""
-        self.toast = Toast.of(text, error)
+    def say(self, text: str, error: bool = False, about=None) -> None:
+        """A message, shown whole above the status line for a few seconds. ``about``: the
+        position (engine state) it speaks of, when it speaks of one: it goes when that
+        position is no longer the one shown."""
+        if about is not None and about != self.game.state:
+            return  # news of a position already left
+        self.toast = Toast.of(text, error, about)
         self._toast_left = self.toast.seconds
 
     def hush(self) -> None:
@@ -213,6 +229,28 @@ class TableScene:
     def invalidate(self) -> None:
         """What is on screen is not the table any more (a menu was over it): draw it all."""
         self.renderer.full_redraw = True
+
+    def cover(self) -> None:
+        """A panel or a replay goes over the table: a drag is let go, moving cards land
+        and the celebration ends, so the table under it is at rest, as it will be found."""
+        self.pointer.cancel()
+        self.motion.finish()
+        self.cascade = None
+
+    def picture(self) -> object:
+        """What a drawing of the table at rest depends on (``SceneStack.backdrop``)."""
+        homes = tuple(sorted((c, s.home) for c, s in self.motion.sprites.items()))
+        return (
+            self.game,
+            self.game.state,
+            self.layout_size(),
+            self.options,
+            self.art.faces,
+            homes,
+            self.snapshot(),
+            tuple(sorted(self.slot_labels().items())),
+            self.cascade is None,
+        )
 
     # -- input -------------------------------------------------------------------------------
 
@@ -292,7 +330,7 @@ class TableScene:
                 (self._cards_rect(self.focus.pile, self.focus.focused_cards(self)), "focus")
             )
         win = None
-        if game.won and self.won_shown:
+        if game.won and self.won_shown and self.celebrate:
             seed = game.deal.seed
             code = deal_code(game.rules, seed) if seed is not None else ""
             win = WinPanel(game.score, game.max_score, game.moves_made, self.clock(), code)
