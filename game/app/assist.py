@@ -111,7 +111,7 @@ class Assistant:
         if game.won or (self.hint_task is not None and not self.hint_task.done()):
             return
         self._asked_about = game.state
-        self.emit(Notify(_("Thinking\u2026")))
+        self.emit(Notify(_("Thinking\u2026"), about=game.state))
         if self._cache_for is not game:  # a cache per game: its lines are that game's
             self.hint_cache, self._cache_for = solver().HintCache(), game
         self.hint_task = solver().hint_in_background(
@@ -140,7 +140,8 @@ class Assistant:
         self._tell_verdict = True
         self.start_verdict()
         if self.verdict == "thinking":
-            self.emit(Notify(_("Thinking (the solver looks at every card)\u2026")))
+            text = _("Thinking (the solver looks at every card)\u2026")
+            self.emit(Notify(text, about=self.game.state))
         elif self.verdict:
             self._tell()
 
@@ -151,7 +152,7 @@ class Assistant:
 
     def _tell(self) -> None:
         self._tell_verdict = False
-        self.emit(Notify(verdict_message(self.verdict)))
+        self.emit(Notify(verdict_message(self.verdict), about=self.game.state))
 
     # -- auto-finish -------------------------------------------------------------------------
 
@@ -168,7 +169,10 @@ class Assistant:
             self.finish(line)
         else:
             self.emit(
-                Notify(_("Every card is face up: press F (or Finish in the menu) to play it out."))
+                Notify(
+                    _("Every card is face up: press F (or Finish in the menu) to play it out."),
+                    about=game.state,
+                )
             )
 
     def can_finish(self) -> bool:
@@ -202,7 +206,8 @@ class Assistant:
         if game.won or self.demo_task is not None or self.demonstrating:
             return
         self._demo_about = game.state
-        self.emit(Notify(_("Looking for a winning line (the solver sees every card)\u2026")))
+        text = _("Looking for a winning line (the solver sees every card)\u2026")
+        self.emit(Notify(text, about=game.state))
         self.demo_task = solver().solve_in_background(
             game.state, game.rules, max_seconds=DEMO_BUDGET, max_nodes=None
         )
@@ -226,13 +231,14 @@ class Assistant:
                 )
             )
         elif result.outcome is Outcome.UNWINNABLE:
-            self.emit(Notify(_("This position cannot be won.")))
+            self.emit(Notify(_("This position cannot be won."), about=self._demo_about))
         else:
             self.emit(
                 Notify(
                     _("No winning line found from here within {seconds} s.").format(
                         seconds=f"{DEMO_BUDGET:g}"
-                    )
+                    ),
+                    about=self._demo_about,
                 )
             )
 

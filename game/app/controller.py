@@ -94,7 +94,7 @@ class Controller:
             i.Finish: self._finish,
             i.ShowHint: self._show_hint,
             i.ShowVerdict: self._show_verdict,
-            i.Notify: lambda it: self.table.say(it.text),
+            i.Notify: lambda it: self.table.say(it.text, about=it.about),
             i.FocusMove: self._focus,
             i.FocusActivate: self._focus,
             i.Back: self._back,
@@ -146,7 +146,7 @@ class Controller:
             step = self.session.play(intent.command)
         except Refused as refused:
             self.table.refused(intent.command)
-            self.table.say(refusal(refused, game.layout))
+            self.table.say(refusal(refused, game.layout), about=game.state)
             return
         self.table.follow(before, step, from_hand=intent.from_hand)
         self.position_changed()
@@ -154,13 +154,15 @@ class Controller:
     def _nowhere(self, intent: i.NowhereToGo) -> None:
         self.table.shake(intent.pile, intent.count)
         self.table.sounds.append("invalid")
-        self.table.say(nowhere_to_go(self.session.game.state, intent.pile, intent.count))
+        state = self.session.game.state
+        self.table.say(nowhere_to_go(state, intent.pile, intent.count), about=state)
 
     def _cannot_lift(self, intent: i.CannotLift) -> None:
         count = len(self.session.game.state.piles[intent.pile]) - intent.position
         self.table.shake(intent.pile, count)
         self.table.sounds.append("invalid")
-        self.table.say(cannot_lift(self.session.game.state, intent.pile, intent.position))
+        state = self.session.game.state
+        self.table.say(cannot_lift(state, intent.pile, intent.position), about=state)
 
     def _undo(self, intent: i.Undo) -> None:
         self.assistant.stop_finishing()
@@ -254,7 +256,7 @@ class Controller:
     def _show_hint(self, intent: i.ShowHint) -> None:
         game = self.session.game
         self.table.show_hint(hint_highlight(intent.command))
-        self.table.say(hint(intent.command, game.state, game.layout))
+        self.table.say(hint(intent.command, game.state, game.layout), about=game.state)
 
     def _show_verdict(self, intent: i.ShowVerdict) -> None:
         self.table.verdict = verdict_indicator(intent.verdict) if intent.verdict else ""
@@ -339,10 +341,16 @@ class Controller:
     # -- each step --------------------------------------------------------------------------------
 
     def tick(self, seconds: float) -> None:
-        """Wall time passed: the game's clock, the table's timers, the assistant's news."""
-        self.session.tick(seconds)
+        """Wall time passed: the game's clock, the table's timers, the assistant's news.
+
+        The clock runs, and moves play by themselves (a finish, a demo), only while the
+        table is in front: a panel or a replay over it holds the game still, so what shows
+        under a panel is what will be found on closing it."""
+        in_front = self.scenes.top is self.table
+        if in_front:
+            self.session.tick(seconds)
         self.scenes.tick(seconds)
-        self.assistant.step(seconds, table_at_rest=not self.table.motion.busy)
+        self.assistant.step(seconds, table_at_rest=in_front and not self.table.motion.busy)
         self.watching.step()
 
     @property

@@ -20,7 +20,7 @@ from game.view.replay import ReplayScene
 from .analyst import Analyst
 from .gamefiles import finished_games, read_game, suggested_name, write_game
 from .problems import why
-from .wording import analysis_result
+from .wording import analysis_result, last_game_result
 
 
 class Watching:
@@ -50,11 +50,12 @@ class Watching:
     # -- which game ------------------------------------------------------------------------------
 
     def game_of(self, source: str | None) -> Game | str:
-        """A copy of the game ``source`` names, or why it cannot be had."""
+        """A copy of the game ``source`` names, as played up to its position (moves taken
+        back are not shown as played: undo is the position), or why it cannot be had."""
         if source is None:
-            return self.c.session.game.copy()
+            return self.c.session.game.played_copy()
         found = read_game(Path(source))
-        return found if isinstance(found, str) else found.game
+        return found if isinstance(found, str) else found.game.played_copy()
 
     def history(self) -> list:
         return finished_games(self.c.session.data_dir)
@@ -76,7 +77,6 @@ class Watching:
             c.table.layout_size(),
             game,
             c.table.options,
-            art=c.table.art,
             at=intent.at,
             source=intent.source,
             losing_move=losing,
@@ -121,7 +121,6 @@ class Watching:
         if isinstance(game, str):
             self.c.table.say(game, error=True)
             return
-        game.seek(len(game.timeline()) if source is not None else game.moves_made)
         if not game.moves_made:
             self.c.table.say(_("No move has been made yet: nothing can have been lost."))
             return
@@ -133,13 +132,12 @@ class Watching:
         game = self.game_of(intent.source)
         if isinstance(game, str):
             return
-        text = analysis_result(analysis, game)
         if intent.quiet:  # about a game just left: say it, do not take the player away
-            if analysis.losing_move is not None:
-                text = _("Your last game: {result} Watch it from the menu, Finished games.")
-                text = text.format(result=analysis_result(analysis, game))
-            self.c.table.say(text)
+            text = last_game_result(analysis, game)
+            if text is not None:
+                self.c.table.say(text)
             return
+        text = analysis_result(analysis, game)
         if analysis.losing_move is not None:
             # On the timeline, just before the move that lost it: "try again from here".
             self.open_replay(i.OpenReplay(intent.source, at=analysis.last_winnable_move))

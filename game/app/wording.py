@@ -183,6 +183,20 @@ def analysis_result(analysis, game) -> str:
     ).format(count=analysis.undecided)
 
 
+def last_game_result(analysis, game) -> str | None:
+    """What "where was it lost?" found about the game just left, said over the new one:
+    every sentence names the game it is about. None when there is nothing worth saying
+    unasked (the solver could not tell)."""
+    if analysis.losing_move is not None:
+        text = _("Your last game: {result} Watch it from the menu, Finished games.")
+        return text.format(result=analysis_result(analysis, game))
+    if analysis.winnable_at_deal is False:
+        return _("Your last game could not be won from the start: no move lost it.")
+    if analysis.last_winnable_move == analysis.moves:
+        return _("Your last game could still have been won.")
+    return None
+
+
 def hint_highlight(command: Command | None) -> tuple[int, int, int | None] | None:
     """(source, count, target) of the cards a hint lights up; the stock for a turn."""
     if command is None:

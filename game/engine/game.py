@@ -63,6 +63,13 @@ class Game:
         other.log, other.redo_stack, other.state = list(self.log), list(self.redo_stack), self.state
         return other
 
+    def played_copy(self) -> Game:
+        """A copy as played up to this position, without the moves taken back: what the
+        timeline, an analysis or a demo starts from (undo is the position)."""
+        other = self.copy()
+        other.redo_stack = []
+        return other
+
     # -- the timeline ---------------------------------------------------------------------
 
     def timeline(self) -> list[Record]:

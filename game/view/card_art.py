@@ -249,6 +249,14 @@ def empty_slot(w: int, h: int, label: str | None = None) -> pygame.Surface:
 # The per-size cache
 
 
+@lru_cache(maxsize=4 * 52)
+def _finished_face(code: str, size: tuple[int, int], faces: str) -> pygame.Surface:
+    """Faces shared by every ``CardArt`` of one size and style: a replay's table beside the
+    game's, or the size a window returns to, draws them once (each is shared, never drawn
+    on). Room for four sets: the table's and a replay's, at two window sizes."""
+    return _finish(render_face(code, size, faces))
+
+
 class CardArt:
     """Card surfaces for one card size and face style, rendered on first use and kept until
     the size or the style changes."""
@@ -283,13 +291,14 @@ class CardArt:
     def clear(self) -> None:
         """Drop every cached surface (e.g. after a display mode change)."""
         self._cache.clear()
+        _finished_face.cache_clear()
 
     def face(self, code: str) -> pygame.Surface:
         """The face of card `code` ("AS", "TD", "KH", ...). Do not draw on it: it is shared."""
         key = ("face", normalize_code(code))
         surface = self._cache.get(key)
         if surface is None:
-            surface = self._cache[key] = _finish(render_face(key[1], self._size, self.faces))
+            surface = self._cache[key] = _finished_face(key[1], self._size, self.faces)
         return surface
 
     def back(self, style: str = "blue") -> pygame.Surface:

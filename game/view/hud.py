@@ -37,11 +37,12 @@ class Toast:
     text: str
     seconds: float
     error: bool = False
+    about: object = None  # the position it speaks of (None: news of no one position)
 
     @classmethod
-    def of(cls, text: str, error: bool = False) -> Toast:
+    def of(cls, text: str, error: bool = False, about: object = None) -> Toast:
         seconds = TOAST_SECONDS + TOAST_SECONDS_PER_WORD * len(text.split())
-        return cls(text, seconds * (2 if error else 1), error)
+        return cls(text, seconds * (2 if error else 1), error, about)
 
 
 @dataclass(frozen=True)

@@ -128,9 +128,11 @@ class ShowVerdict:
 
 @dataclass(frozen=True)
 class Notify:
-    """From the game's helpers: a message for the player."""
+    """From the game's helpers: a message for the player; ``about`` the position (engine
+    state) it speaks of, if one: it is not shown once that position is left."""
 
     text: str
+    about: object = None
 
 
 # -- keyboard play on the table ------------------------------------------------------------------

@@ -105,16 +105,28 @@ class TableRenderer:
         self._slot_labels = dict(labels)
         self._draw_slots(self.static, labels)
         self._static_cards = {}
-        resting = sorted(
-            (s for s in sprites.values() if not s.in_flight and s.card not in hidden),
-            key=lambda s: s.home.z,
-        )
-        for s in resting:
-            rect = pygame.Rect(round(s.x), round(s.y), self.layout.card_w, self.layout.card_h)
-            self.static.blit(self.image(s.card, s.face_up), rect)
-            self._static_cards[s.card] = (rect, s.home.z, s.face_up)
+        w, h = self.layout.card_w, self.layout.card_h
+        for s in sprites.values():
+            if not s.in_flight and s.card not in hidden:
+                rect = pygame.Rect(round(s.x), round(s.y), w, h)
+                self._static_cards[s.card] = (rect, s.home.z, s.face_up)
+        self._paint_cards(self.static, self.static.get_rect())
         for surface, pos in self._decorations:
             self.static.blit(surface, pos)
+
+    def _paint_cards(self, static: pygame.Surface, region: pygame.Rect) -> None:
+        """The resting cards over ``region``. Of cards stacked exactly on top of each other
+        (stock, foundations) only the top one is drawn: a tall stack costs one blit, and a
+        whole repaint and a region's repaint give the same pixels (the soft corners of a
+        stack drawn card by card would darken with its height)."""
+        top_at: dict[tuple, tuple] = {}
+        for card, (rect, z, face) in self._static_cards.items():
+            if rect.colliderect(region):
+                key = tuple(rect)
+                if key not in top_at or top_at[key][0] < z:
+                    top_at[key] = (z, card, rect, face)
+        for _, card, rect, face in sorted(top_at.values()):
+            static.blit(self.image(card, face), rect)
 
     def _redraw_region(self, region: pygame.Rect) -> None:
         """Repaint one rectangle of the static layer: felt, outlines, resting cards."""
@@ -128,16 +140,7 @@ class TableRenderer:
             if slot.colliderect(region):
                 label = self._slot_labels.get(pile)
                 static.blit(self.art.empty_slot(layout.card_w, layout.card_h, label), slot)
-        # Of cards stacked exactly on top of each other (stock, foundations) only the top
-        # one shows, so a tall stack costs one blit.
-        top_at: dict[tuple, tuple] = {}
-        for card, (rect, z, face) in self._static_cards.items():
-            if rect.colliderect(region):
-                key = tuple(rect)
-                if key not in top_at or top_at[key][0] < z:
-                    top_at[key] = (z, card, rect, face)
-        for _, card, rect, face in sorted(top_at.values()):
-            static.blit(self.image(card, face), rect)
+        self._paint_cards(static, region)
         for surface, pos in self._decorations:
             if region.colliderect(pygame.Rect(pos, surface.get_size())):
                 static.blit(surface, pos)

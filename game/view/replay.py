@@ -27,7 +27,6 @@ class ReplayScene:
         size: tuple[int, int],
         game: Game,
         options: TableOptions,
-        art=None,
         at: int | None = None,
         source: str | None = None,
         losing_move: int | None = None,
@@ -40,7 +39,12 @@ class ReplayScene:
         self.source = source
         self.losing_move = losing_move
         self.game.seek(self.total if at is None else max(0, min(at, self.total)))
-        self.table = TableScene(size, game, options, deal_animation=False, art=art, footer_rows=2)
+        # A table of its own: its own layout and card size (the game watched may be another
+        # variant than the one played), and no win panel, whose buttons would act on the
+        # game being played; the bar is this scene's controls.
+        self.table = TableScene(
+            size, game, options, deal_animation=False, footer_rows=2, celebrate=False
+        )
         self.playing = False
         self.speed = DEFAULT_SPEED
         self._clock = 0.0
@@ -156,6 +160,15 @@ class ReplayScene:
 
     def invalidate(self) -> None:
         self.table.invalidate()
+
+    def cover(self) -> None:
+        self.playing = False  # a panel over it: the replay waits (and its bar says so)
+        self._scrubbing = False
+        self._changed()
+        self.table.cover()
+
+    def picture(self) -> object:
+        return self.table.picture()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.table.resize(size)

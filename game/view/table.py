@@ -33,6 +33,7 @@ from .layout import Home, Rect, TableLayout, card_homes, table_layout
 from .motion import Motion
 from .pointer import PointerInput
 from .renderer import TableRenderer
+from .sprite_board import SpriteBoard
 from .steps import DEAL_STAGGER, step_delays, undo_delays
 
 SHAKE = 0.07  # a refused card's swing, in card widths
@@ -48,7 +49,7 @@ class TableOptions:
     four_colour: bool = False
 
 
-class TableScene:
+class TableScene(SpriteBoard):
     def __init__(
         self,
         size: tuple[int, int],
@@ -56,15 +57,18 @@ class TableScene:
         options: TableOptions | None = None,
         clock: Callable[[], float] = lambda: 0.0,
         deal_animation: bool = True,
-        art: CardArt | None = None,
         footer_rows: int = 1,
+        celebrate: bool = True,
     ) -> None:
+        """``celebrate``: a win is the player's, with its panel and cascade (off for a
+        replay, which shows a game played before and has controls of its own)."""
         self.options = options or TableOptions()
+        self.celebrate = celebrate
         self.footer_rows = footer_rows
         self.game = game
         self.clock = clock  # the seconds played, kept by the session
         self.motion = Motion(self.options.animation_speed)
-        self.art = art or CardArt((60, 84))
+        self.art = CardArt((60, 84))  # its own: another scene's cards may be another size
         self.renderer = TableRenderer(self.art, self.options.back_style)
         self.layout: TableLayout = self._layout_for(size, game.rules)
         self._lay_out(self.layout)
@@ -105,6 +109,7 @@ class TableScene:
         self.hint = None
         self.pointer.cancel()
         self.focus = KeyboardFocus(game.layout.tableau_range.start)
+        self._forget_old_news()
 
     def _stacked_at_stock(self, homes: dict[int, Home], order: list[int]) -> dict[int, Home]:
         """Every card face down on the stock, the first to be dealt on top."""
@@ -119,7 +124,7 @@ class TableScene:
             self.motion.finish()
         self._retarget(step_delays(before, step))
         self.sounds.append("deal" if _is_draw(step) else "place")
-        if self.game.won and not self.won_shown:
+        if self.game.won and not self.won_shown and self.celebrate:
             self._celebrate()
 
     def follow_undo(self, step: Step) -> None:
@@ -151,6 +156,14 @@ class TableScene:
         self.hint = None
         self.motion.retarget(self.homes(), delays)
         self.focus.clamp(self)
+        self._forget_old_news()
+
+    def _forget_old_news(self) -> None:
+        """A message about another position (a hint, a verdict, a refusal) goes when the
+        position changes: it would be about a table no longer shown."""
+        toast = self.toast
+        if toast is not None and toast.about is not None and toast.about != self.game.state:
+            self.toast = None
 
     def _celebrate(self) -> None:
         self.won_shown = True
@@ -163,9 +176,13 @@ class TableScene:
     def show_hint(self, hint: tuple[int, int, int | None] | None) -> None:
         self.hint = hint
 
-    def say(self, text: str, error: bool = False) -> None:
-        """A message, shown whole above the status line for a few seconds."""
-        self.toast = Toast.of(text, error)
+    def say(self, text: str, error: bool = False, about=None) -> None:
+        """A message, shown whole above the status line for a few seconds. ``about``: the
+        position (engine state) it speaks of, when it speaks of one: it goes when that
+        position is no longer the one shown."""
+        if about is not None and about != self.game.state:
+            return  # news of a position already left
+        self.toast = Toast.of(text, error, about)
         self._toast_left = self.toast.seconds
 
     def hush(self) -> None:
@@ -213,6 +230,28 @@ class TableScene:
     def invalidate(self) -> None:
         """What is on screen is not the table any more (a menu was over it): draw it all."""
         self.renderer.full_redraw = True
+
+    def cover(self) -> None:
+        """A panel or a replay goes over the table: a drag is let go, moving cards land
+        and the celebration ends, so the table under it is at rest, as it will be found."""
+        self.pointer.cancel()
+        self.motion.finish()
+        self.cascade = None
+
+    def picture(self) -> object:
+        """What a drawing of the table at rest depends on (``SceneStack.backdrop``)."""
+        homes = tuple(sorted((c, s.home) for c, s in self.motion.sprites.items()))
+        return (
+            self.game,
+            self.game.state,
+            self.layout_size(),
+            self.options,
+            self.art.faces,
+            homes,
+            self.snapshot(),
+            tuple(sorted(self.slot_labels().items())),
+            self.cascade is None,
+        )
 
     # -- input -------------------------------------------------------------------------------
 
@@ -292,7 +331,7 @@ class TableScene:
                 (self._cards_rect(self.focus.pile, self.focus.focused_cards(self)), "focus")
             )
         win = None
-        if game.won and self.won_shown:
+        if game.won and self.won_shown and self.celebrate:
             seed = game.deal.seed
             code = deal_code(game.rules, seed) if seed is not None else ""
             win = WinPanel(game.score, game.max_score, game.moves_made, self.clock(), code)
@@ -338,53 +377,6 @@ class TableScene:
         if homes.keys() != sprites.keys():
             return False
         return all(sprites[c].home == h and sprites[c].at_home for c, h in homes.items())
-
-    # -- the board the input handlers read ---------------------------------------------------
-
-    def card_at(self, x: float, y: float) -> tuple[int, int] | None:
-        w, h = self.layout.card_w, self.layout.card_h
-        best = None
-        for sprite in self.motion.sprites.values():
-            home = sprite.home
-            if home.x <= x < home.x + w and home.y <= y < home.y + h:
-                if best is None or home.z > best.z:
-                    best = home
-        return None if best is None else (best.pile, best.position)
-
-    def pile_at(self, x: float, y: float) -> int | None:
-        for pile in range(self.game.layout.pile_count):
-            if self.layout.slot_rect(pile).contains(x, y):
-                return pile
-        return None
-
-    def pile_rect(self, pile: int) -> Rect:
-        cards = self.game.state.piles[pile]
-        if not cards:
-            return self.layout.slot_rect(pile)
-        home = self.motion.sprites[cards[-1]].home
-        return Rect(home.x, home.y, self.layout.card_w, self.layout.card_h)
-
-    def cards(self, pile: int) -> tuple[int, ...]:
-        return self.game.state.piles[pile]
-
-    def pickable(self, pile: int, position: int) -> int:
-        return self.game.pickable(pile, position)
-
-    def face_up(self, pile: int, position: int) -> bool:
-        return self.game.state.face_up(pile, position)
-
-    def run_length(self, pile: int) -> int:
-        return self.game.run_length(pile)
-
-    def legal_targets(self, source: int, count: int) -> list[int]:
-        return self.game.legal_targets(source, count)
-
-    def best_target(self, source: int, count: int) -> int | None:
-        """A foundation first, then a pile with cards, then an empty one."""
-        targets = self.legal_targets(source, count)
-        piles, layout = self.game.state.piles, self.game.layout
-        targets.sort(key=lambda t: (not layout.is_foundation(t), not piles[t], t))
-        return targets[0] if targets else None
 
 
 def _is_draw(step: Step) -> bool:

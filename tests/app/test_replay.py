@@ -195,7 +195,10 @@ def test_an_exported_game_opens_identical(app, tmp_path):
     assert opened.game.redo_stack == game.redo_stack and opened.elapsed == 321.5
     app.controller.apply(i.OpenGameFile(str(path)))
     scene = app.scenes.top
-    assert isinstance(scene, ReplayScene) and scene.total == 80
+    # Undo is the position: the five moves taken back are kept in the file (above) but
+    # never shown as played; the timeline opens at move 75 of 75.
+    assert isinstance(scene, ReplayScene) and scene.total == 75 and scene.position == 75
+    assert scene.game.state == game.state
 
 
 @pytest.mark.parametrize("damage", ["cut", "garbage", "missing"])

@@ -32,6 +32,9 @@ class Overlay:
     def next_timer(self) -> float | None:
         return None
 
+    def tick(self, seconds: float) -> None:
+        pass
+
     def handle(self, event: pygame.event.Event) -> list[Intent]:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             return [CloseScene()]

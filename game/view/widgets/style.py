@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -57,10 +58,15 @@ class Metrics:
 def shade(surface: pygame.Surface) -> pygame.Surface:
     """A darkened copy of what is on screen, the backdrop of a menu."""
     backdrop = surface.copy()
-    veil = pygame.Surface(backdrop.get_size(), pygame.SRCALPHA)
-    veil.fill(SHADE)
-    backdrop.blit(veil, (0, 0))
+    backdrop.blit(_veil(backdrop.get_size()), (0, 0))
     return backdrop
+
+
+@lru_cache(maxsize=2)
+def _veil(size: tuple[int, int]) -> pygame.Surface:
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill(SHADE)
+    return veil
 
 
 def panel(size: tuple[int, int], radius: int) -> pygame.Surface:
