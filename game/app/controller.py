@@ -146,7 +146,7 @@ class Controller:
             step = self.session.play(intent.command)
         except Refused as refused:
             self.table.refused(intent.command)
-            self.table.say(refusal(refused, game.layout))
+            self.table.say(refusal(refused))
             return
         self.table.follow(before, step, from_hand=intent.from_hand)
         self.position_changed()
@@ -160,7 +160,7 @@ class Controller:
         count = len(self.session.game.state.piles[intent.pile]) - intent.position
         self.table.shake(intent.pile, count)
         self.table.sounds.append("invalid")
-        self.table.say(cannot_lift(self.session.game.state, intent.pile, intent.position))
+        self.table.say(cannot_lift(self.session.game, intent.pile, intent.position))
 
     def _undo(self, intent: i.Undo) -> None:
         self.assistant.stop_finishing()

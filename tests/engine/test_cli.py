@@ -58,7 +58,7 @@ def test_double_klondike_piles():
     [
         (
             ["play", "--variant", "klondike", "--seed", "1", "draw", "t1-t3"],
-            "move 2 (t1-t3): 7D cannot go on 2D",
+            "move 2 (t1-t3): 2D takes AC or AS.",
         ),
         (["play", "--variant", "spider", "--seed", "1"], "unknown variant 'spider'"),
         (["play", "--variant", "klondike", "--mode", "draw2", "--seed", "1"], "no mode 'draw2'"),
