@@ -27,8 +27,9 @@ import json
 import sys
 
 from game import i18n
+from game.app.wording import refusal
 from game.console import USAGE, run_console, say_error
-from game.engine.cards import cards_from_codes
+from game.engine.cards import CODE, cards_from_codes
 from game.engine.commands import Refused
 from game.engine.deal import deal_number
 from game.engine.game import Game, new_game
@@ -149,9 +150,11 @@ def run(argv: list[str]) -> dict | list:
         try:
             game.execute(parse_command(text, game.layout))
         except (ValueError, Refused) as exc:
+            # A refusal in the table's words, with card codes ("8S takes 7D or 7H.").
+            said = refusal(exc, CODE.__getitem__) if isinstance(exc, Refused) else exc
             problem = _("move {number} ({move}): {problem}")
             move = shown(text, quotes=False)
-            raise UsageError(problem.format(number=number, move=move, problem=exc)) from exc
+            raise UsageError(problem.format(number=number, move=move, problem=said)) from exc
     if args.command == "analyse":
         return analysis_json(game, _seconds(args.timeout))
     return position(game, args.reveal)

@@ -146,7 +146,7 @@ class Controller:
             step = self.session.play(intent.command)
         except Refused as refused:
             self.table.refused(intent.command)
-            self.table.say(refusal(refused, game.layout), about=game.state)
+            self.table.say(refusal(refused), about=game.state)
             return
         self.table.follow(before, step, from_hand=intent.from_hand)
         self.position_changed()
@@ -161,8 +161,8 @@ class Controller:
         count = len(self.session.game.state.piles[intent.pile]) - intent.position
         self.table.shake(intent.pile, count)
         self.table.sounds.append("invalid")
-        state = self.session.game.state
-        self.table.say(cannot_lift(state, intent.pile, intent.position), about=state)
+        game = self.session.game
+        self.table.say(cannot_lift(game, intent.pile, intent.position), about=game.state)
 
     def _undo(self, intent: i.Undo) -> None:
         self.assistant.stop_finishing()

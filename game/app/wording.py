@@ -1,13 +1,17 @@
-"""How the game words things for players: cards with suit symbols, piles by name, why a
-move is refused, what a hint says. Pure functions of engine values; every sentence goes
-through gettext.
+"""How the game words things for players: cards with suit symbols, why a move is refused,
+what a hint says. Pure functions of engine values; every sentence goes through gettext.
+
+It is the one place refusals become sentences: the table and the command line
+(``game.cli``, which names cards by their codes) both word them here.
 """
 
 from __future__ import annotations
 
-from game.engine.cards import CODE
+from collections.abc import Callable
+
+from game.engine.cards import CODE, RANK
 from game.engine.commands import Collect, Command, Draw, Move, ToFoundation
-from game.engine.policies import Build
+from game.engine.game import Game
 from game.engine.refusals import Reason, Refused
 from game.engine.state import STOCK, WASTE, Layout, State
 from game.i18n import _, ngettext
@@ -22,87 +26,91 @@ def card_name(card: int) -> str:
     return rank + SUIT_SYMBOLS[code[1]]
 
 
-def pile_name(layout: Layout, pile: int) -> str:
-    if pile == STOCK:
-        return _("the stock")
-    if pile == WASTE:
-        return _("the waste")
-    if layout.is_foundation(pile):
-        return _("foundation {number}").format(number=pile - layout.foundation_range.start + 1)
-    return _("pile {number}").format(number=pile - layout.tableau_range.start + 1)
+CardNamer = Callable[[int], str]
 
 
-BUILD_REFUSALS = {
-    Build.ALTERNATE_COLOUR: lambda: _(
-        "{card} cannot go on {onto}: the tableau builds down in alternating colours."
-    ),
-    Build.SAME_SUIT: lambda: _("{card} cannot go on {onto}: the tableau builds down in suit."),
-    Build.ANY_SUIT: lambda: _("{card} cannot go on {onto}: the tableau builds down by rank."),
-}
+def one_of(cards: tuple[int, ...], name: CardNamer) -> str:
+    """``7♦ or 7♥``, ``7♣, 7♦, 7♥ or 7♠``: the cards a pile would take."""
+    names = [name(c) for c in cards]
+    if len(names) == 1:
+        return names[0]
+    return _("{cards} or {card}").format(cards=", ".join(names[:-1]), card=names[-1])
 
 
-def _pile_from_name(layout: Layout, name: object) -> str:
-    try:
-        return pile_name(layout, layout.index(str(name)))
-    except ValueError:
-        return str(name)
-
-
-def refusal(refused: Refused, layout: Layout) -> str:
-    """Why the engine said no, as a sentence."""
-    d = refused.details
-    card = card_name(d["card"]) if "card" in d else ""
-    onto = card_name(d["onto"]) if "onto" in d else ""
-    pile = _pile_from_name(layout, d["pile"]) if "pile" in d else ""
+def refusal(refused: Refused, name: CardNamer = card_name) -> str:
+    """Why the engine said no, as a sentence naming what the target takes, with its cards
+    named by ``name``: suit symbols on the table (``card_name``), codes on the command
+    line (``CODE.__getitem__``). The piles are not named: the player aimed at the one meant.
+    """
     reason = refused.reason
-    if reason is Reason.BUILD:
-        return BUILD_REFUSALS[d["build"]]().format(card=card, onto=onto)
-    if reason is Reason.FOUNDATION_SUIT:
-        return _(
-            "{card} cannot go on {onto}: foundations build up in suit, one rank at a time."
-        ).format(card=card, onto=onto)
-    if reason is Reason.EMPTY_FOUNDATION:
-        return _("An empty foundation takes only an Ace, not {card}.").format(card=card)
-    if reason is Reason.EMPTY_NEEDS_KING:
-        return _("An empty pile takes only a King (or a run led by a King), not {card}.").format(
-            card=card
-        )
-    if reason is Reason.EMPTY_STAYS_EMPTY:
-        return _("An empty pile stays empty in this game.")
-    if reason is Reason.NOT_A_RUN:
-        return _(
-            "{card} on {onto} is not a built run, so those cards cannot move together."
-        ).format(card=card, onto=onto)
+    card = name(refused.card) if refused.card is not None else ""
+    onto = name(refused.onto) if refused.onto is not None else ""
+    words = REFUSALS.get(reason)
+    if words is not None:
+        return words().format(card=card, onto=onto)
+    if reason is Reason.TABLEAU_TAKES:
+        if not refused.takes:
+            return _("{onto} takes no card.").format(onto=onto)
+        return _("{onto} takes {cards}.").format(onto=onto, cards=one_of(refused.takes, name))
+    if reason is Reason.FOUNDATION_TAKES:
+        return _("This foundation takes {card} next.").format(card=name(refused.takes[0]))
     if reason is Reason.NO_FOUNDATION_TAKES:
-        return _("No foundation takes {card} now.").format(card=card)
-    if reason is Reason.NOTHING_TO_COLLECT:
-        return _("No card can go to the foundations now.")
-    if reason is Reason.NO_REDEAL:
-        return _("The stock is empty, and this game allows no redeal.")
+        below = [c for c in refused.takes if RANK[c] < RANK[refused.card]]
+        if not below:
+            return _("No foundation takes {card} now.").format(card=card)
+        return _("{card} cannot go up before {before}.").format(
+            card=card, before=name(max(below, key=RANK.__getitem__))
+        )
+    if reason is Reason.NOT_ONTO_TALON:
+        if refused.target == STOCK:
+            return _("Cards cannot be put back on the stock.")
+        return _("Cards reach the waste only from the stock.")
+    if reason is Reason.ONE_AT_A_TIME_FROM:
+        if refused.source == WASTE:
+            return _("Only the top card of the waste can be played.")
+        return _("Only the top card of a foundation can move.")
+    if reason is Reason.PILE_EMPTY:
+        return _("The waste is empty.") if refused.source == WASTE else _("That pile is empty.")
+    if reason is Reason.TOO_FEW_CARDS:
+        return ngettext(
+            "There is only {count} card on that pile.",
+            "There are only {count} cards on that pile.",
+            refused.limit,
+        ).format(count=refused.limit)
     if reason is Reason.REDEALS_USED:
-        limit = int(d["limit"])
         return ngettext(
             "The stock is empty, and its one redeal is used.",
             "The stock is empty, and all {count} redeals are used.",
-            limit,
-        ).format(count=limit)
-    if reason is Reason.TALON_EMPTY:
-        return _("The stock and the waste are both empty.")
-    if reason is Reason.NO_RETURN:
-        return _("Foundation cards may not come back in this game.")
-    if reason is Reason.BETWEEN_FOUNDATIONS:
-        return _("Cards do not move from one foundation to another.")
-    if reason in (Reason.FOUNDATION_ONE_AT_A_TIME, Reason.ONE_AT_A_TIME_FROM):
-        return _("Only one card at a time may go there.")
-    if reason is Reason.SINGLE_CARDS_ONLY:
-        return _("Only one card may move at a time in this game.")
-    if reason is Reason.FACE_DOWN:
-        return _("Face-down cards cannot be moved.")
-    if reason is Reason.NOT_ONTO_TALON:
-        return _("Cards cannot be put on {pile}.").format(pile=pile)
-    if reason is Reason.PILE_EMPTY:
-        return _("{pile} is empty.").format(pile=pile).capitalize()
+            refused.limit,
+        ).format(count=refused.limit)
     return _("That move is not allowed.")
+
+
+# The reasons said in one sentence of their own, from the card offered and the card it
+# would lie on at most.
+REFUSALS: dict[Reason, Callable[[], str]] = {
+    Reason.NO_SUCH_PILE: lambda: _("There is no such pile."),
+    Reason.SAME_PILE: lambda: _("The cards are already there."),
+    Reason.NO_CARDS: lambda: _("A move takes at least one card."),
+    Reason.NOT_A_COMMAND: lambda: _("That move is not allowed."),
+    Reason.STOCK_ONLY_BY_TURNING: lambda: _("Stock cards are only turned onto the waste."),
+    Reason.FACE_DOWN: lambda: _("Face-down cards cannot be moved."),
+    Reason.SINGLE_CARDS_ONLY: lambda: _("Only one card may move at a time in this game."),
+    Reason.NOT_A_RUN: lambda: _("These cards cannot move together: {card} does not go on {onto}."),
+    Reason.FOUNDATION_ONE_AT_A_TIME: lambda: _("Cards go up to a foundation one at a time."),
+    Reason.BETWEEN_FOUNDATIONS: lambda: _("Cards do not move from one foundation to another."),
+    Reason.EMPTY_FOUNDATION: lambda: _("An empty foundation takes only an Ace."),
+    Reason.FOUNDATION_COMPLETE: lambda: _("This foundation is complete."),
+    Reason.NO_RETURN: lambda: _("Foundation cards may not come back in this game."),
+    Reason.EMPTY_STAYS_EMPTY: lambda: _("An empty pile stays empty in this game."),
+    Reason.EMPTY_NEEDS_KING: lambda: _("An empty pile takes only a King."),
+    Reason.TO_FOUNDATION_SOURCE: lambda: _(
+        "Only the waste or a tableau pile can send a card to the foundations."
+    ),
+    Reason.NOTHING_TO_COLLECT: lambda: _("No card can go to the foundations now."),
+    Reason.TALON_EMPTY: lambda: _("The stock and the waste are both empty."),
+    Reason.NO_REDEAL: lambda: _("The stock is empty, and this game allows no redeal."),
+}
 
 
 def moving(state: State, pile: int, count: int) -> str:
@@ -122,17 +130,24 @@ def nowhere_to_go(state: State, pile: int, count: int) -> str:
     return _("{cards}: no pile takes them now.").format(cards=moving(state, pile, count))
 
 
-def cannot_lift(state: State, pile: int, position: int) -> str:
-    cards = state.piles[pile]
-    if position < state.down[pile]:
-        return _("Face-down cards cannot be moved.")
-    if pile == WASTE and position < len(cards) - 1:
-        return _("Only the top card of the waste can be played.")
-    if position < len(cards) - 1:
-        return _(
-            "{card} and the cards on it are not a built run: they cannot move together."
-        ).format(card=card_name(cards[position]))
+def cannot_lift(game: Game, pile: int, position: int) -> str:
+    """Why the cards grabbed at ``position`` of ``pile`` may not be lifted, as the engine
+    refuses any move of them (to another tableau pile, so the lift is what it judges)."""
+    cards = game.state.piles[pile]
+    count = len(cards) - position
+    target = next(t for t in game.layout.tableau_range if t != pile)
+    try:
+        game.mechanics.check(game.state, Move(pile, target, count))
+    except Refused as refused:
+        if refused.reason in LIFT_REFUSALS:
+            return refusal(refused)
     return _("{card} cannot be moved from there.").format(card=card_name(cards[position]))
+
+
+# The refusals about the cards lifted, whatever the target.
+LIFT_REFUSALS = frozenset(
+    {Reason.FACE_DOWN, Reason.ONE_AT_A_TIME_FROM, Reason.SINGLE_CARDS_ONLY, Reason.NOT_A_RUN}
+)
 
 
 def move_words(command: Command, state: State, layout: Layout) -> str:

@@ -1,8 +1,8 @@
 """What a player asks for, checked against the rules.
 
 Each command either yields the step (tuple of events) it causes or is refused with a
-``Refused`` error whose message says why; a refused command changes nothing, since states
-are immutable values and ``execute`` only computes.
+``Refused`` error that says why as data (``refusals``); a refused command changes nothing,
+since states are immutable values and ``execute`` only computes.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from .cards import KING, RANK, SUIT
+from .cards import ACE, KING, RANK, SUIT, make_card
 from .events import CardsMoved, CardTurnedUp, Step, StockTurned, WasteRedealt, apply_step
 from .policies import BUILDS_ON, EMPTY_TAKES, FOUNDATION_BASE, EmptyPile
 from .refusals import Reason, Refused
@@ -94,13 +94,36 @@ class Mechanics:
                 return f
         return None
 
-    # -- commands -----------------------------------------------------------------------
-
     def _turn_up(self, state: State, pile: int, left: int) -> tuple:
         """The turn-up a move from ``pile`` causes, leaving ``left`` cards there."""
         if left and pile in self.tableau and state.down[pile] >= left:
             return (CardTurnedUp(pile),)
         return ()
+
+    # -- what a pile would take, for a refusal to say -------------------------------------
+
+    def cards_on(self, onto: int) -> tuple[int, ...]:
+        """The cards (one copy each) that may lie on ``onto`` in the tableau."""
+        rank = RANK[onto] - 1
+        if rank < ACE:
+            return ()
+        return tuple(c for c in (make_card(rank, s) for s in range(4)) if self.builds_on(c, onto))
+
+    def next_up(self, state: State, suit: int) -> tuple[int, ...]:
+        """The cards (one copy each, lowest first) the foundations take next in ``suit``."""
+        wanted = set()
+        started = 0
+        for f in self.foundations:
+            pile = state.piles[f]
+            if pile and SUIT[pile[-1]] == suit:
+                started += 1
+                if RANK[pile[-1]] < KING:
+                    wanted.add(RANK[pile[-1]] + 1)
+        if started < self.rules.decks:
+            wanted.add(FOUNDATION_BASE)
+        return tuple(make_card(rank, suit) for rank in sorted(wanted))
+
+    # -- commands -----------------------------------------------------------------------
 
     def check_move(self, state: State, move: Move) -> Step:
         src, dst, n = move.source, move.target, move.count
@@ -108,50 +131,59 @@ class Mechanics:
         count = layout.pile_count
         if not (0 <= src < count and 0 <= dst < count):
             raise Refused(Reason.NO_SUCH_PILE)
-        name_src, name_dst = layout.name(src), layout.name(dst)
         if src == dst:
-            raise Refused(Reason.SAME_PILE, pile=name_src)
+            raise Refused(Reason.SAME_PILE, source=src, target=dst)
         if src == STOCK:
-            raise Refused(Reason.STOCK_ONLY_BY_TURNING)
+            raise Refused(Reason.STOCK_ONLY_BY_TURNING, source=src)
         if dst in (STOCK, WASTE):
-            raise Refused(Reason.NOT_ONTO_TALON, pile=name_dst)
+            raise Refused(Reason.NOT_ONTO_TALON, source=src, target=dst)
         pile = state.piles[src]
         if n < 1:
-            raise Refused(Reason.NO_CARDS)
+            raise Refused(Reason.NO_CARDS, source=src, target=dst)
         if n > len(pile):
-            raise Refused(Reason.TOO_FEW_CARDS, pile=name_src, held=len(pile), count=n)
+            raise Refused(Reason.TOO_FEW_CARDS, source=src, count=n, limit=len(pile))
         if len(pile) - n < state.down[src]:
-            raise Refused(Reason.FACE_DOWN, pile=name_src, count=n)
+            raise Refused(Reason.FACE_DOWN, source=src, count=n)
         if n > 1:
             if src not in self.tableau:
-                raise Refused(Reason.ONE_AT_A_TIME_FROM, pile=name_src)
+                raise Refused(Reason.ONE_AT_A_TIME_FROM, source=src, count=n)
             if not self._runs:
-                raise Refused(Reason.SINGLE_CARDS_ONLY)
+                raise Refused(Reason.SINGLE_CARDS_ONLY, source=src, count=n)
             if dst not in self.tableau:
-                raise Refused(Reason.FOUNDATION_ONE_AT_A_TIME)
+                raise Refused(Reason.FOUNDATION_ONE_AT_A_TIME, source=src, target=dst, count=n)
             for i in range(len(pile) - n, len(pile) - 1):
                 if not self.builds_on(pile[i + 1], pile[i]):
                     raise Refused(
-                        Reason.NOT_A_RUN, card=pile[i + 1], onto=pile[i], count=n, pile=name_src
+                        Reason.NOT_A_RUN,
+                        card=pile[i + 1],
+                        onto=pile[i],
+                        source=src,
+                        count=n,
+                        takes=self.cards_on(pile[i]),
                     )
         card = pile[-n]
         target = state.piles[dst]
+        onto = target[-1] if target else None
+        about = {"card": card, "onto": onto, "source": src, "target": dst, "count": n}
         if layout.is_foundation(dst):
             if layout.is_foundation(src):
-                raise Refused(Reason.BETWEEN_FOUNDATIONS)
+                raise Refused(Reason.BETWEEN_FOUNDATIONS, **about)
             if not self.foundation_takes(target, card):
-                if not target:
-                    raise Refused(Reason.EMPTY_FOUNDATION, card=card)
-                raise Refused(Reason.FOUNDATION_SUIT, card=card, onto=target[-1])
+                if onto is None:
+                    raise Refused(Reason.EMPTY_FOUNDATION, **about)
+                if RANK[onto] == KING:
+                    raise Refused(Reason.FOUNDATION_COMPLETE, **about)
+                following = make_card(RANK[onto] + 1, SUIT[onto])
+                raise Refused(Reason.FOUNDATION_TAKES, takes=(following,), **about)
         else:  # tableau
             if layout.is_foundation(src) and not self.rules.cards_may_return:
-                raise Refused(Reason.NO_RETURN)
+                raise Refused(Reason.NO_RETURN, **about)
             if not self.tableau_takes(target, card):
-                if not target:
+                if onto is None:
                     if self.rules.empty_accepts is EmptyPile.NONE:
-                        raise Refused(Reason.EMPTY_STAYS_EMPTY)
-                    raise Refused(Reason.EMPTY_NEEDS_KING, card=card)
-                raise Refused(Reason.BUILD, card=card, onto=target[-1], build=self.rules.build)
+                        raise Refused(Reason.EMPTY_STAYS_EMPTY, **about)
+                    raise Refused(Reason.EMPTY_NEEDS_KING, **about)
+                raise Refused(Reason.TABLEAU_TAKES, takes=self.cards_on(onto), **about)
         return (CardsMoved(src, dst, n), *self._turn_up(state, src, len(pile) - n))
 
     def check_draw(self, state: State) -> Step:
@@ -169,16 +201,16 @@ class Mechanics:
         return (WasteRedealt(len(waste)),)
 
     def check_to_foundation(self, state: State, source: int) -> Step:
-        layout = self.layout
         if not (source == WASTE or source in self.tableau):
-            raise Refused(Reason.TO_FOUNDATION_SOURCE)
+            raise Refused(Reason.TO_FOUNDATION_SOURCE, source=source)
         pile = state.piles[source]
         if not pile:
-            raise Refused(Reason.PILE_EMPTY, pile=layout.name(source))
+            raise Refused(Reason.PILE_EMPTY, source=source)
         card = pile[-1]
         target = self.foundation_for(state, card)
         if target is None:
-            raise Refused(Reason.NO_FOUNDATION_TAKES, card=card)
+            wanted = self.next_up(state, SUIT[card])
+            raise Refused(Reason.NO_FOUNDATION_TAKES, card=card, source=source, takes=wanted)
         return (CardsMoved(source, target, 1), *self._turn_up(state, source, len(pile) - 1))
 
     def check_collect(self, state: State) -> Step:
@@ -212,7 +244,7 @@ class Mechanics:
             return self.check_to_foundation(state, command.source)
         if kind is Collect:
             return self.check_collect(state)
-        raise Refused(Reason.NOT_A_COMMAND, command=repr(command))
+        raise Refused(Reason.NOT_A_COMMAND)
 
     # -- queries ------------------------------------------------------------------------
 

@@ -1,126 +1,101 @@
-"""Why a command is refused, as data: a reason and the cards and piles it names.
+"""Why a command is refused, as data: a reason and the cards and piles it concerns.
 
-The engine speaks no particular language: a refusal carries a ``Reason`` and its details
-(cards as card ints, piles as pile indexes, counts as ints). ``str(refused)`` is a plain
-sentence in the language spoken, with card codes ("TD") and pile names ("t3"), for the
-command line and logs; the game's table words it for players (card names with suit
-symbols) from the same data.
+The engine speaks no language: a refusal carries a ``Reason`` and what it concerns, as
+card ints and pile indexes (``card`` the card offered, ``onto`` the target's top card,
+``takes`` the cards the target would take instead). One wording module at the edge
+(``game.app.wording.refusal``) turns it into a sentence, for the table with suit symbols
+and for the command line with card codes. ``str(refused)`` is the same data in plain
+codes, for logs and save-file errors.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from enum import StrEnum
 
-from game.i18n import _, ngettext
-
 from .cards import CODE
-from .policies import Build
 
 
 class Reason(StrEnum):
+    # The command itself.
     NO_SUCH_PILE = "no-such-pile"
     SAME_PILE = "same-pile"
-    STOCK_ONLY_BY_TURNING = "stock-only-by-turning"
-    NOT_ONTO_TALON = "not-onto-talon"
     NO_CARDS = "no-cards"
-    TOO_FEW_CARDS = "too-few-cards"
+    NOT_A_COMMAND = "not-a-command"
+    # The cards taken from the source.
+    STOCK_ONLY_BY_TURNING = "stock-only-by-turning"
+    TOO_FEW_CARDS = "too-few-cards"  # count asked, limit held
     FACE_DOWN = "face-down"
-    ONE_AT_A_TIME_FROM = "one-at-a-time-from"
+    ONE_AT_A_TIME_FROM = "one-at-a-time-from"  # source: the waste or a foundation
     SINGLE_CARDS_ONLY = "single-cards-only"
+    NOT_A_RUN = "not-a-run"  # card does not build on onto, both among the cards lifted
+    PILE_EMPTY = "pile-empty"
+    # What the target takes.
+    NOT_ONTO_TALON = "not-onto-talon"  # target: the stock or the waste
     FOUNDATION_ONE_AT_A_TIME = "foundation-one-at-a-time"
-    NOT_A_RUN = "not-a-run"
     BETWEEN_FOUNDATIONS = "between-foundations"
-    EMPTY_FOUNDATION = "empty-foundation"
-    FOUNDATION_SUIT = "foundation-suit"
+    EMPTY_FOUNDATION = "empty-foundation"  # an empty foundation takes an Ace
+    FOUNDATION_TAKES = "foundation-takes"  # takes: the one card that goes on onto next
+    FOUNDATION_COMPLETE = "foundation-complete"  # onto is a King: nothing goes on
     NO_RETURN = "no-return"
     EMPTY_STAYS_EMPTY = "empty-stays-empty"
     EMPTY_NEEDS_KING = "empty-needs-king"
-    BUILD = "build"
+    TABLEAU_TAKES = "tableau-takes"  # takes: the cards that may go on onto (none on an Ace)
+    NO_FOUNDATION_TAKES = "no-foundation-takes"  # takes: what the card's suit takes next
+    TO_FOUNDATION_SOURCE = "to-foundation-source"
+    NOTHING_TO_COLLECT = "nothing-to-collect"
+    # The stock.
     TALON_EMPTY = "talon-empty"
     NO_REDEAL = "no-redeal"
-    REDEALS_USED = "redeals-used"
-    TO_FOUNDATION_SOURCE = "to-foundation-source"
-    PILE_EMPTY = "pile-empty"
-    NO_FOUNDATION_TAKES = "no-foundation-takes"
-    NOTHING_TO_COLLECT = "nothing-to-collect"
-    NOT_A_COMMAND = "not-a-command"
-
-
-# Each reason as a sentence, in the language spoken, from its details: ``card``/``onto``
-# as card codes ("TD"), ``pile`` a pile name ("t3", "waste"), ``build`` the tableau's
-# ``Build`` policy, the rest ints or text. One whole sentence per message, so a translation
-# can word it its own way.
-SENTENCES: dict[Reason, Callable[[dict[str, object]], str]] = {
-    Reason.NO_SUCH_PILE: lambda d: _("no such pile"),
-    Reason.SAME_PILE: lambda d: _("{pile} is both the source and the target"),
-    Reason.STOCK_ONLY_BY_TURNING: lambda d: _(
-        "cards leave the stock only by turning them onto the waste"
-    ),
-    Reason.NOT_ONTO_TALON: lambda d: _("cards cannot be put on the {pile}"),
-    Reason.NO_CARDS: lambda d: _("a move takes at least one card"),
-    Reason.TOO_FEW_CARDS: lambda d: ngettext(
-        "{pile} holds {held} card, not {count}", "{pile} holds {held} cards, not {count}", d["held"]
-    ),
-    Reason.FACE_DOWN: lambda d: ngettext(
-        "the top card of {pile} is not face up",
-        "not all of the top {count} cards of {pile} are face up",
-        d["count"],
-    ),
-    Reason.ONE_AT_A_TIME_FROM: lambda d: _("only one card at a time may leave the {pile}"),
-    Reason.SINGLE_CARDS_ONLY: lambda d: _("only one card may move at a time in this game"),
-    Reason.FOUNDATION_ONE_AT_A_TIME: lambda d: _("cards go to a foundation one at a time"),
-    Reason.NOT_A_RUN: lambda d: ngettext(
-        "{card} on {onto} is not a built run, so the top {count} card of {pile} cannot move "
-        "together",
-        "{card} on {onto} is not a built run, so the top {count} cards of {pile} cannot move "
-        "together",
-        d["count"],
-    ),
-    Reason.BETWEEN_FOUNDATIONS: lambda d: _("cards do not move between foundations"),
-    Reason.EMPTY_FOUNDATION: lambda d: _("an empty foundation takes only an Ace, not {card}"),
-    Reason.FOUNDATION_SUIT: lambda d: _("{card} cannot go on {onto}: foundations build up in suit"),
-    Reason.NO_RETURN: lambda d: _("foundation cards may not come back in this game"),
-    Reason.EMPTY_STAYS_EMPTY: lambda d: _("an empty tableau pile stays empty in this game"),
-    Reason.EMPTY_NEEDS_KING: lambda d: _(
-        "an empty tableau pile takes only a King or a King-led run, not {card}"
-    ),
-    Reason.BUILD: lambda d: BUILD_SENTENCES[Build(d["build"])](),
-    Reason.TALON_EMPTY: lambda d: _("the stock and the waste are both empty"),
-    Reason.NO_REDEAL: lambda d: _("the stock is empty and this game allows no redeal"),
-    Reason.REDEALS_USED: lambda d: ngettext(
-        "the stock is empty and its one redeal is used",
-        "the stock is empty and all {limit} redeals are used",
-        d["limit"],
-    ),
-    Reason.TO_FOUNDATION_SOURCE: lambda d: _(
-        "only the waste or a tableau pile can send a card to the foundations"
-    ),
-    Reason.PILE_EMPTY: lambda d: _("{pile} is empty"),
-    Reason.NO_FOUNDATION_TAKES: lambda d: _("no foundation takes {card} now"),
-    Reason.NOTHING_TO_COLLECT: lambda d: _("no card can go to the foundations now"),
-    Reason.NOT_A_COMMAND: lambda d: _("not a command: {command}"),
-}
-
-# Why a card cannot go on another in the tableau: a whole sentence for each way of building.
-BUILD_SENTENCES: dict[Build, Callable[[], str]] = {
-    Build.ALTERNATE_COLOUR: lambda: _(
-        "{card} cannot go on {onto}: the tableau builds down in alternating colours"
-    ),
-    Build.SAME_SUIT: lambda: _("{card} cannot go on {onto}: the tableau builds down in suit"),
-    Build.ANY_SUIT: lambda: _(
-        "{card} cannot go on {onto}: the tableau builds down regardless of suit"
-    ),
-}
-
-CARD_DETAILS = ("card", "onto")
+    REDEALS_USED = "redeals-used"  # limit: the redeals the game allows
 
 
 class Refused(ValueError):
-    """A command the rules do not allow here. ``reason`` and ``details`` say why."""
+    """A command the rules do not allow here: ``reason`` and what it concerns.
 
-    def __init__(self, reason: Reason, **details: object) -> None:
+    ``card``: the card offered (the lowest of the cards moved); ``onto``: the card it
+    would lie on; ``source``/``target``: pile indexes; ``count``: cards asked to move;
+    ``takes``: the cards the target would take (one copy of each, deck 0); ``limit``: the
+    cards a pile holds (TOO_FEW_CARDS) or the redeals allowed (REDEALS_USED). Whatever
+    does not apply is None (0 or () for the counts and ``takes``).
+    """
+
+    def __init__(
+        self,
+        reason: Reason,
+        *,
+        card: int | None = None,
+        onto: int | None = None,
+        source: int | None = None,
+        target: int | None = None,
+        count: int = 0,
+        takes: tuple[int, ...] = (),
+        limit: int = 0,
+    ) -> None:
         self.reason = reason
-        self.details = details
-        shown = {k: CODE[v] if k in CARD_DETAILS else v for k, v in details.items()}
-        super().__init__(SENTENCES[reason](details).format(**shown))
+        self.card = card
+        self.onto = onto
+        self.source = source
+        self.target = target
+        self.count = count
+        self.takes = takes
+        self.limit = limit
+        super().__init__(self._plain())
+
+    def _plain(self) -> str:
+        """``tableau-takes: card 6D, onto 8S, target 9, takes 7D 7H``: the data in codes."""
+        parts = []
+        for name in ("card", "onto"):
+            value = getattr(self, name)
+            if value is not None:
+                parts.append(f"{name} {CODE[value]}")
+        for name in ("source", "target"):
+            value = getattr(self, name)
+            if value is not None:
+                parts.append(f"{name} {value}")
+        for name in ("count", "limit"):
+            value = getattr(self, name)
+            if value:
+                parts.append(f"{name} {value}")
+        if self.takes:
+            parts.append("takes " + " ".join(CODE[c] for c in self.takes))
+        return f"{self.reason.value}: {', '.join(parts)}" if parts else self.reason.value

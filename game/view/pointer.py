@@ -95,7 +95,7 @@ class PointerInput:
         if press is None:
             return []
         if self.dragging:
-            return self._drop(board)
+            return self._drop(x, y, board)
         self.press = None
         now = self.ticks()
         last = self._last_click
@@ -114,9 +114,11 @@ class PointerInput:
             return [Play(Move(press.pile, target, press.count))]
         return []
 
-    def _drop(self, board: Board) -> list[Intent]:
-        """Drop onto the legal pile the held cards overlap most. Over another pile that
-        does not take them, the engine says why; over bare felt, they just go back."""
+    def _drop(self, px: float, py: float, board: Board) -> list[Intent]:
+        """Drop onto the legal pile the held cards overlap most. On another pile aimed at
+        (under the pointer or the held card's middle) that does not take them, the engine
+        says why; anywhere else (bare felt, or a pile only brushed) they go back unsaid:
+        a refusal must name only the pile the player meant."""
         press = self.press
         x, y = self.motion.held_at()
         w, h = board.layout.card_w, board.layout.card_h
@@ -124,13 +126,19 @@ class PointerInput:
         best = _most_overlapped(held, self.targets, board)
         refused_at = None
         if best is None:
-            others = [p for p in range(board.layout.piles.pile_count) if p != press.pile]
-            refused_at = _most_overlapped(held, others, board)
+            middle = (x + w / 2, y + h / 2)
+            aimed = [
+                p
+                for p in range(board.layout.piles.pile_count)
+                if p not in (press.pile, STOCK)
+                and (board.pile_rect(p).contains(px, py) or board.pile_rect(p).contains(*middle))
+            ]
+            refused_at = _most_overlapped(held, aimed, board)
         self._release()
         if best is not None:
             self.motion.end_drag()
             return [Play(Move(press.pile, best, press.count), from_hand=True)]
-        if refused_at is not None and refused_at != STOCK:
+        if refused_at is not None:
             self.motion.end_drag()  # they fly home from here once the engine has said no
             return [Play(Move(press.pile, refused_at, press.count), from_hand=True)]
         self.motion.drop_back()

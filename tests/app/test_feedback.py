@@ -31,11 +31,13 @@ def test_a_refused_move_says_why_in_card_names_and_the_cards_shake(tmp_path):
         if a != b and game.state.piles[a] and game.state.piles[b] and not game.is_legal(Move(a, b))
     )
     top = game.state.piles[black_on_black[0]][-1]
+    onto = game.state.piles[black_on_black[1]][-1]
     play(app, Move(*black_on_black))
-    text = app.table.toast.text
     from game.app.wording import card_name
 
-    assert card_name(top) in text and "cannot go on" in text
+    # K♠ onto K♥: the message says what K♥ takes, in card names.
+    assert (card_name(top), card_name(onto)) == ("K\u2660", "K\u2665")
+    assert app.table.toast.text == "K\u2665 takes Q\u2663 or Q\u2660."
     assert app.table.motion.sprites[top].tween is not None  # it swings
     assert app.table.motion.sprites[top].tween.shake > 0
 

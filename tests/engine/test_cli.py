@@ -58,8 +58,12 @@ def test_double_klondike_piles():
     [
         (
             ["play", "--variant", "klondike", "--seed", "1", "draw", "t1-t3"],
-            "move 2 (t1-t3): 7D cannot go on 2D",
+            "move 2 (t1-t3): 2D takes AC or AS.",
         ),
+        # Issue 21's finding 5, on the command line: the reason, in card codes.
+        (["play", "--variant", "klondike", "--seed", "1", "t2-t7"], "(t2-t7): 8S takes 7D or 7H."),
+        (["play", "--variant", "klondike", "--seed", "1", "t1-t5"], "(t1-t5): KH takes QC or QS."),
+        (["play", "--variant", "klondike", "--seed", "1", "t2-f1"], "An empty foundation takes"),
         (["play", "--variant", "spider", "--seed", "1"], "unknown variant 'spider'"),
         (["play", "--variant", "klondike", "--mode", "draw2", "--seed", "1"], "no mode 'draw2'"),
         (["play", "--variant", "klondike", "--deck", "AS 2H"], "missing"),
