@@ -167,6 +167,8 @@ class Watching:
                 write_game(path, game, c.session.elapsed)
         except OSError as exc:
             where = path or games_folder(c.session.data_dir) / suggested_name(game)
+            if isinstance(exc.filename, str):  # the file or folder that failed
+                where = Path(exc.filename)
             c.table.say(
                 _("The game could not be saved to a file: {why}.").format(
                     why=why(exc, where, True)
