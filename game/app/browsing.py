@@ -282,10 +282,9 @@ def file_browser(data_dir: Path, size) -> FileBrowser:
     if not isinstance(listing, Listing):
         listing = Listing(_folder_text(folder), [], listing or empty)
     headers = (_("Variant"), _("Deal"), _("Date"), _("Moves"), _("Result"))
-    results = (_("won"), _("solved with help"), _("abandoned"), _("in progress"))
     dates = tuple(
         short_date(datetime(2000, n + 1, 28, 23, 59), datetime(2000, 1, 1))
         for n in range(len(MONTHS))
     )
-    samples = ((), ("999999999",), dates, ("99999",), (*results, _("cannot be opened")))
+    samples = ((), (), dates, (), ())  # the others: as wide as the rows shown need
     return FileBrowser(_("Open a game file"), size, listing, headers, samples, go, complete)

@@ -304,9 +304,11 @@ class FileBrowser(Overlay):
             pygame.draw.rect(band, style.ROW_SELECTED, band.get_rect(), border_radius=m.unit // 3)
             surface.blit(band, rect)
         f = m.text_font
-        colour = style.TEXT if self.listing.rows[index].usable() else style.DIM
+        usable = self.listing.rows[index].usable()
+        colour = style.TEXT if usable else style.DIM
         for n, ((x, w), cell) in enumerate(zip(columns, cells, strict=False)):
-            fitted = elide_middle(cell, f, w) if n == 0 else elide_end(cell, f, w)
+            name = n == 0 and not usable  # a file's name: its start and its end tell it
+            fitted = elide_middle(cell, f, w) if name else elide_end(cell, f, w)
             if not fitted:
                 continue
             text = f.render(fitted, True, colour)
