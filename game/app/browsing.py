@@ -44,9 +44,9 @@ def home() -> str | None:
 
 def shown_path(path: Path) -> str:
     """``path`` as the player reads it: the home folder as "~"."""
-    text, where = str(path), home()
-    if where and (text == where or text.startswith(where.rstrip(os.sep) + os.sep)):
-        text = "~" + text[len(where.rstrip(os.sep)) :]
+    text, where = str(path), (home() or "").rstrip(os.sep)
+    if where and (text == where or text.startswith(where + os.sep)):  # not a home of "/"
+        text = "~" + text[len(where) :]
     return printable(text)
 
 

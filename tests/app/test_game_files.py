@@ -21,6 +21,7 @@ from game.view import intents as i
 from game.view.replay import ReplayScene
 from game.view.widgets.browser import FileBrowser
 from game.view.widgets.dialogs import PromptDialog
+from game.view.widgets.field import PathField
 from tests.view.text_log import TextLog
 
 from .app_helpers import click, frame, make_app, play, press, settle
@@ -261,6 +262,28 @@ def test_no_such_user_and_no_home_folder_are_told(app, monkeypatch):
     assert "home folder cannot be found" in top.message
     app.controller.apply(i.ExportGame("~/saved.json"))  # and saving there is told, not thrown
     assert app.table.toast.error and "home folder cannot be found" in app.table.toast.text
+
+
+def test_a_path_typed_after_another_starts_afresh_and_ctrl_backspace_takes_a_name():
+    assert browsing.restart("~/games//etc/x") == "/etc/x"
+    assert browsing.restart("/data/games/~/x.json") == "~/x.json"
+    assert browsing.restart("/data/~old/x.json") == "/data/~old/x.json"  # a name, not home
+    field = PathField("/data/games/")
+    field.type("~")
+    assert field.text == "~"
+    field.type("/saves/old")
+    field.erase(word=True)
+    assert field.text == "~/saves/"
+    field.erase(word=True)
+    assert field.text == "~/"
+
+
+def test_the_home_folder_is_shown_as_a_tilde(monkeypatch, tmp_path):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert browsing.shown_path(tmp_path / "a" / "b.json") == "~/a/b.json"
+    assert browsing.shown_path(Path("/elsewhere/b.json")) == "/elsewhere/b.json"
+    monkeypatch.setenv("HOME", "/")
+    assert browsing.shown_path(Path("/elsewhere")) == "/elsewhere"
 
 
 def test_a_missing_path_says_so(app, tmp_path):
