@@ -278,6 +278,7 @@ class FileBrowser(Overlay):
         self._draw_header(surface, m, parts["header"], columns)
         for (index, rect), row in zip(shown, cells, strict=True):
             self._draw_row(surface, m, rect, columns, row, index)
+        self._draw_scrollbar(surface, m, parts["rows"])
         self._draw_notes(surface, m, parts["notes"])
         hint = self._hint()
         for n, line in enumerate(wrap(hint, m.small_font, parts["hints"].w)[:2]):
@@ -315,19 +316,34 @@ class FileBrowser(Overlay):
             left = x if n == 0 else x + w - text.get_width()
             surface.blit(text, (left, rect.y + (rect.h - text.get_height()) // 2))
 
+    def _draw_scrollbar(self, surface, m, area: pygame.Rect) -> None:
+        """More rows than shown: a thin bar in the margin says how many and where."""
+        total, visible = len(self.listing.rows), self._visible()
+        if total <= visible:
+            return
+        rows_h = visible * self._row_height(m)
+        h = max(m.unit, rows_h * visible // total)
+        y = area.y + (rows_h - h) * self.top // max(1, total - visible)
+        bar = pygame.Rect(area.right + m.pad // 3, y, max(3, m.unit // 5), h)
+        pygame.draw.rect(surface, style.DIM, bar, border_radius=bar.w // 2)
+
     def _draw_notes(self, surface, m, area: pygame.Rect) -> None:
         """Under the list: what the last Enter or Tab said, else the chosen file's name and
-        what it is, else why the list is empty."""
+        what it is (or why it cannot be opened), else why the list is empty."""
         f = m.small_font
+        colour = style.DIM
         if self.message:
-            lines, colour = wrap(self.message, f, area.w)[:2], style.TITLE
+            lines, colour = _two_lines(self.message, f, area.w), style.TITLE
         elif self.listing.rows and not self.editing:
             row = self.listing.rows[self.selected]
             last = self.selected == len(self.listing.rows) - 1 and self.listing.note
-            lines = [elide_middle(row.name, f, area.w), self.listing.note if last else row.note()]
-            colour = style.DIM
+            if not row.usable():  # the problem names the file
+                lines = _two_lines(row.note(), f, area.w)
+            else:
+                note = self.listing.note if last else row.note()
+                lines = [elide_middle(row.name, f, area.w), note]
         else:
-            lines, colour = wrap(self.listing.note, f, area.w)[:2], style.DIM
+            lines = _two_lines(self.listing.note, f, area.w)
         for n, line in enumerate(lines):
             text = f.render(elide_end(line, f, area.w), True, colour)
             surface.blit(
@@ -341,3 +357,11 @@ class FileBrowser(Overlay):
             "\u2191\u2193 choose, Enter opens, Backspace: the folder above, "
             "Tab or / to type a path, Esc closes"
         )
+
+
+def _two_lines(text: str, f: pygame.font.Font, width: int) -> list[str]:
+    """``text`` wrapped in at most two lines, the second cut short with "…" if need be."""
+    lines = wrap(text, f, width)
+    if len(lines) > 2:
+        lines = [lines[0], elide_end(" ".join(lines[1:]), f, width)]
+    return lines
