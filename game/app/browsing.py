@@ -83,11 +83,18 @@ def expand(typed: str, base: str = "") -> Path | str:
             )
         text = expanded + text[cut:]
     if not os.path.isabs(text):
-        folder = expand(base) if base and base != typed else Path.cwd()
+        folder = expand(base) if base and base != typed else _working_folder()
         if isinstance(folder, str):
             return folder
         text = os.path.join(folder, text)
     return Path(os.path.normpath(text))
+
+
+def _working_folder() -> Path | str:
+    try:
+        return Path(os.getcwd())
+    except OSError:  # the folder the game was started in is gone
+        return _("The folder the game was started in is gone: type a whole path.")
 
 
 def _folder_text(path: Path) -> str:
@@ -203,9 +210,10 @@ def folder_listing(folder: Path, empty: str = "") -> Listing | str:
 # -- the browser's questions ---------------------------------------------------------------------
 
 
-def go(typed: str, base: str) -> Listing | list | str:
-    """Enter on a path: a folder is listed, a game file opened; else why not."""
-    path = expand(typed, base)
+def go(typed: str, base: str, exact: bool = False) -> Listing | list | str:
+    """Enter on a path: a folder is listed, a game file opened; else why not. ``exact``: a
+    listed file's own path, not one typed (no "~" or "//" read in it)."""
+    path = Path(typed) if exact else expand(typed, base)
     if isinstance(path, str):
         return path
     try:

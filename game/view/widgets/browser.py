@@ -45,7 +45,8 @@ class Listing(Protocol):
     note: str  # said when nothing is chosen: why the list is empty or cut short
 
 
-Go = Callable[[str, str], "Listing | list[Intent] | str"]  # (typed, folder listed) -> ...
+# (a path typed, the folder listed, the path is a row's: taken as it is) -> what it names
+Go = Callable[[str, str, bool], "Listing | list[Intent] | str"]
 Complete = Callable[[str, str], tuple[str, str]]  # (typed, folder listed) -> (text, note)
 
 
@@ -248,13 +249,13 @@ class FileBrowser(Overlay):
     def _open(self, index: int) -> list[Intent]:
         if not 0 <= index < len(self.listing.rows):
             return []
-        return self._go(self.listing.rows[index].path)
+        return self._go(self.listing.rows[index].path, exact=True)
 
     def _submit(self) -> list[Intent]:
         return self._go(self.field.text)
 
-    def _go(self, typed: str) -> list[Intent]:
-        answer = self.go(typed, self.listing.folder)
+    def _go(self, typed: str, exact: bool = False) -> list[Intent]:
+        answer = self.go(typed, self.listing.folder, exact)
         if isinstance(answer, str):
             self.message = answer
             self.refresh()
