@@ -49,6 +49,7 @@ class Shot:
     lost_game: bool = False  # a game lost at a known move (tests/data/analysis_cases.json)
     wait: float = 0.5  # seconds after the keys
     language: str | None = None  # --language
+    saved_games: bool = False  # a few games saved in the data folder's games/ (Ctrl+O)
 
 
 def shots() -> list[Shot]:
@@ -73,6 +74,7 @@ def shots() -> list[Shot]:
         Shot("timeline-1280x800", (1280, 800), keys=["v", "Home"] + ["Right"] * 23, wait=1.5),
         Shot("demo-1280x800", (1280, 800), variant="saratoga", keys=["s"], wait=5.0),
         Shot("lost-1280x800", (1280, 800), lost_game=True, keys=["l"], wait=5.0),
+        Shot("file-browser-1280x800", (1280, 800), keys=BROWSER, saved_games=True),
     ]
     for language in ("uk", "ru"):
         out += [
@@ -80,6 +82,13 @@ def shots() -> list[Shot]:
             Shot(f"menu-{language}-1280x800", (1280, 800), keys=MENU, language=language),
             Shot(f"rules-{language}-1280x800", (1280, 800), keys=["F1"], language=language),
             Shot(f"options-{language}-800x600", (800, 600), language=language, keys=OPTIONS),
+            Shot(
+                f"file-browser-{language}-1280x800",
+                (1280, 800),
+                keys=BROWSER,
+                saved_games=True,
+                language=language,
+            ),
             Shot(
                 f"win-{language}-800x600",
                 (800, 600),
@@ -93,6 +102,36 @@ def shots() -> list[Shot]:
 
 
 OPTIONS = MENU + ["Up"] * 3 + ["Return"]
+BROWSER = ["ctrl+o", "Down"]
+
+
+def sample_games(data_dir: Path) -> None:
+    """Games saved over a few days (as Ctrl+S names them): one won, one abandoned, the
+    others in progress."""
+    from datetime import datetime
+
+    from game.app.gamefiles import games_folder, suggested_name, write_game
+    from game.solver import auto_finish_line
+
+    won = near_win()
+    for command in auto_finish_line(won.state, won.rules) or ():
+        won.execute(command)
+    samples = [(won, "won", datetime(2026, 11, 28, 21, 14))]
+    for n, (variant, steps, result, when) in enumerate(
+        [
+            ("klondike", 60, "", datetime(2026, 12, 1, 9, 53)),
+            ("saratoga", 40, "", datetime(2026, 11, 30, 18, 2)),
+            ("double-klondike", 90, "abandoned", datetime(2026, 11, 29, 12, 47)),
+            ("klondike", 25, "", datetime(2026, 11, 27, 8, 5)),
+        ]
+    ):
+        mode, seed = GAMES[variant]
+        game = new_game(get_variant(variant).rules(mode), seed=seed * 1000 + n)
+        greedy_midgame(game, steps)
+        samples.append((game, result, when))
+    folder = games_folder(data_dir)
+    for game, result, when in samples:
+        write_game(folder / suggested_name(game, when), game, 300.0, result)
 
 
 def lost_game() -> Game:
@@ -174,8 +213,10 @@ def near_win() -> Game:
     raise RuntimeError("no pool deal could be brought near a win")
 
 
-def capture(display: str, shot: Shot, data_dir: Path, out: Path) -> None:
+def capture(display: str, shot: Shot, data_dir: Path, out: Path, home: Path | None = None) -> None:
     env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy")
+    if home is not None:  # paths shown as a player's: ~/.local/share/...
+        env["HOME"] = str(home)
     env.pop("SDL_VIDEODRIVER", None)
     size = f"{shot.size[0]}x{shot.size[1]}"
     cmd = [sys.executable, "-m", "game", "--data-dir", str(data_dir), "--windowed", size]
@@ -233,13 +274,16 @@ def main() -> None:
             game = new_game(get_variant(shot.variant).rules(mode), seed=seed)
             greedy_midgame(game, 60 if shot.variant != "double-klondike" else 90)
         with tempfile.TemporaryDirectory() as tmp:
-            folder = Path(tmp)
+            folder, home = Path(tmp), None
+            if shot.saved_games:
+                home, folder = folder, folder / ".local" / "share" / "klondike-family"
+                sample_games(folder)
             save_current(folder, game, 187.0, "screenshot")
             sample_statistics(folder)
             settings = replace(Settings(), window_size=shot.size, **shot.settings)
             save_settings(folder, settings)
             path = out / f"{shot.name}.png"
-            capture(args.display, shot, folder, path)
+            capture(args.display, shot, folder, path, home)
         print(path)
 
 

@@ -1,5 +1,8 @@
-"""Game files: a game (deal, mode, log, time) exported to a file, opened again, and the
+"""Game files: a game (deal, mode, log, time) saved to a file, opened again, and the
 finished games kept in the data folder's ``history/`` to watch again.
+
+The player's saves go to the data folder's ``games/`` under a name that says what they
+hold (``klondike-deal-4242-2026-12-01-0953.json``), never over an earlier one.
 
 A game file is the saved-game JSON (``game.engine.savefile``: versioned, every move
 checked again when it is read) with the time played. Opening one goes through the loader
@@ -9,7 +12,9 @@ refused with a message naming it.
 
 from __future__ import annotations
 
+import errno
 import math
+import os
 import re
 from dataclasses import dataclass
 from datetime import datetime
@@ -25,6 +30,7 @@ from .loader import GAME_FILE, Unusable, read_versioned_json
 from .problems import why
 
 HISTORY = "history"
+GAMES = "games"  # where the player's saves go
 HISTORY_KEPT = 30  # the newest finished games kept to watch again
 
 
@@ -47,7 +53,10 @@ def write_game(path: Path, game: Game, elapsed: float, result: str = "") -> None
 def read_game(path: Path) -> GameFile | str:
     """The game in the file at ``path``, or a message saying why it cannot be opened.
     Never raises; never moves the file."""
-    path = Path(path).expanduser()
+    try:
+        path = Path(path).expanduser()
+    except RuntimeError:  # "~" with no home folder known, "~someone" with no such user
+        return _("There is no file {path}.").format(path=path)
     try:
         data = read_versioned_json(path, FORMAT, VERSION, _("game"), GAME_FILE, constants=True)
         if data is None:
@@ -78,6 +87,51 @@ def suggested_name(game: Game, now: datetime | None = None) -> str:
     return f"{game.rules.variant}-{deal}-{when}.json"
 
 
+def games_folder(data_dir: Path) -> Path:
+    return Path(data_dir) / GAMES
+
+
+def save_new(data_dir: Path, game: Game, elapsed: float) -> Path:
+    """Save ``game`` into the games folder under a new name (``...-2.json`` if the name is
+    taken: an earlier save is never overwritten). Returns its path; raises OSError."""
+    folder = games_folder(data_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = suggested_name(game).removesuffix(".json")
+    for n in range(1, 1000):
+        path = folder / (f"{stem}.json" if n == 1 else f"{stem}-{n}.json")
+        try:  # the name is taken here and now, so another window cannot take it too
+            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+        except FileExistsError:
+            continue
+        try:
+            write_game(path, game, elapsed)
+        except BaseException:
+            path.unlink(missing_ok=True)
+            raise
+        return path
+    raise FileExistsError(errno.EEXIST, "too many games saved this minute", str(folder / stem))
+
+
+_NAME_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})-(\d{2})(\d{2})(?:-(\d{1,3}))?\.json$")
+
+
+def date_in_name(name: str) -> datetime | None:
+    """The date a saved game's name holds (``...-2026-12-01-0953.json``), or None."""
+    found = _NAME_DATE.search(name)
+    if found is None:
+        return None
+    try:
+        return datetime(*(int(part) for part in found.groups()[:5]))
+    except ValueError:  # 2026-13-45: digits, but no date
+        return None
+
+
+def save_number(name: str) -> int:
+    """Which save of its minute a name is: 1, or the N of ``...-0953-N.json``."""
+    found = _NAME_DATE.search(name)
+    return int(found.group(6)) if found and found.group(6) else 1
+
+
 # -- the history of finished games ----------------------------------------------------------
 
 
@@ -86,7 +140,7 @@ class Finished:
     path: Path
     game: Game
     result: str  # "won" or "abandoned"
-    when: datetime
+    when: datetime | None  # None: the name's date could not be read
 
 
 def keep_finished(folder: Path, game: Game, elapsed: float, result: str) -> Path:
@@ -110,9 +164,15 @@ def finished_games(folder: Path, limit: int = HISTORY_KEPT) -> list[Finished]:
     out = []
     for path in sorted((Path(folder) / HISTORY).glob("*.json"), reverse=True)[:limit]:
         found = read_game(path)
-        stamp = _STAMP.match(path.name)
-        if isinstance(found, str) or stamp is None:
+        if isinstance(found, str):
             continue
-        when = datetime.strptime(stamp.group(1), "%Y%m%d-%H%M%S")
-        out.append(Finished(path, found.game, found.result, when))
+        out.append(Finished(path, found.game, found.result, _stamp_date(path.name)))
     return out
+
+
+def _stamp_date(name: str) -> datetime | None:
+    stamp = _STAMP.match(name)
+    try:
+        return datetime.strptime(stamp.group(1), "%Y%m%d-%H%M%S") if stamp else None
+    except ValueError:  # digits that are no date
+        return None

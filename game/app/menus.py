@@ -13,9 +13,12 @@ from game.variants import all_variants
 from game.variants.codes import deal_code, read_deal_code
 from game.view import intents as i
 from game.view.hud import deal_name
+from game.view.widgets.browser import FileBrowser
 from game.view.widgets.dialogs import ConfirmDialog, PromptDialog
 from game.view.widgets.menu import Item, MenuPanel
 
+from . import browsing
+from .dates import short_date
 from .session import Session
 
 Size = tuple[int, int]
@@ -79,7 +82,7 @@ def games_menu(session: Session, size: Size) -> MenuPanel:
             enabled=lambda: game.moves_made > 0,
         ),
         Item(_("Finished games\u2026"), i.OpenHistory(), opens=True),
-        Item(_("Save this game to a file\u2026"), i.ExportGame(), hint="Ctrl+S", opens=True),
+        Item(_("Save this game"), i.ExportGame(), hint="Ctrl+S"),
         Item(_("Open a game file\u2026"), i.OpenGameFile(), hint="Ctrl+O", opens=True),
     ]
     footer = _("Share a deal by its code: {code}").format(code=deal_code_of(game))
@@ -130,7 +133,15 @@ def deal_prompt(session: Session, size: Size) -> PromptDialog:
     prompt = _("{variant} \u00b7 {mode}: deal number or code").format(
         variant=_(rules.name), mode=_(rules.mode_label)
     )
-    return PromptDialog(_("Play a deal"), prompt, size, done, max_length=40)
+    return PromptDialog(
+        _("Play a deal"),
+        prompt,
+        size,
+        done,
+        max_length=40,
+        hint=_("Enter to deal, Esc to cancel"),
+        empty=_("Type a deal number first."),
+    )
 
 
 def abandon_question(session: Session, size: Size, then: i.Intent) -> ConfirmDialog:
@@ -172,29 +183,16 @@ def history_menu(session: Session, size: Size, finished: list) -> MenuPanel:
         game = entry.game
         result = results.get(entry.result, "")
         label = f"{_(game.rules.name)} \u00b7 {deal_name(game)} \u00b7 {result}"
-        items.append(
-            Item(label, i.OpenReplay(str(entry.path)), hint=entry.when.strftime("%d %b %H:%M"))
-        )
+        items.append(Item(label, i.OpenReplay(str(entry.path)), hint=short_date(entry.when)))
     if not items:
         items = [Item(_("No finished games yet"), None, enabled=lambda: False)]
     footer = _("A finished game opens on its timeline; L there finds where it was lost")
     return MenuPanel(_("Finished games"), items, size, footer=footer)
 
 
-def path_prompt(session: Session, size: Size, purpose: str, default: str) -> PromptDialog:
-    """Asks for a file's path: where to save the game ("export"), or which to open."""
-
-    def done(text: str) -> list:
-        path = text.strip()
-        return [i.ExportGame(path) if purpose == "export" else i.OpenGameFile(path)]
-
-    if purpose == "export":
-        title, prompt = _("Save this game to a file"), _("Save as:")
-    else:
-        title, prompt = _("Open a game file"), _("The game file to open:")
-    dialog = PromptDialog(title, prompt, size, done, max_length=1000)
-    dialog.value = default
-    return dialog
+def file_browser(session: Session, size: Size) -> FileBrowser:
+    """Ctrl+O: the games saved (newest first), and any folder the player names."""
+    return browsing.file_browser(session.data_dir, size)
 
 
 def quit_question(session: Session, size: Size) -> ConfirmDialog:

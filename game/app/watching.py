@@ -18,7 +18,8 @@ from game.view import intents as i
 from game.view.replay import ReplayScene
 
 from .analyst import Analyst
-from .gamefiles import finished_games, read_game, suggested_name, write_game
+from .browsing import expand, shown_path
+from .gamefiles import finished_games, games_folder, read_game, save_new, suggested_name, write_game
 from .problems import why
 from .wording import analysis_result, last_game_result
 
@@ -149,26 +150,40 @@ class Watching:
     # -- game files --------------------------------------------------------------------------------
 
     def export(self, intent: i.ExportGame) -> None:
+        """Save the game: at once into the games folder under a name of its own (Ctrl+S),
+        or to the path ``intent`` names."""
         c = self.c
-        if intent.path is None:
-            default = str(Path.home() / suggested_name(c.session.game))
-            c.open_menu("path_prompt", "export", default)
+        game = c.session.game
+        path = expand(intent.path) if intent.path is not None else None
+        if isinstance(path, str):  # "~someone" with no such home folder
+            c.table.say(path, error=True)
             return
-        path = Path(intent.path).expanduser()
         try:
-            write_game(path, c.session.game, c.session.elapsed)
+            if path is None:
+                path = save_new(c.session.data_dir, game, c.session.elapsed)
+            else:
+                write_game(path, game, c.session.elapsed)
         except OSError as exc:
+            where = path or games_folder(c.session.data_dir) / suggested_name(game)
+            if isinstance(exc.filename, str):  # the file or folder that failed
+                where = Path(exc.filename)
             c.table.say(
-                _("The game could not be saved to a file: {why}.").format(why=why(exc, path, True)),
+                _("The game could not be saved to a file: {why}.").format(
+                    why=why(exc, where, True)
+                ),
                 error=True,
             )
             return
-        c.table.say(_("The game was saved to {path}.").format(path=path))
+        if intent.path is None:
+            text = _("The game was saved to {path}. Ctrl+O lists the saved games.")
+        else:
+            text = _("The game was saved to {path}.")
+        c.table.say(text.format(path=shown_path(path)))
 
     def open_file(self, intent: i.OpenGameFile) -> None:
         c = self.c
         if intent.path is None:
-            c.open_menu("path_prompt", "open", str(Path.home()) + "/")
+            c.open_menu("file_browser")
             return
         found = read_game(Path(intent.path))
         if isinstance(found, str):

@@ -65,6 +65,13 @@ def win_panel(app):
     raise AssertionError("the win panel did not show")
 
 
+def file_browser(app):
+    """Ctrl+O with a game saved (Ctrl+S: its message, naming the file, is hushed)."""
+    app.controller.apply(i.ExportGame())
+    app.table.hush()
+    app.controller.apply(i.OpenGameFile())
+
+
 SCENES = {
     "table": lambda app: None,
     "message": refusal,
@@ -78,6 +85,8 @@ SCENES = {
     "deal prompt": apply(i.OpenDealPrompt()),
     "abandon question": apply(i.NewGame()),
     "quit question": open_menu("quit_question"),
+    "file browser": file_browser,
+    "finished games": apply(i.OpenHistory()),
     "replay": apply(i.OpenReplay()),
     "win panel": win_panel,  # last: it puts another game on the table
 }
@@ -85,12 +94,27 @@ SCENES = {
 
 # Latin words a Ukrainian or Russian screen may show: key names, as printed on the keys,
 # and the system language's own name in the Language row.
-KEY_NAMES = {"Ctrl", "Shift", "Alt", "Esc", "Enter", "Tab", "Space", "Home", "End", "English"}
+KEY_NAMES = {
+    "Ctrl",
+    "Shift",
+    "Alt",
+    "Esc",
+    "Enter",
+    "Tab",
+    "Space",
+    "Home",
+    "End",
+    "Backspace",
+    "English",
+}
 
 
 def english_words(text: str) -> list[str]:
     """Words of three Latin letters or more that are not key names: a message left in
-    English where the player asked for another language."""
+    English where the player asked for another language. A path or a file's name (one
+    word with a separator, or a game file's) is the player's data, in no language."""
+    if " " not in text.strip() and ("/" in text or "\\" in text or text.endswith(".json")):
+        return []
     return [w for w in re.findall(r"[A-Za-z]{3,}", text) if w not in KEY_NAMES]
 
 

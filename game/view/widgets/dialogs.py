@@ -107,7 +107,8 @@ class ConfirmDialog(Overlay):
 class PromptDialog(Overlay):
     """Asks for a line of text (a deal number, or a shared deal's code): typing,
     Backspace, Enter or OK to go on, Esc or Cancel to leave. ``on_done`` turns the text into
-    intents, or a message saying what is wrong with it."""
+    intents, or a message saying what is wrong with it. ``hint`` says the keys as they work
+    in this prompt ("Enter to deal"); ``empty``, what Enter on no text is told."""
 
     def __init__(
         self,
@@ -117,9 +118,14 @@ class PromptDialog(Overlay):
         on_done: Callable[[str], list[Intent] | str],
         accept: Callable[[str], bool] = str.isprintable,
         max_length: int = 40,
+        *,
+        hint: str,
+        empty: str,
     ) -> None:
         super().__init__(title, size)
         self.prompt = prompt
+        self.hint = hint
+        self.empty = empty
         self.on_done = on_done
         self.accept = accept
         self.max_length = max_length
@@ -142,7 +148,7 @@ class PromptDialog(Overlay):
 
     def submit(self) -> list[Intent]:
         if not self.value:
-            self.error = _("Type a deal number first.")
+            self.error = self.empty
             self.refresh()
             return []
         answer = self.on_done(self.value)
@@ -201,7 +207,7 @@ class PromptDialog(Overlay):
                 (typed.get_width() - field.w + m.pad, 0, field.w - m.pad, typed.get_height())
             )
         surface.blit(typed, (field.x + m.pad // 2, field.y + (field.h - typed.get_height()) // 2))
-        note = self.error or _("Enter to deal, Esc to cancel")
+        note = self.error or self.hint
         for i, text in enumerate(wrap(note, m.small_font, rect.w - 2 * m.pad)[:2]):
             shown = m.small_font.render(text, True, style.TITLE if self.error else style.DIM)
             y = field.bottom + m.pad // 4 + i * m.small_font.get_linesize()
