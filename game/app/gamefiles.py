@@ -5,6 +5,9 @@ A game file is the saved-game JSON (``game.engine.savefile``: versioned, every m
 checked again when it is read) with the time played. Opening one goes through the loader
 discipline, except that a file the player chose is never renamed aside: a damaged one is
 refused with a message naming it.
+
+A game the solver played moves of ("show me") carries ``"assisted": true`` in its extra:
+a finished one is listed as solved with help, not won. Files without it are the player's.
 """
 
 from __future__ import annotations
@@ -34,13 +37,18 @@ class GameFile:
     elapsed: float
     path: Path
     result: str = ""  # a finished game's: "won" or "abandoned"
+    assisted: bool = False  # the solver played moves of it ("show me")
 
 
-def write_game(path: Path, game: Game, elapsed: float, result: str = "") -> None:
+def write_game(
+    path: Path, game: Game, elapsed: float, result: str = "", assisted: bool = False
+) -> None:
     """Write ``game`` to ``path`` (atomically). Raises OSError."""
-    extra = {"elapsed": float(elapsed) if math.isfinite(elapsed) else 0.0}
+    extra: dict = {"elapsed": float(elapsed) if math.isfinite(elapsed) else 0.0}
     if result:
         extra["result"] = result
+    if assisted:
+        extra["assisted"] = True
     write_atomic(Path(path), game_to_json(game, extra) + "\n")
 
 
@@ -67,7 +75,8 @@ def read_game(path: Path) -> GameFile | str:
     if type(elapsed) not in (int, float) or not math.isfinite(elapsed) or elapsed < 0:
         elapsed = 0.0
     result = extra.get("result", "")
-    return GameFile(game, float(elapsed), path, result if result in ("won", "abandoned") else "")
+    result = result if result in ("won", "abandoned") else ""
+    return GameFile(game, float(elapsed), path, result, extra.get("assisted") is True)
 
 
 def suggested_name(game: Game, now: datetime | None = None) -> str:
@@ -87,16 +96,19 @@ class Finished:
     game: Game
     result: str  # "won" or "abandoned"
     when: datetime
+    assisted: bool = False  # the solver played moves of it: a win is "solved with help"
 
 
-def keep_finished(folder: Path, game: Game, elapsed: float, result: str) -> Path:
+def keep_finished(
+    folder: Path, game: Game, elapsed: float, result: str, assisted: bool = False
+) -> Path:
     """Keep a finished game in the history (the oldest beyond ``HISTORY_KEPT`` go).
     Raises OSError."""
     history = Path(folder) / HISTORY
     name = suggested_name(game).removesuffix(".json")
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
     path = history / f"{stamp}-{name}.json"
-    write_game(path, game, elapsed, result)
+    write_game(path, game, elapsed, result, assisted)
     for old in sorted(history.glob("*.json"))[:-HISTORY_KEPT]:
         old.unlink(missing_ok=True)
     return path
@@ -114,5 +126,5 @@ def finished_games(folder: Path, limit: int = HISTORY_KEPT) -> list[Finished]:
         if isinstance(found, str) or stamp is None:
             continue
         when = datetime.strptime(stamp.group(1), "%Y%m%d-%H%M%S")
-        out.append(Finished(path, found.game, found.result, when))
+        out.append(Finished(path, found.game, found.result, when, found.assisted))
     return out

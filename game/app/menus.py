@@ -171,6 +171,8 @@ def history_menu(session: Session, size: Size, finished: list) -> MenuPanel:
     for entry in finished:
         game = entry.game
         result = results.get(entry.result, "")
+        if entry.result == "won" and entry.assisted:  # the solver played it out: not a win
+            result = _("solved with help")
         label = f"{_(game.rules.name)} \u00b7 {deal_name(game)} \u00b7 {result}"
         items.append(
             Item(label, i.OpenReplay(str(entry.path)), hint=entry.when.strftime("%d %b %H:%M"))

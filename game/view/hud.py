@@ -51,6 +51,7 @@ class WinPanel:
     moves: int
     seconds: float
     code: str = ""  # the deal's code, to share it ("" for a custom deal)
+    helped: bool = False  # the solver played moves of it ("show me"): not the player's win
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,7 @@ class TableScene:
         game: Game,
         options: TableOptions | None = None,
         clock: Callable[[], float] = lambda: 0.0,
+        helped: Callable[[], bool] = lambda: False,
         deal_animation: bool = True,
         art: CardArt | None = None,
         footer_rows: int = 1,
@@ -63,6 +64,7 @@ class TableScene:
         self.footer_rows = footer_rows
         self.game = game
         self.clock = clock  # the seconds played, kept by the session
+        self.helped = helped  # did the solver play moves of this game? ("show me")
         self.motion = Motion(self.options.animation_speed)
         self.art = art or CardArt((60, 84))
         self.renderer = TableRenderer(self.art, self.options.back_style)
@@ -295,7 +297,9 @@ class TableScene:
         if game.won and self.won_shown:
             seed = game.deal.seed
             code = deal_code(game.rules, seed) if seed is not None else ""
-            win = WinPanel(game.score, game.max_score, game.moves_made, self.clock(), code)
+            win = WinPanel(
+                game.score, game.max_score, game.moves_made, self.clock(), code, self.helped()
+            )
         if self.footer is not None:
             return Snapshot((), self.toast, tuple(outlines), win, self.footer)
         fields = status_fields(game, self.clock(), self.verdict)
