@@ -56,6 +56,14 @@ class Watching:
         found = read_game(Path(source))
         return found if isinstance(found, str) else found.game
 
+    def assisted(self, source: str | None) -> bool:
+        """Did the solver play moves of the game ``source`` names ("show me")? Its win is
+        then solved with help, on the timeline and when played on from it."""
+        if source is None:
+            return self.c.session.assisted
+        found = read_game(Path(source))
+        return not isinstance(found, str) and found.assisted
+
     def history(self) -> list:
         return finished_games(self.c.session.data_dir)
 
@@ -81,6 +89,8 @@ class Watching:
             source=intent.source,
             losing_move=losing,
         )
+        helped = self.assisted(intent.source)
+        scene.table.helped = lambda: helped
         c.scenes.push(scene)
 
     def _replay(self, action: Callable[[ReplayScene], None]) -> None:
@@ -104,8 +114,8 @@ class Watching:
         elif session.in_progress and not confirmed:
             c.open_menu("abandon_question", intent)
             return
-        else:
-            session.start(scene.game.copy())
+        else:  # the solver's moves, if it played any, are there to redo: still helped
+            session.start(scene.game.copy(), assisted=self.assisted(scene.source))
         c.scenes.clear()
         c.table.show(session.game, animate=False)
         c.position_changed()

@@ -230,3 +230,28 @@ def test_old_files_without_the_mark_are_the_players(tmp_path):
     s = app.session.stats.get((r.variant, r.mode))
     assert (s.played, s.won, s.assisted) == (1, 1, 0)
     assert StatsKey(r.variant, r.mode) in app.session.stats.records
+
+
+def test_a_finished_game_keeps_the_mark_on_its_timeline_and_when_played_on(tmp_path):
+    app = make_app(tmp_path)
+    r, helped = winning_game("klondike")
+    on_table(app, helped)
+    player_moves(app, helped, 3)
+    show_me_to_the_end(app, helped)
+    app.controller.apply(i.NewGame())
+    _, own = winning_game("klondike")
+    on_table(app, own)
+    for command in solve(own.state, r, max_seconds=30, max_nodes=None).line:
+        play(app, command)
+    assert own.won and not app.session.assisted
+    mine, solved = finished_games(tmp_path)  # newest first
+    assert solved.assisted and not mine.assisted
+    for entry, was_helped in ((solved, True), (mine, False)):
+        app.controller.apply(i.Abandon(i.NewGame()))  # as the player says yes to leaving
+        app.controller.apply(i.OpenReplay(str(entry.path)))
+        win = app.scenes.top.table.snapshot().win  # the timeline opens on the last move
+        assert win is not None and win.helped is was_helped
+        app.controller.apply(i.ReplaySeek(2))
+        app.controller.apply(i.ReplayBranch())  # play from here: the rest is there to redo
+        assert app.scenes.top is app.table and app.session.game.moves_made == 2
+        assert app.session.assisted is was_helped
