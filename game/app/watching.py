@@ -168,7 +168,7 @@ class Watching:
             return
         path = Path(intent.path).expanduser()
         try:
-            write_game(path, c.session.game, c.session.elapsed)
+            write_game(path, c.session.game, c.session.elapsed, assisted=c.session.assisted)
         except OSError as exc:
             c.table.say(
                 _("The game could not be saved to a file: {why}.").format(why=why(exc, path, True)),

@@ -8,7 +8,7 @@ import time
 import pygame
 
 from game.app.autosave import CURRENT_GAME_FILE, save_current
-from game.app.gamefiles import HISTORY, finished_games, write_game
+from game.app.gamefiles import HISTORY, finished_games, read_game, write_game
 from game.app.loop import DT
 from game.app.pages import statistics_text
 from game.app.statistics import (
@@ -197,6 +197,8 @@ def test_a_resumed_game_keeps_the_mark(tmp_path):
         app.update(DT)
         time.sleep(0.01)
     press(app, pygame.K_x)
+    app.controller.apply(i.ExportGame(str(tmp_path / "shared.json")))  # Ctrl+S: the mark too
+    assert read_game(tmp_path / "shared.json").assisted
     app.controller.apply(i.Quit())
     saved = json.loads((tmp_path / CURRENT_GAME_FILE).read_text())
     assert saved["extra"]["assisted"] is True
@@ -255,3 +257,4 @@ def test_a_finished_game_keeps_the_mark_on_its_timeline_and_when_played_on(tmp_p
         app.controller.apply(i.ReplayBranch())  # play from here: the rest is there to redo
         assert app.scenes.top is app.table and app.session.game.moves_made == 2
         assert app.session.assisted is was_helped
+    app.controller.apply(i.Quit())  # the analyses of the games left stop with the game
