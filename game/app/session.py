@@ -317,11 +317,9 @@ class Session:
         seed = game.deal.seed
         deal = deal_code(game.rules, seed) if seed is not None else None
         helped = self.assisted
-
-        def change(stats: Statistics) -> Statistics:
-            return record_result(stats, key, game_id, won, elapsed, moves, deal, assisted=helped)
-
-        self._update_statistics(change)
+        self._update_statistics(
+            lambda s: record_result(s, key, game_id, won, elapsed, moves, deal, assisted=helped)
+        )
         if counts:
             self._keep_finished("won" if won else "abandoned")
 

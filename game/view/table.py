@@ -20,7 +20,6 @@ from game.engine.events import Step, StockTurned, WasteRedealt
 from game.engine.game import Game
 from game.engine.policies import EMPTY_LABEL
 from game.engine.state import STOCK, WASTE
-from game.variants.codes import deal_code
 
 from .card_art import CardArt
 from .card_styles import face_folder
@@ -295,11 +294,7 @@ class TableScene:
             )
         win = None
         if game.won and self.won_shown:
-            seed = game.deal.seed
-            code = deal_code(game.rules, seed) if seed is not None else ""
-            win = WinPanel(
-                game.score, game.max_score, game.moves_made, self.clock(), code, self.helped()
-            )
+            win = WinPanel.of(game, self.clock(), self.helped())
         if self.footer is not None:
             return Snapshot((), self.toast, tuple(outlines), win, self.footer)
         fields = status_fields(game, self.clock(), self.verdict)
