@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.app.autosave import save_current  # noqa: E402
+from game.app.gamefiles import HISTORY, suggested_name, write_game  # noqa: E402
 from game.app.settings import Settings, save_settings  # noqa: E402
 from game.app.statistics import Statistics, StatsKey, record_result, save_statistics  # noqa: E402
 from game.engine.commands import Draw, Move  # noqa: E402
@@ -36,6 +37,9 @@ LANDSCAPE = [(1280, 800), (1920, 1080), (800, 600)]
 PORTRAIT = (700, 1100)
 GAMES = {"klondike": ("draw3", 5), "saratoga": ("draw1", 11), "double-klondike": ("draw3", 7)}
 MENU = ["m"]
+# Menu > Watch, save and open games > Finished games (Redo is faint in a game never undone:
+# the arrows pass it by).
+FINISHED = MENU + ["Down"] * 4 + ["Return", "Down", "Return"]
 
 
 @dataclass
@@ -47,6 +51,7 @@ class Shot:
     settings: dict = field(default_factory=dict)
     near_win: bool = False  # the game one automatic finish from the end (then F)
     lost_game: bool = False  # a game lost at a known move (tests/data/analysis_cases.json)
+    history: bool = False  # finished games kept: won, solved with help ("show me"), abandoned
     wait: float = 0.5  # seconds after the keys
     language: str | None = None  # --language
     saved_games: bool = False  # a few games saved in the data folder's games/ (Ctrl+O)
@@ -75,6 +80,7 @@ def shots() -> list[Shot]:
         Shot("demo-1280x800", (1280, 800), variant="saratoga", keys=["s"], wait=5.0),
         Shot("lost-1280x800", (1280, 800), lost_game=True, keys=["l"], wait=5.0),
         Shot("file-browser-1280x800", (1280, 800), keys=BROWSER, saved_games=True),
+        Shot("finished-assisted-1280x800", (1280, 800), keys=FINISHED, history=True),
     ]
     for language in ("uk", "ru"):
         out += [
@@ -95,6 +101,13 @@ def shots() -> list[Shot]:
                 near_win=True,
                 keys=["f"],
                 wait=10.0,
+                language=language,
+            ),
+            Shot(
+                f"finished-assisted-{language}-1280x800",
+                (1280, 800),
+                keys=FINISHED,
+                history=True,
                 language=language,
             ),
         ]
@@ -163,6 +176,27 @@ def sample_statistics(folder: Path) -> None:
             n += 1
             stats = record_result(stats, StatsKey(variant, mode), f"g{n}", won, seconds, moves)
     save_statistics(folder, stats)
+
+
+def sample_history(folder: Path) -> None:
+    """Finished games to list: a win, a win the solver played out ("show me": solved with
+    help), a game abandoned part-way; each a real game, kept as the game keeps them."""
+    from game.solver import solve, winnable_pool
+
+    rules = get_variant("klondike").rules("draw1")
+    pool = list(winnable_pool(rules))[:2]
+    history = folder / HISTORY
+    history.mkdir(parents=True, exist_ok=True)
+    for n, (seed, helped) in enumerate(zip(pool, (False, True), strict=True)):
+        game = new_game(rules, seed=seed)
+        for command in solve(game.state, rules, max_seconds=10).line or ():
+            game.execute(command)
+        stamp = f"20261130-1{n}2400-000000"
+        write_game(history / f"{stamp}-{suggested_name(game)}", game, 300.0, "won", helped)
+    abandoned = new_game(get_variant("saratoga").rules("draw1"), seed=11)
+    greedy_midgame(abandoned, 40)
+    stamp = "20261130-090500-000000"
+    write_game(history / f"{stamp}-{suggested_name(abandoned)}", abandoned, 120.0, "abandoned")
 
 
 def greedy_midgame(game: Game, steps: int) -> None:
@@ -280,6 +314,8 @@ def main() -> None:
                 sample_games(folder)
             save_current(folder, game, 187.0, "screenshot")
             sample_statistics(folder)
+            if shot.history:
+                sample_history(folder)
             settings = replace(Settings(), window_size=shot.size, **shot.settings)
             save_settings(folder, settings)
             path = out / f"{shot.name}.png"

@@ -49,6 +49,7 @@ class App:
             session.game,
             table_options(settings),
             clock=lambda: session.elapsed,
+            helped=lambda: session.assisted,
         )
         self.scenes = SceneStack(self.table)
         self.controller = Controller(session, self.scenes, self.sounds, self)
@@ -66,13 +67,13 @@ class App:
         saved = session.saved_game()
         if not opts.deal_requested:
             if saved.game is not None:
-                session.adopt(saved.game, saved.elapsed, saved.game_id)
+                session.adopt(saved.game, saved.elapsed, saved.game_id, saved.assisted)
             else:
                 session.start(session.deal())
             return None
         asked = session.deal(opts.variant, opts.mode, opts.seed)
         if saved.game is not None and saved.game.moves_made:
-            session.adopt(saved.game, saved.elapsed, saved.game_id)
+            session.adopt(saved.game, saved.elapsed, saved.game_id, saved.assisted)
             then = i.SwitchVariant(asked.rules.variant, asked.rules.mode, asked.deal.seed)
             return then, deal_label(asked)
         session.start(asked)

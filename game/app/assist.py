@@ -201,7 +201,8 @@ class Assistant:
 
     def show_me(self) -> None:
         """Search a winning line from here with every card known, then play it out slowly
-        (each move undoable, as the player's own); say so when there is none."""
+        (each move undoable); say so when there is none. Once one of its moves is played,
+        the game is solved with help (``Session.play``), whatever is undone after."""
         game = self.game
         if game.won or self.demo_task is not None or self.demonstrating:
             return
@@ -226,7 +227,8 @@ class Assistant:
                 Notify(
                     _(
                         "Showing a winning line, found with every card known (face-down "
-                        "ones too). Press any key or click to stop; every move can be undone."
+                        "ones too). Press any key or click to stop; every move can be undone. "
+                        "A game the solver plays moves of counts as solved with help, not won."
                     )
                 )
             )
@@ -301,7 +303,8 @@ class Assistant:
             self._finish_clock += dt
             if self._finish_clock >= self._pace:
                 self._finish_clock = 0.0
-                self.emit(Play(self._finish.pop(0), by_itself=True))
+                move = self._finish.pop(0)  # a demo's moves are the solver's, not the player's
+                self.emit(Play(move, by_itself=True, by_solver=self.demonstrating))
                 if not self._finish:
                     self.demonstrating = False
 

@@ -1,10 +1,12 @@
 """The game in progress, kept in ``current-game.json`` so closing the window never loses it.
 
 The file is the engine's saved-game JSON (``game.engine.savefile``) with
-``extra = {"elapsed": seconds, "game_id": id}``, written atomically. Loading re-validates
-every logged move (the engine does); a file that cannot be used - empty, truncated,
-damaged, hand-edited into an illegal game, or written by a newer version - is renamed
-aside (never deleted) and the player gets a short message naming the file and the problem.
+``extra = {"elapsed": seconds, "game_id": id}`` (and ``"assisted": true`` once the solver
+has played a move of it, "show me": its win will be solved with help), written atomically.
+Loading re-validates every logged move (the engine does); a file that cannot be used
+(empty, truncated, damaged, hand-edited into an illegal game, or written by a newer
+version) is renamed aside (never deleted) and the player gets a short message naming the
+file and the problem. A file without the mark is a game the solver played no move of.
 """
 
 from __future__ import annotations
@@ -40,13 +42,15 @@ CURRENT_GAME_FILE = "current-game.json"
 @dataclass(frozen=True)
 class Resumed:
     """What ``resume`` found: the game (None if there is none to resume), the seconds
-    already played, the game's statistics id (None if the file had none) and a message
-    for the player (None when all went well)."""
+    already played, the game's statistics id (None if the file had none), whether the
+    solver played moves of it (files without the mark: it did not) and a message for the
+    player (None when all went well)."""
 
     game: Game | None
     elapsed: float = 0.0
     game_id: str | None = None
     message: str | None = None
+    assisted: bool = False
 
 
 class GameTooLong(Exception):
@@ -60,6 +64,7 @@ def save_current(
     elapsed_seconds: float,
     game_id: str | None = None,
     texts: EntryTexts | None = None,
+    assisted: bool = False,
 ) -> None:
     """Write the game in progress atomically (the old file survives a crash mid-write).
 
@@ -73,6 +78,8 @@ def save_current(
     extra: dict[str, Any] = {"elapsed": elapsed}
     if game_id is not None:
         extra["game_id"] = game_id
+    if assisted:
+        extra["assisted"] = True
     text = game_to_json(game, extra, texts) + "\n"
     if len(text) > GAME_FILE:  # one character a byte: the JSON is ASCII
         raise GameTooLong(game.moves_made)
@@ -108,7 +115,8 @@ def resume(folder: Path, lookup: Callable[[str], VariantTable] = get_variant) ->
     game_id = found.get("game_id")
     if not isinstance(game_id, str) or not game_id:
         game_id = None
-    return Resumed(loaded.value, float(elapsed), game_id)
+    assisted = found.get("assisted") is True
+    return Resumed(loaded.value, float(elapsed), game_id, assisted=assisted)
 
 
 def load_current(

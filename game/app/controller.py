@@ -143,7 +143,7 @@ class Controller:
         game = self.session.game
         before = game.state
         try:
-            step = self.session.play(intent.command)
+            step = self.session.play(intent.command, by_solver=intent.by_solver)
         except Refused as refused:
             self.table.refused(intent.command)
             self.table.say(refusal(refused), about=game.state)

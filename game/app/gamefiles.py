@@ -8,6 +8,9 @@ A game file is the saved-game JSON (``game.engine.savefile``: versioned, every m
 checked again when it is read) with the time played. Opening one goes through the loader
 discipline, except that a file the player chose is never renamed aside: a damaged one is
 refused with a message naming it.
+
+A game the solver played moves of ("show me") carries ``"assisted": true`` in its extra:
+a finished one is listed as solved with help, not won. Files without it are the player's.
 """
 
 from __future__ import annotations
@@ -40,13 +43,18 @@ class GameFile:
     elapsed: float
     path: Path
     result: str = ""  # a finished game's: "won" or "abandoned"
+    assisted: bool = False  # the solver played moves of it ("show me")
 
 
-def write_game(path: Path, game: Game, elapsed: float, result: str = "") -> None:
+def write_game(
+    path: Path, game: Game, elapsed: float, result: str = "", assisted: bool = False
+) -> None:
     """Write ``game`` to ``path`` (atomically). Raises OSError."""
-    extra = {"elapsed": float(elapsed) if math.isfinite(elapsed) else 0.0}
+    extra: dict = {"elapsed": float(elapsed) if math.isfinite(elapsed) else 0.0}
     if result:
         extra["result"] = result
+    if assisted:
+        extra["assisted"] = True
     write_atomic(Path(path), game_to_json(game, extra) + "\n")
 
 
@@ -76,7 +84,8 @@ def read_game(path: Path) -> GameFile | str:
     if type(elapsed) not in (int, float) or not math.isfinite(elapsed) or elapsed < 0:
         elapsed = 0.0
     result = extra.get("result", "")
-    return GameFile(game, float(elapsed), path, result if result in ("won", "abandoned") else "")
+    result = result if result in ("won", "abandoned") else ""
+    return GameFile(game, float(elapsed), path, result, extra.get("assisted") is True)
 
 
 def suggested_name(game: Game, now: datetime | None = None) -> str:
@@ -91,7 +100,7 @@ def games_folder(data_dir: Path) -> Path:
     return Path(data_dir) / GAMES
 
 
-def save_new(data_dir: Path, game: Game, elapsed: float) -> Path:
+def save_new(data_dir: Path, game: Game, elapsed: float, assisted: bool = False) -> Path:
     """Save ``game`` into the games folder under a new name (``...-2.json`` if the name is
     taken: an earlier save is never overwritten). Returns its path; raises OSError."""
     folder = games_folder(data_dir)
@@ -104,7 +113,7 @@ def save_new(data_dir: Path, game: Game, elapsed: float) -> Path:
         except FileExistsError:
             continue
         try:
-            write_game(path, game, elapsed)
+            write_game(path, game, elapsed, assisted=assisted)
         except BaseException:
             path.unlink(missing_ok=True)
             raise
@@ -141,16 +150,19 @@ class Finished:
     game: Game
     result: str  # "won" or "abandoned"
     when: datetime | None  # None: the name's date could not be read
+    assisted: bool = False  # the solver played moves of it: a win is "solved with help"
 
 
-def keep_finished(folder: Path, game: Game, elapsed: float, result: str) -> Path:
+def keep_finished(
+    folder: Path, game: Game, elapsed: float, result: str, assisted: bool = False
+) -> Path:
     """Keep a finished game in the history (the oldest beyond ``HISTORY_KEPT`` go).
     Raises OSError."""
     history = Path(folder) / HISTORY
     name = suggested_name(game).removesuffix(".json")
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
     path = history / f"{stamp}-{name}.json"
-    write_game(path, game, elapsed, result)
+    write_game(path, game, elapsed, result, assisted)
     for old in sorted(history.glob("*.json"))[:-HISTORY_KEPT]:
         old.unlink(missing_ok=True)
     return path
@@ -166,7 +178,8 @@ def finished_games(folder: Path, limit: int = HISTORY_KEPT) -> list[Finished]:
         found = read_game(path)
         if isinstance(found, str):
             continue
-        out.append(Finished(path, found.game, found.result, _stamp_date(path.name)))
+        when = _stamp_date(path.name)
+        out.append(Finished(path, found.game, found.result, when, found.assisted))
     return out
 
 

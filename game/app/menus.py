@@ -182,6 +182,8 @@ def history_menu(session: Session, size: Size, finished: list) -> MenuPanel:
     for entry in finished:
         game = entry.game
         result = results.get(entry.result, "")
+        if entry.result == "won" and entry.assisted:  # the solver played it out: not a win
+            result = _("solved with help")
         label = f"{_(game.rules.name)} \u00b7 {deal_name(game)} \u00b7 {result}"
         items.append(Item(label, i.OpenReplay(str(entry.path)), hint=short_date(entry.when)))
     if not items:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from game import i18n
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.variants import all_variants, get_variant, help_text
 from game.view import intents as i
 from game.view.card_styles import FACE_STYLES
@@ -193,6 +193,13 @@ def statistics_text(session: Session) -> str:
             )
             if s.best_deal:
                 line += " " + _("Fastest win: deal {code}.").format(code=s.best_deal)
+            if s.assisted:  # the solver finished them: played, not won (the README's rule)
+                helped = ngettext(
+                    "{count} game solved with help, counted as played, not won.",
+                    "{count} games solved with help, counted as played, not won.",
+                    s.assisted,
+                )
+                line += " " + helped.format(count=s.assisted)
             streaks.append(line)
         if rows:
             lines += [f"## {_(table.name)}", header, *rows]

@@ -10,7 +10,11 @@ How a game is kept and counted (the README's rule, in one place):
   move made (a new game, a restart, another variant or mode, a deal by number, or a deal
   asked for on the command line while a game with moves is saved). Abandoning counts a
   loss; the table asks before it abandons (the controller's part);
-* a game is counted once, by its id, however often it is won again after an undo.
+* a game is counted once, by its id, however often it is won again after an undo;
+* a game the solver played a move of ("show me") is *assisted* from then on, even if that
+  move is undone (the solver's line showed cards the player could not see): won, it
+  counts as solved with help, played and not won, and the mark is kept with the saved
+  game and the finished one. Hints, undo and the automatic finish are free.
 
 Whatever the disk does, the session goes on: a problem becomes a notice for the player
 (``take_notices``), never an exception.
@@ -87,6 +91,7 @@ class Session:
         self.game: Game | None = None
         self.game_id = ""
         self.elapsed = 0.0
+        self.assisted = False  # the solver played a move of this game ("show me")
         self.last_finished: Path | None = None  # the last game won or abandoned, kept
         self._notices: list[str] = []
         self._saved_marker: tuple | None = None
@@ -185,29 +190,37 @@ class Session:
             seed = random.SystemRandom().randrange(SEED_RANGE)
         return new_game(rules, seed=seed)
 
-    def adopt(self, game: Game, elapsed: float = 0.0, game_id: str | None = None) -> None:
-        """Make ``game`` the one being played, as it is (a resumed game keeps its id and
-        time): nothing is counted."""
+    def adopt(
+        self,
+        game: Game,
+        elapsed: float = 0.0,
+        game_id: str | None = None,
+        assisted: bool = False,
+    ) -> None:
+        """Make ``game`` the one being played, as it is (a resumed game keeps its id, its
+        time and whether the solver played moves of it): nothing is counted."""
         self.game = game
         self.elapsed = elapsed
         self.game_id = game_id or new_game_id(game)
+        self.assisted = assisted
         self._saved_marker = None
         self.autosave()
 
-    def start(self, game: Game) -> None:
+    def start(self, game: Game, assisted: bool = False) -> None:
         """Play ``game`` from now on; the game left behind counts as abandoned if it was in
-        progress. The variant and mode become the settings' choice."""
+        progress. The variant and mode become the settings' choice. ``assisted``: the game
+        comes with moves the solver played (a finished game solved with help, played on)."""
         self.abandon()
         rules = game.rules
         self.change_settings(
             replace(self.settings.with_mode(rules.variant, rules.mode), variant=rules.variant)
         )
-        self.adopt(game)
+        self.adopt(game, assisted=assisted)
 
     def branch(self, game: Game) -> None:
         """The game being played, taken back to another point of its own timeline (a
         replay's "play from here"): the same game, its moves after that point kept to
-        redo."""
+        redo; still assisted if it was."""
         self.game = game
         self._saved_marker = None
         self.autosave()
@@ -224,9 +237,12 @@ class Session:
 
     # -- playing ------------------------------------------------------------------------------
 
-    def play(self, command: Command) -> Step:
-        """Do ``command`` (raises ``Refused``, changing nothing, when the rules forbid it)."""
+    def play(self, command: Command, by_solver: bool = False) -> Step:
+        """Do ``command`` (raises ``Refused``, changing nothing, when the rules forbid it).
+        ``by_solver``: a move of "show me": the game is assisted from now on."""
         step = self.game.execute(command)
+        if by_solver:
+            self.assisted = True
         self._changed()
         return step
 
@@ -261,14 +277,16 @@ class Session:
         game = self.game
         if game is None or not self.keeps_games:
             return
-        marker = (id(game), game.moves_made, len(game.redo_stack))
+        marker = (id(game), game.moves_made, len(game.redo_stack), self.assisted)
         if marker == self._saved_marker and not force:
             return
         try:
             if game.won:
                 clear_current(self.data_dir)
             else:
-                save_current(self.data_dir, game, self.elapsed, self.game_id, self._texts)
+                save_current(
+                    self.data_dir, game, self.elapsed, self.game_id, self._texts, self.assisted
+                )
         except OSError as exc:
             message = could_not_save(exc, self.data_dir / CURRENT_GAME_FILE)
             self._save_failed(message, message)
@@ -298,8 +316,9 @@ class Session:
         counts = not self.stats.is_recorded(game_id) and (won or moves > 0)
         seed = game.deal.seed
         deal = deal_code(game.rules, seed) if seed is not None else None
+        helped = self.assisted
         self._update_statistics(
-            lambda stats: record_result(stats, key, game_id, won, elapsed, moves, deal)
+            lambda s: record_result(s, key, game_id, won, elapsed, moves, deal, assisted=helped)
         )
         if counts:
             self._keep_finished("won" if won else "abandoned")
@@ -309,7 +328,9 @@ class Session:
         if not self.keeps_games:
             return
         try:
-            self.last_finished = keep_finished(self.data_dir, self.game, self.elapsed, result)
+            self.last_finished = keep_finished(
+                self.data_dir, self.game, self.elapsed, result, self.assisted
+            )
         except OSError as exc:  # a convenience lost, not a game: no message for this
             log.info("could not keep a finished game: %s", exc)
 

@@ -4,13 +4,18 @@ The data are immutable values; every change is a pure function returning a new v
 
 - ``VariantStats``: one variant+mode record (played, won, streaks, best time...);
 - ``Statistics``: all records plus the ids of the games already recorded;
-- ``record_result(stats, key, game_id, won, seconds, moves)``: a finished game.
+- ``record_result(stats, key, game_id, won, seconds, moves, assisted=...)``: a finished game.
 
 Counting rules:
 
 - A game counts once it is over: won, or abandoned (the player deals another game or
   switches variant/mode while it is in progress). An abandoned game counts as played and
   lost if at least one move was made (``moves > 0``); a game with no moves does not count.
+- A game the solver finished for the player ("show me" played at least one of its moves,
+  ``assisted``) is solved with help: it counts as played, not won, and never sets a best
+  time, fewest moves or average. It ends the current streak, of wins or of losses alike
+  (it is neither). Hints, undo and the automatic finish of a game whose cards are all
+  face up are free: a game won with them is the player's win.
 - Every dealt game has a unique id (``new_game_id``). A game id is recorded at most once:
   a win, then undo and win again, counts one win; a result for an id already recorded
   is ignored (the same ``Statistics`` object comes back).
@@ -86,10 +91,11 @@ class VariantStats:
     best_deal: str | None = None  # the deal code of the fastest win, to share it
     fewest_moves: int | None = None  # win with the fewest moves
     total_win_time: float = 0.0  # sum of the times of all wins
+    assisted: int = 0  # games solved with help: played, neither won nor lost
 
     @property
     def lost(self) -> int:
-        return self.played - self.won
+        return self.played - self.won - self.assisted
 
     @property
     def win_rate(self) -> float:
@@ -116,6 +122,16 @@ class VariantStats:
             best_deal=deal if fastest else self.best_deal,
             fewest_moves=moves if self.fewest_moves is None else min(self.fewest_moves, moves),
             total_win_time=self.total_win_time + seconds,
+        )
+
+    def with_assisted(self) -> VariantStats:
+        """A game the solver finished for the player: played, not won; no streak goes on."""
+        return replace(
+            self,
+            played=self.played + 1,
+            assisted=self.assisted + 1,
+            current_win_streak=0,
+            current_loss_streak=0,
         )
 
     def with_loss(self) -> VariantStats:
@@ -153,9 +169,11 @@ def record_result(
     seconds: float,
     moves: int,
     deal: str | None = None,
+    assisted: bool = False,
 ) -> Statistics:
     """A game is over: won, or abandoned (``won=False``). Returns the new statistics.
-    ``deal``: its deal code (kept with the fastest win).
+    ``deal``: its deal code (kept with the fastest win). ``assisted``: the solver played
+    moves of it ("show me"): a win then counts as solved with help, not won.
 
     Returns ``stats`` itself (unchanged) if ``game_id`` was already recorded, or if the
     game was abandoned with no move made (``moves == 0``). ``seconds`` and ``moves`` only
@@ -166,7 +184,12 @@ def record_result(
         return stats
     key = StatsKey(*key)
     old = stats.get(key)
-    new = old.with_win(seconds, max(0, int(moves)), deal) if won else old.with_loss()
+    if not won:
+        new = old.with_loss()
+    elif assisted:
+        new = old.with_assisted()
+    else:
+        new = old.with_win(seconds, max(0, int(moves)), deal)
     remembered = (*stats.recorded_games, game_id)[-REMEMBERED_GAMES:]
     return Statistics({**stats.records, key: new}, remembered)
 
@@ -241,6 +264,7 @@ _FIELD_CHECKS = {
     "best_deal": _optional(_deal_code),
     "fewest_moves": _optional(_count),
     "total_win_time": _seconds,
+    "assisted": _count,
 }
 
 
@@ -252,7 +276,7 @@ def _record_from_dict(data: Any) -> VariantStats:
         name: check(data.get(name, getattr(empty, name))) for name, check in _FIELD_CHECKS.items()
     }
     record = VariantStats(**values)
-    if record.won > record.played:
+    if record.won + record.assisted > record.played:
         raise ValueError
     return record
 

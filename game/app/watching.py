@@ -58,6 +58,14 @@ class Watching:
         found = read_game(Path(source))
         return found if isinstance(found, str) else found.game.played_copy()
 
+    def assisted(self, source: str | None) -> bool:
+        """Did the solver play moves of the game ``source`` names ("show me")? Its win is
+        then solved with help, on the timeline and when played on from it."""
+        if source is None:
+            return self.c.session.assisted
+        found = read_game(Path(source))
+        return not isinstance(found, str) and found.assisted
+
     def history(self) -> list:
         return finished_games(self.c.session.data_dir)
 
@@ -105,8 +113,8 @@ class Watching:
         elif session.in_progress and not confirmed:
             c.open_menu("abandon_question", intent)
             return
-        else:
-            session.start(scene.game.copy())
+        else:  # the solver's moves, if it played any, are there to redo: still helped
+            session.start(scene.game.copy(), assisted=self.assisted(scene.source))
         c.scenes.clear()
         c.table.show(session.game, animate=False)
         c.position_changed()
@@ -159,10 +167,11 @@ class Watching:
             c.table.say(path, error=True)
             return
         try:
+            helped = c.session.assisted
             if path is None:
-                path = save_new(c.session.data_dir, game, c.session.elapsed)
+                path = save_new(c.session.data_dir, game, c.session.elapsed, assisted=helped)
             else:
-                write_game(path, game, c.session.elapsed)
+                write_game(path, game, c.session.elapsed, assisted=helped)
         except OSError as exc:
             where = path or games_folder(c.session.data_dir) / suggested_name(game)
             if isinstance(exc.filename, str):  # the file or folder that failed

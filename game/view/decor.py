@@ -180,7 +180,12 @@ class Decor:
         big = font(int(unit * 2.2), bold=True)
         small = font(unit)
         pad = unit
-        title = big.render(_("You won!"), True, (255, 236, 150))
+        # A game the solver finished ("show me") is not the player's win: it says so.
+        said = _("Solved with help") if win.helped else _("You won!")
+        room = lay.width - 4 * pad  # inside the widest panel the window holds
+        if big.size(said)[0] > room:  # a long title in a narrow window: smaller, whole
+            big = font(max(unit, int(unit * 2.2 * room / big.size(said)[0])), bold=True)
+        title = big.render(said, True, (255, 236, 150))
         info_text = _("Score {score}/{max}   Moves {moves}   Time {time}").format(
             score=win.score, max=win.max_score, moves=win.moves, time=format_time(win.seconds)
         )

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from game.engine.game import Game
 from game.i18n import _
+from game.variants.codes import deal_code
 
 from .intents import Hint, Intent, NewGame, OpenMenu, OpenStatistics, Redo, Undo
 from .layout import Rect
@@ -52,6 +53,14 @@ class WinPanel:
     moves: int
     seconds: float
     code: str = ""  # the deal's code, to share it ("" for a custom deal)
+    helped: bool = False  # the solver played moves of it ("show me"): not the player's win
+
+    @classmethod
+    def of(cls, game: Game, seconds: float, helped: bool = False) -> WinPanel:
+        """The panel of a won game, with its deal code to share ("" for a custom deal)."""
+        seed = game.deal.seed
+        code = deal_code(game.rules, seed) if seed is not None else ""
+        return cls(game.score, game.max_score, game.moves_made, seconds, code, helped)
 
 
 @dataclass(frozen=True)

@@ -20,11 +20,13 @@ from game.engine.commands import Command
 class Play:
     """Play an engine command. ``from_hand``: the cards were dropped from a drag, so they
     fly on from where they were let go. ``by_itself``: a move of an automatic finish or a
-    demo, not the player's."""
+    demo, not the player's. ``by_solver``: a move of the demo ("show me"), which the
+    solver found seeing every card: the game is then solved with help, not won."""
 
     command: Command
     from_hand: bool = False
     by_itself: bool = False
+    by_solver: bool = False
 
 
 @dataclass(frozen=True)

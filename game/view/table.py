@@ -20,7 +20,6 @@ from game.engine.events import Step, StockTurned, WasteRedealt
 from game.engine.game import Game
 from game.engine.policies import EMPTY_LABEL
 from game.engine.state import STOCK, WASTE
-from game.variants.codes import deal_code
 
 from .card_art import CardArt
 from .card_styles import face_folder
@@ -56,6 +55,7 @@ class TableScene(SpriteBoard):
         game: Game,
         options: TableOptions | None = None,
         clock: Callable[[], float] = lambda: 0.0,
+        helped: Callable[[], bool] = lambda: False,
         deal_animation: bool = True,
         footer_rows: int = 1,
         celebrate: bool = True,
@@ -67,6 +67,7 @@ class TableScene(SpriteBoard):
         self.footer_rows = footer_rows
         self.game = game
         self.clock = clock  # the seconds played, kept by the session
+        self.helped = helped  # did the solver play moves of this game? ("show me")
         self.motion = Motion(self.options.animation_speed)
         self.art = CardArt((60, 84))  # its own: another scene's cards may be another size
         self.renderer = TableRenderer(self.art, self.options.back_style)
@@ -332,9 +333,7 @@ class TableScene(SpriteBoard):
             )
         win = None
         if game.won and self.won_shown and self.celebrate:
-            seed = game.deal.seed
-            code = deal_code(game.rules, seed) if seed is not None else ""
-            win = WinPanel(game.score, game.max_score, game.moves_made, self.clock(), code)
+            win = WinPanel.of(game, self.clock(), self.helped())
         if self.footer is not None:
             return Snapshot((), self.toast, tuple(outlines), win, self.footer)
         fields = status_fields(game, self.clock(), self.verdict)
