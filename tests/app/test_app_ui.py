@@ -157,7 +157,7 @@ def test_statistics_reset_asks_first_and_keeps_by_default(app, tmp_path):
     press(app, pygame.K_a)
     press(app, pygame.K_y)
     assert app.session.stats.get(StatsKey("klondike", "draw1")).played == 0
-    assert "No games played yet" in page.text()
+    assert "No finished games yet" in page.text()
     stats, _ = load_statistics(tmp_path)
     assert stats.get(StatsKey("klondike", "draw1")).played == 0
 
