@@ -96,11 +96,14 @@ WIDEST_STOCK = 99
 STEPS: tuple[tuple[tuple[str, int], ...], ...] = (
     (("time", 1),),  # "Time 9:59" -> "9:59"
     (("score", 1),),  # "Score 12/52" -> "12/52"
+    (("verdict", 1),),  # the winnable indicator, when on, said short
     (("deal", 1),),  # the deal mode said short: "Draw 3"
     (("deal", 2),),  # "Deal 4242" -> "#4242"
     (("undo", 1), ("redo", 1), ("hint", 1)),  # icons, all three alike
     (("deal", 3),),  # no deal mode
     (("menu", 1),),
+    (("verdict", 2),),  # the verdict alone
+    (("verdict", DROP),),
     (("deal", 4),),  # no variant's name: the deal's number alone
     (("redeals", DROP),),
     (("stock", DROP),),
@@ -123,7 +126,7 @@ def short_mode(rules) -> str:
 def status_fields(game: Game, elapsed: float, verdict: str) -> tuple[Field, ...]:
     """The status line's fields, in their order on the line, each with the widest text it
     is likely to show (its room). ``verdict``: the quiet winnable indicator's text ("" when
-    off)."""
+    off; a ``status.Worded`` brings its short form and room along)."""
     rules = game.rules
     seed = game.deal.seed
     if seed is None:
@@ -169,7 +172,8 @@ def status_fields(game: Game, elapsed: float, verdict: str) -> tuple[Field, ...]
         ),
     ]
     if verdict:
-        fields.append(Field("verdict", (verdict,), filler=True))
+        forms = getattr(verdict, "forms", (verdict,))
+        fields.append(Field("verdict", forms, samples=getattr(verdict, "samples", ())))
     fields += [
         Field(
             "score",

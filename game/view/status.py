@@ -10,9 +10,10 @@ or dropping one field, least loss first, until all fit; then, from the most impo
 each loss that turns out not to be needed is taken back. Each field gets a slot of its
 sample's width: buttons and the deal from the left, the counters from the right, a text
 drawn from the left of its slot. If all still do not fit, the deal's slot is narrowed and
-its text cut with an ellipsis: fields are never drawn over each other. A ``filler`` field
-(the quiet winnable indicator) takes no part in the plan: it is shown in the room left
-between the two groups, cut if need be, so its changing text never moves anything else.
+its text cut with an ellipsis: fields are never drawn over each other.
+
+A text made elsewhere (the winnable indicator's, by the app) comes as a ``Worded``: a
+string that brings its shorter forms and their widest texts along.
 """
 
 from __future__ import annotations
@@ -25,6 +26,19 @@ ELLIPSIS = "\u2026"
 DROP = -1  # a step's form: the field is dropped
 
 
+class Worded(str):
+    """A status-line text with its shorter forms (``forms``, the text itself first) and the
+    widest text each may show (``samples``), so that it is planned like the line's own."""
+
+    forms: tuple[str, ...]
+    samples: tuple[str, ...]
+
+    def __new__(cls, forms: tuple[str, ...], samples: tuple[str, ...] = ()) -> Worded:
+        text = super().__new__(cls, forms[0])
+        text.forms, text.samples = tuple(forms), tuple(samples)
+        return text
+
+
 @dataclass(frozen=True)
 class Field:
     key: str
@@ -33,7 +47,6 @@ class Field:
     button: bool = False
     enabled: bool = True
     samples: tuple[str, ...] = ()  # the widest likely text of each form (default: forms)
-    filler: bool = False  # shown in the room left over, planned for nothing
 
     def sample(self, form: int) -> str:
         return self.samples[form] if self.samples else self.forms[form]
@@ -82,7 +95,6 @@ def columns(fields: list[Field], measure: Measure) -> tuple[Column, ...]:
             ),
         )
         for f in fields
-        if not f.filler
     )
 
 
@@ -177,25 +189,7 @@ def fit(
         if measure(f, text) > slot.width:
             text = _cut(text, slot.width, lambda t, f=f: measure(f, t))
         placed.append(Placed(f, text, slot.x, slot.width))
-    start = max((p.x + p.width for p in placed if p.field.side == "left"), default=0) + gap
-    end = min((p.x for p in placed if p.field.side != "left"), default=width) - gap
-    for f in fields:
-        if f.filler:
-            placed += _fill(f, start, end, measure)
     return placed
-
-
-def _fill(field: Field, start: int, end: int, measure: Measure) -> list[Placed]:
-    """A filler in the room between the left group and the right one (``start`` to
-    ``end``), against the right group; cut if need be, left out when not even a few
-    letters would show."""
-    text = field.forms[0]
-    if measure(field, text) > end - start:
-        if measure(field, text[:8] + ELLIPSIS) > end - start:
-            return []
-        text = _cut(text, end - start, lambda t: measure(field, t))
-    w = measure(field, text)
-    return [Placed(field, text, end - w, w)]
 
 
 def _cut(text: str, room: int, measure: Callable[[str], int]) -> str:
