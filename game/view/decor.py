@@ -127,7 +127,7 @@ class Decor:
                 if p.field.enabled:
                     buttons.append((box, p.field.key))
             else:
-                surface.blit(text, (p.x, y))
+                surface.blit(text, (p.x + p.offset, y))
         return surface, buttons
 
     # -- highlights -------------------------------------------------------------------------

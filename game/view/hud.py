@@ -199,6 +199,7 @@ def status_fields(game: Game, elapsed: float, verdict: str) -> tuple[Field, ...]
             "time",
             (_("Time {time}").format(time=time), time),
             samples=(_("Time {time}").format(time=widest_time), widest_time),
+            align=("left", "right"),  # the clock alone keeps to the line's end
         ),
     ]
     return tuple(fields)

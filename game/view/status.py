@@ -47,6 +47,9 @@ class Field:
     button: bool = False
     enabled: bool = True
     samples: tuple[str, ...] = ()  # the widest likely text of each form (default: forms)
+    # Where each form sits in its slot: "left" (the default) keeps a label still as its
+    # number grows; "right" for a number with no label at the line's end.
+    align: tuple[str, ...] = ()
 
     def sample(self, form: int) -> str:
         return self.samples[form] if self.samples else self.forms[form]
@@ -58,6 +61,7 @@ class Placed:
     text: str
     x: int
     width: int  # the field's slot (a button's box): the text is no wider
+    offset: int = 0  # where the text starts in its slot (a right-aligned one: at its end)
 
 
 @dataclass(frozen=True)
@@ -188,7 +192,9 @@ def fit(
         text = f.forms[slot.form]
         if measure(f, text) > slot.width:
             text = _cut(text, slot.width, lambda t, f=f: measure(f, t))
-        placed.append(Placed(f, text, slot.x, slot.width))
+        right = f.align[slot.form : slot.form + 1] == ("right",)
+        offset = slot.width - measure(f, text) if right else 0
+        placed.append(Placed(f, text, slot.x, slot.width, offset))
     return placed
 
 
