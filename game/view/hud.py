@@ -99,8 +99,9 @@ STEPS: tuple[tuple[tuple[str, int], ...], ...] = (
     (("verdict", 1),),  # the winnable indicator, when on, said short
     (("deal", 1),),  # the deal mode said short: "Draw 3"
     (("deal", 2),),  # "Deal 4242" -> "#4242"
-    (("undo", 1), ("redo", 1), ("hint", 1)),  # icons, all three alike
+    (("hint", 1),),  # "Hint" -> "?"
     (("deal", 3),),  # no deal mode
+    (("undo", 1), ("redo", 1)),  # icons
     (("menu", 1),),
     (("verdict", 2),),  # the verdict alone
     (("verdict", DROP),),

@@ -87,6 +87,17 @@ def test_every_language_keeps_the_fields_english_keeps(size, language):
                 assert {"hint", "redo", "undo", "time", "moves", "stock", "redeals"} <= keys
 
 
+def test_at_1280x800_every_language_keeps_the_buttons_words_in_klondike(language):
+    """Finding 7: in Ukrainian and Russian, Hint, Redo and the time dropped out at 1280x800.
+    Every language keeps Undo and Redo in words there, Hint and the time at least short
+    (the line gives up the deal mode first: its short form, then the mode itself)."""
+    for mode in get_variant("klondike").mode_ids():
+        game = a_game(get_variant("klondike").rules(mode), 123456789, 20)
+        forms = {key: form for key, form, *_ in status_line(game, (1280, 800))}
+        assert forms["undo"] == forms["redo"] == forms["menu"] == 0, (mode, forms)
+        assert "hint" in forms and "time" in forms and "moves" in forms, (mode, forms)
+
+
 @pytest.mark.parametrize("mode", get_variant("double-klondike").mode_ids())
 def test_double_klondike_at_1280x800_shows_its_deal_mode_and_the_buttons_words(mode):
     rules = get_variant("double-klondike").rules(mode)
