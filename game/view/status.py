@@ -6,11 +6,13 @@ shown is planned from the samples, never from what the fields say now: as the mo
 time or the deal number grow, no label changes its form and nothing moves along.
 
 The plan follows a ladder of steps (the status line's own, ``hud.STEPS``), each shortening
-or dropping one field, least loss first, until all fit; then, from the most important,
-each loss that turns out not to be needed is taken back. Each field gets a slot of its
-sample's width: buttons and the deal from the left, the counters from the right, a text
-drawn from the left of its slot. If all still do not fit, the deal's slot is narrowed and
-its text cut with an ellipsis: fields are never drawn over each other.
+or dropping a field (or a few alike), least loss first, until all fit; then, from the most
+important, each loss that turns out not to be needed is taken back, until one does not
+fit. Each field gets a slot of its sample's width: buttons and the deal from the left, the
+counters from the right, a text drawn from the left of its slot (or its right end).
+If all still do not fit, the deal's slot is narrowed and its text cut with an ellipsis:
+fields are never drawn over each other. Plans are cached by the fields' widths: in effect,
+once per window width, language and variant.
 
 A text made elsewhere (the winnable indicator's, by the app) comes as a ``Worded``: a
 string that brings its shorter forms and their widest texts along.
