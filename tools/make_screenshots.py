@@ -67,7 +67,7 @@ def shots() -> list[Shot]:
         Shot("large-index-1280x800", (1280, 800), settings={"face_style": "large"}),
         Shot("menu-1280x800", (1280, 800), keys=MENU),
         Shot("rules-1280x800", (1280, 800), keys=["F1"]),
-        Shot("statistics-1280x800", (1280, 800), keys=MENU + ["Up"] * 5 + ["Return"]),
+        Shot("statistics-1280x800", (1280, 800), keys=STATISTICS),
         Shot("options-1280x800", (1280, 800), keys=MENU + ["Up"] * 3 + ["Return"]),
         Shot(
             "verdict-800x600",
@@ -87,6 +87,12 @@ def shots() -> list[Shot]:
             Shot(f"klondike-{language}-1280x800", (1280, 800), language=language),
             Shot(f"menu-{language}-1280x800", (1280, 800), keys=MENU, language=language),
             Shot(f"rules-{language}-1280x800", (1280, 800), keys=["F1"], language=language),
+            Shot(
+                f"statistics-{language}-1280x800",
+                (1280, 800),
+                keys=STATISTICS,
+                language=language,
+            ),
             Shot(f"options-{language}-800x600", (800, 600), language=language, keys=OPTIONS),
             Shot(
                 f"file-browser-{language}-1280x800",
@@ -115,6 +121,7 @@ def shots() -> list[Shot]:
 
 
 OPTIONS = MENU + ["Up"] * 3 + ["Return"]
+STATISTICS = MENU + ["Up"] * 5 + ["Return"]
 BROWSER = ["ctrl+o", "Down"]
 
 
@@ -162,19 +169,24 @@ def lost_game() -> Game:
 
 
 def sample_statistics(folder: Path) -> None:
-    """A few finished games, so the statistics page has something to show."""
+    """A season of finished games (some modes played a hundred times and more), so the
+    statistics page shows counts, streaks and times as a keen player's would."""
     stats = Statistics()
     results = [
-        ("klondike", "draw1", [(True, 312, 141), (False, 95, 40), (True, 268, 128)]),
-        ("klondike", "draw3", [(True, 402, 180), (False, 150, 60), (False, 80, 30)]),
-        ("saratoga", "draw1", [(True, 205, 110), (True, 240, 118)]),
-        ("double-klondike", "draw3", [(False, 600, 220), (True, 1104, 402)]),
+        ("klondike", "draw1", [(True, 312, 141), (False, 95, 40), (True, 268, 128)], 47),
+        ("klondike", "draw3", [(True, 402, 180), (False, 150, 60), (False, 80, 30)], 5),
+        ("saratoga", "draw1", [(True, 205, 110), (True, 240, 118)], 61),
+        ("double-klondike", "draw3", [(False, 600, 220), (True, 1104, 402)], 2),
+        ("double-klondike", "draw1-unlimited", [(True, 1390, 511), (False, 300, 90)], 1),
     ]
     n = 0
-    for variant, mode, games in results:
-        for won, seconds, moves in games:
-            n += 1
-            stats = record_result(stats, StatsKey(variant, mode), f"g{n}", won, seconds, moves)
+    for variant, mode, games, rounds in results:
+        for round_ in range(rounds):
+            for won, seconds, moves in games:
+                n += 1
+                seconds, moves = seconds + round_ * 3, moves + round_ % 7
+                key = StatsKey(variant, mode)
+                stats = record_result(stats, key, f"g{n}", won, seconds, moves)
     save_statistics(folder, stats)
 
 

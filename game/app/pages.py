@@ -204,8 +204,23 @@ def statistics_text(session: Session) -> str:
         if rows:
             lines += [f"## {_(table.name)}", header, *rows]
     if not lines:
-        return _("No games played yet. A game counts once a card has moved.")
-    return "\n".join([*lines, "", "## " + _("Streaks and fastest wins"), *streaks])
+        return empty_statistics_text(session)
+    lines += ["", "## " + _("Streaks and fastest wins"), *streaks]
+    if session.in_progress:
+        lines += ["", _("The game in progress counts when it ends.")]
+    return "\n".join(lines)
+
+
+def empty_statistics_text(session: Session) -> str:
+    """What the statistics page says before any game is counted: a game counts when it
+    ends (won, or left for another once a card has moved), so one being played is not
+    there yet."""
+    if session.in_progress:
+        return _("No finished games yet; the game in progress counts when it ends.")
+    return _(
+        "No finished games yet. A game counts when it ends: won, or left for another "
+        "once a card has moved."
+    )
 
 
 def statistics_page(session: Session, size: Size) -> PagePanel:

@@ -15,6 +15,7 @@ from game.engine.game import Game
 from game.engine.refusals import Reason, Refused
 from game.engine.state import STOCK, WASTE, Layout, State
 from game.i18n import _, ngettext
+from game.view.status import Worded
 
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 
@@ -234,9 +235,17 @@ VERDICTS = {
 }
 
 
-def verdict_indicator(verdict: str) -> str:
-    """The quiet status-line field (the solver sees every card, and says so)."""
-    return _("Solver, seeing all cards: {verdict}").format(verdict=VERDICTS[verdict]())
+def verdict_indicator(verdict: str) -> Worded:
+    """The quiet status-line field (the solver sees every card, and says so), with its
+    shorter forms for a narrow line (the verdict alone the shortest), each with room for
+    the longest verdict: the line does not move as the verdict changes."""
+    long, short = _("Solver, seeing all cards: {verdict}"), _("Solver: {verdict}")
+    said = VERDICTS[verdict]()
+    widest = max((words() for words in VERDICTS.values()), key=len)
+    return Worded(
+        (long.format(verdict=said), short.format(verdict=said), said),
+        (long.format(verdict=widest), short.format(verdict=widest), widest),
+    )
 
 
 def verdict_message(verdict: str) -> str:

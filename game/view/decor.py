@@ -11,6 +11,7 @@ import pygame
 from .card_art import font
 from .hud import (
     BUTTON_INTENTS,
+    STEPS,
     WIN_BUTTONS,
     Snapshot,
     Toast,
@@ -112,12 +113,7 @@ class Decor:
         surface.fill(STATUS_BG)
         f = font(status_font_size(h))
         pad = max(4, h // 4)
-        gap = max(6, h // 3)
-
-        def measure(field: Field, text: str) -> int:
-            return f.size(text)[0] + (pad * 2 if field.button else 0)
-
-        placed = fit(list(snap.fields), w, measure, gap)
+        placed = status_places(snap.fields, w, h)
         buttons = []
         for p in placed:
             colour = TEXT if p.field.enabled else DIM_TEXT
@@ -131,7 +127,7 @@ class Decor:
                 if p.field.enabled:
                     buttons.append((box, p.field.key))
             else:
-                surface.blit(text, (p.x, y))
+                surface.blit(text, (p.x + p.offset, y))
         return surface, buttons
 
     # -- highlights -------------------------------------------------------------------------
@@ -220,3 +216,15 @@ class Decor:
 
 def status_font_size(status_height: int) -> int:
     return max(11, int(status_height * 0.5))
+
+
+def status_places(fields, width: int, height: int) -> list:
+    """Where the status line's fields go on a line ``width`` by ``height`` pixels, and in
+    which form (``status.fit`` with the line's font, a button's padding and the gaps)."""
+    f = font(status_font_size(height))
+    pad, gap = max(4, height // 4), max(6, height // 3)
+
+    def measure(field: Field, text: str) -> int:
+        return f.size(text)[0] + (pad * 2 if field.button else 0)
+
+    return fit(list(fields), width, measure, gap, STEPS)

@@ -8,12 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine.game import Game
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.variants.codes import deal_code
 
 from .intents import Hint, Intent, NewGame, OpenMenu, OpenStatistics, Redo, Undo
 from .layout import Rect
-from .status import Field
+from .status import DROP, Field
 
 TOAST_SECONDS = 6.0  # a message stays this long (longer ones a little longer), or until
 TOAST_SECONDS_PER_WORD = 0.25  # the player's next action
@@ -93,57 +93,124 @@ def win_button_label(key: str) -> str:
     return {"new": _("New game"), "undo": _("Undo"), "statistics": _("Statistics")}[key]
 
 
+# The widest values the status line keeps room for, so that nothing moves as they grow:
+# random deals are numbered below 10**9 (a longer number typed in gets its own room).
+WIDEST_DEAL_DIGITS = 9
+WIDEST_MOVES = 999
+WIDEST_TIME = "9:59:59"
+WIDEST_STOCK = 99
+
+# How the status line gives way when the window is narrow, least loss first: each step
+# shortens a field to the form given (an index into its forms) or drops it. Every
+# language goes down the same ladder, so each shows what English shows, or a short form.
+STEPS: tuple[tuple[tuple[str, int], ...], ...] = (
+    (("time", 1),),  # "Time 9:59" -> "9:59"
+    (("score", 1),),  # "Score 12/52" -> "12/52"
+    (("verdict", 1),),  # the winnable indicator, when on, said short
+    (("deal", 1),),  # the deal mode said short: "Draw 3"
+    (("deal", 2),),  # "Deal 4242" -> "#4242"
+    (("hint", 1),),  # "Hint" -> "?"
+    (("deal", 3),),  # no deal mode
+    (("undo", 1), ("redo", 1)),  # icons
+    (("menu", 1),),
+    (("verdict", 2),),  # the verdict alone
+    (("verdict", DROP),),
+    (("deal", 4),),  # no variant's name: the deal's number alone
+    (("redeals", DROP),),
+    (("stock", DROP),),
+    (("time", DROP),),
+    (("moves", DROP),),
+    (("score", DROP),),
+    (("hint", DROP),),
+    (("new", DROP),),
+    (("redo", DROP),),
+    (("undo", DROP),),
+)
+
+
+def short_mode(rules) -> str:
+    """The deal mode in a few words: how many cards a turn of the stock deals (the redeals
+    have their own counter)."""
+    return ngettext("Draw {count}", "Draw {count}", rules.draw).format(count=rules.draw)
+
+
 def status_fields(game: Game, elapsed: float, verdict: str) -> tuple[Field, ...]:
-    """The status line's fields, most important first in rank. ``verdict``: the quiet
-    winnable indicator's text ("" when off)."""
+    """The status line's fields, in their order on the line, each with the widest text it
+    is likely to show (its room). ``verdict``: the quiet winnable indicator's text ("" when
+    off; a ``status.Worded`` brings its short form and room along)."""
     rules = game.rules
-    deal = deal_name(game)
+    seed = game.deal.seed
+    if seed is None:
+        deal = number = sample_deal = sample_number = _("Custom deal")
+    else:
+        deal, number = deal_name(game), _("#{number}").format(number=seed)
+        digits = "9" * max(WIDEST_DEAL_DIGITS, len(str(seed)))
+        sample_deal = _("Deal {number}").format(number=digits)
+        sample_number = _("#{number}").format(number=digits)
+    name, mode, short = _(rules.name), _(rules.mode_label), short_mode(rules)
+
+    def deal_forms(deal: str, number: str) -> tuple[str, ...]:
+        return (
+            f"{name} \u00b7 {mode} \u00b7 {deal}",
+            f"{name} \u00b7 {short} \u00b7 {deal}",
+            f"{name} \u00b7 {short} \u00b7 {number}",
+            f"{name} \u00b7 {number}",
+            number,
+        )
+
     redeals = "\u221e" if game.redeals_left is None else str(game.redeals_left)
-    time = format_time(elapsed)
+    widest_redeals = "\u221e" if rules.redeals is None else str(rules.redeals)
+    time, widest_time = format_time(elapsed), WIDEST_TIME
+    score = _("Score {score}/{max}")
+    stock = _("Stock {count}")
+    moves = _("Moves {count}")
+    top = game.max_score
+
+    def button(key: str, forms: tuple[str, ...], enabled: bool = True) -> Field:
+        return Field(key, forms, "left", button=True, enabled=enabled)
+
     fields = [
-        Field("menu", (_("\u2630 Menu"), "\u2630"), 0, "left", droppable=False, button=True),
+        button("menu", (_("\u2630 Menu"), "\u2630")),
+        button("new", (_("New"),)),
+        button("undo", (_("\u21b6 Undo"), "\u21b6"), game.can_undo),
+        button("redo", (_("\u21b7 Redo"), "\u21b7"), game.can_redo),
+        button("hint", (_("Hint"), "?"), not game.won),
         Field(
             "deal",
-            (
-                f"{_(rules.name)} \u00b7 {_(rules.mode_label)} \u00b7 {deal}",
-                f"{_(rules.name)} \u00b7 {deal}",
-                deal,
-            ),
-            1,
+            deal_forms(deal, number),
             "left",
-            droppable=False,
+            samples=deal_forms(sample_deal, sample_number),
         ),
-        Field(
-            "score",
-            (
-                _("Score {score}/{max}").format(score=game.score, max=game.max_score),
-                f"{game.score}/{game.max_score}",
-            ),
-            2,
-        ),
-        Field("undo", (_("\u21b6 Undo"), "\u21b6"), 3, "left", button=True, enabled=game.can_undo),
-        Field("redo", (_("\u21b7 Redo"), "\u21b7"), 4, "left", button=True, enabled=game.can_redo),
-        Field("stock", (_("Stock {count}").format(count=game.stock_count),), 5),
-        Field("redeals", (_("Redeals {count}").format(count=redeals),), 6),
-        Field("new", (_("New"),), 7, "left", button=True),
-        Field("hint", (_("Hint"), "?"), 8, "left", button=True, enabled=not game.won),
-        Field("moves", (_("Moves {count}").format(count=game.moves_made),), 9),
-        Field("time", (_("Time {time}").format(time=time), time), 10),
     ]
     if verdict:
-        fields.append(Field("verdict", (verdict,), 11))
-    order = [
-        "menu",
-        "new",
-        "undo",
-        "redo",
-        "hint",
-        "deal",
-        "verdict",
-        "score",
-        "stock",
-        "redeals",
-        "moves",
-        "time",
+        forms = getattr(verdict, "forms", (verdict,))
+        fields.append(Field("verdict", forms, samples=getattr(verdict, "samples", ())))
+    fields += [
+        Field(
+            "score",
+            (score.format(score=game.score, max=top), f"{game.score}/{top}"),
+            samples=(score.format(score=top, max=top), f"{top}/{top}"),
+        ),
+        Field(
+            "stock",
+            (stock.format(count=game.stock_count),),
+            samples=(stock.format(count=max(WIDEST_STOCK, game.stock_count)),),
+        ),
+        Field(
+            "redeals",
+            (_("Redeals {count}").format(count=redeals),),
+            samples=(_("Redeals {count}").format(count=widest_redeals),),
+        ),
+        Field(
+            "moves",
+            (moves.format(count=game.moves_made),),
+            samples=(moves.format(count=WIDEST_MOVES),),
+        ),
+        Field(
+            "time",
+            (_("Time {time}").format(time=time), time),
+            samples=(_("Time {time}").format(time=widest_time), widest_time),
+            align=("left", "right"),  # the clock alone keeps to the line's end
+        ),
     ]
-    return tuple(sorted(fields, key=lambda f: order.index(f.key)))
+    return tuple(fields)

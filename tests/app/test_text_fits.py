@@ -3,7 +3,10 @@ in each menu, page and dialog, in messages, the replay bar and the win panel, no
 drawn over another and none is cut by the edge of its panel or of the window.
 
 Each scene is drawn whole onto a stand-in for the window while ``TextLog`` notes where
-every text lands (tests/view/text_log.py).
+every text lands (tests/view/text_log.py). The data are the widest a player is likely to
+have: statistics in every variant and mode with 3- and 4-digit counts and times over an
+hour, a 9-digit deal with moves in the hundreds, and the winnable indicator's longest
+verdict on the status line.
 """
 
 from __future__ import annotations
@@ -13,8 +16,12 @@ import re
 import pytest
 
 from game import i18n
+from game.app.statistics import Statistics, StatsKey, VariantStats, save_statistics
 from game.engine.commands import Collect, Draw, Move, ToFoundation
+from game.engine.game import new_game
 from game.engine.state import WASTE
+from game.variants import all_variants, get_variant
+from game.variants.codes import deal_code
 from game.view import intents as i
 from tests.engine.test_rules_of_play import winning_game
 from tests.view.text_log import TextLog, overlapping
@@ -23,6 +30,45 @@ from .app_helpers import frame, make_app, play, settle
 
 LANGUAGES = ("en", "uk", "ru")
 SIZES = ((640, 480), (800, 600), (1280, 800), (1920, 1080), (700, 1100))
+
+
+DEAL = 123456789  # as long as the game's own deal numbers get
+MOVES = 150
+
+
+def populated_statistics(folder) -> None:
+    """Statistics in every variant and deal mode, with counts of 3 and 4 digits, every
+    kind of streak, times over an hour, and the fastest win's deal code."""
+    records = {}
+    for n, table in enumerate(all_variants()):
+        for k, mode in enumerate(table.mode_ids()):
+            played = 1000 + 1234 * ((n + k) % 8)
+            won = played if k == 0 else 100 + 111 * k  # 100% once, else 3 digits
+            records[StatsKey(table.id, mode)] = VariantStats(
+                played=played,
+                won=won,
+                current_win_streak=123 if k % 2 else 0,
+                current_loss_streak=0 if k % 2 else 1234,
+                longest_win_streak=321,
+                longest_loss_streak=1234,
+                best_time=3725.0,
+                best_deal=deal_code(table.rules(mode), DEAL),
+                fewest_moves=1234,
+                total_win_time=won * 4321.0,
+            )
+    save_statistics(folder, Statistics(records))
+
+
+def long_game(app) -> None:
+    """A 9-digit deal with moves in the hundreds on the table, and the quiet winnable
+    indicator's longest verdict beside it."""
+    game = new_game(get_variant("klondike").rules("draw3"), seed=DEAL)  # unlimited redeals
+    while game.moves_made < MOVES:
+        game.execute(Draw())
+    app.session.adopt(game, elapsed=3725.0)  # over an hour
+    app.table.show(game, animate=False)
+    app.controller.position_changed()
+    app.controller.apply(i.ShowVerdict("unknown"))
 
 
 def open_menu(name):
@@ -148,14 +194,16 @@ def back_to_the_table(app) -> None:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_text_fits_in_every_scene(tmp_path, monkeypatch, language, size):
     log = TextLog(monkeypatch)
+    populated_statistics(tmp_path)
     app = make_app(
         tmp_path,
-        "--variant", "klondike", "--seed", "3", "--language", language,
+        "--variant", "klondike", "--seed", str(DEAL), "--language", language,
         "--windowed", f"{size[0]}x{size[1]}",
     )  # fmt: skip
     settle(app)
-    play(app, Draw())  # a game with a move: the abandon question, the replay
+    long_game(app)  # a game with moves: the abandon question, the replay
     settle(app)
+    assert app.table.verdict and app.session.game.moves_made == MOVES
     problems = []
     try:
         for name, setup in SCENES.items():
@@ -168,6 +216,8 @@ def test_text_fits_in_every_scene(tmp_path, monkeypatch, language, size):
             title = getattr(app.scenes.top, "title", None)  # a menu's, page's or dialog's
             title = i18n._(WIN_TITLES[name]) if name in WIN_TITLES else title
             assert texts and (title is None or title in texts), f"{name}: its text not seen"
+            if name == "statistics":  # the counts are there to be measured
+                assert any("1234" in t for t in texts), texts
             back_to_the_table(app)
     finally:
         app.controller.assistant.stop()

@@ -15,7 +15,7 @@ from game.engine.game import new_game
 from game.variants import all_variants
 from game.view.card_art import font
 from game.view.decor import Decor, status_font_size
-from game.view.hud import Toast, status_fields
+from game.view.hud import STEPS, Toast, status_fields
 from game.view.layout import status_height, table_layout
 from game.view.status import ELLIPSIS, fit
 
@@ -63,7 +63,11 @@ def test_status_fields_never_overlap_and_the_deal_stays(width, language):
             game = a_game(table.rules(mode))
             fields = status_fields(game, 3725.0, i18n._(VERDICT))
             placed = fit(
-                list(fields), width, lambda fd, t: f.size(t)[0] + (2 * pad if fd.button else 0), gap
+                list(fields),
+                width,
+                lambda fd, t: f.size(t)[0] + (2 * pad if fd.button else 0),
+                gap,
+                STEPS,
             )
             placed.sort(key=lambda p: p.x)
             for a, b in zip(placed, placed[1:], strict=False):

@@ -2,7 +2,10 @@
 
 Text lines: ``# title`` (skipped: the panel has the title), ``## heading``, plain
 paragraphs (wrapped), and table rows whose cells are separated by tabs (a row whose first
-cell is empty is a header).
+cell is empty is a header). Each column is as wide as its widest text in the language
+shown. When the columns do not fit the page, each row's first cell (its name) goes on a
+line of its own above its values; when even those do not fit, each row becomes a card
+(its name, then each value after its column's name, as many to a line as fit).
 """
 
 from __future__ import annotations
@@ -41,9 +44,12 @@ class PagePanel(Overlay):
         out: list[pygame.Surface] = []
         body, heading = m.text_font, m.heading_font
         text = self.text()
-        firsts = [line.split("\t")[0] for line in text.splitlines() if "\t" in line]
-        first_w = max((m.small_font.size(c)[0] for c in firsts), default=0) + m.pad
-        first_w = min(first_w, int(width * 0.55))
+        rows = [line.rstrip().split("\t") for line in text.splitlines() if "\t" in line]
+        columns = _columns(rows, m.small_font, m.pad, width)
+        above = columns is None  # the rows' names on a line of their own, values beneath
+        if above:
+            columns = _columns([["", *r[1:]] for r in rows], m.small_font, m.pad, width)
+        header: list[str] = []
         for raw in text.splitlines():
             line = raw.rstrip()
             if line.startswith("# "):
@@ -53,7 +59,21 @@ class PagePanel(Overlay):
                 for part in wrap(line[3:], heading, width):
                     out.append(heading.render(part, True, style.TITLE))
             elif "\t" in line:
-                out.append(self._row(line.split("\t"), m, width, first_w))
+                cells = line.split("\t")
+                if not cells[0]:
+                    header = cells
+                if columns is not None:
+                    if above and cells[0]:
+                        out += [
+                            m.small_font.render(p, True, style.TITLE)
+                            for p in wrap(cells[0], m.small_font, width)
+                        ]
+                        cells = ["", *cells[1:]]
+                        out.append(self._row(cells, m, width, columns, style.TEXT))
+                    else:
+                        out.append(self._row(cells, m, width, columns))
+                elif cells[0]:  # too narrow for a table: a card for each row
+                    out += self._card(cells, header, m, width)
             elif not line:
                 out.append(pygame.Surface((1, m.unit // 2), pygame.SRCALPHA))
             else:
@@ -62,18 +82,46 @@ class PagePanel(Overlay):
                 out.append(pygame.Surface((1, m.unit // 4), pygame.SRCALPHA))
         return out
 
-    def _row(self, cells: list[str], m: style.Metrics, width: int, first: int) -> pygame.Surface:
+    def _row(
+        self, cells: list[str], m: style.Metrics, width: int, columns: list[int], colour=None
+    ) -> pygame.Surface:
+        """A table row: the first cell from the left, the others to their column's right
+        edge (columns as wide as their widest text, the room left shared between them)."""
         f = m.small_font
         surface = pygame.Surface((width, int(f.get_linesize() * 1.15)), pygame.SRCALPHA)
-        rest = (width - first) / max(1, len(cells) - 1)
-        colour = style.TITLE if not cells[0] else style.TEXT
-        for i, cell in enumerate(cells):
+        colour = colour or (style.TITLE if not cells[0] else style.TEXT)
+        for i, cell in enumerate(cells[: len(columns)]):
             text = f.render(cell, True, colour)
-            if i == 0:
-                surface.blit(text, (0, 0))
-            else:
-                surface.blit(text, (int(first + rest * i - text.get_width()), 0))
+            x = 0 if i == 0 else columns[i] - text.get_width()
+            surface.blit(text, (x, 0))
         return surface
+
+    def _card(
+        self, cells: list[str], header: list[str], m: style.Metrics, width: int
+    ) -> list[pygame.Surface]:
+        """A row too wide for the page as a card: its first cell, then each value after its
+        column's name, as many to a line as fit."""
+        f = m.small_font
+        out = [f.render(part, True, style.TITLE) for part in wrap(cells[0], f, width)]
+        pairs = [
+            f"{name} {value}" if name else value
+            for name, value in zip(header[1:] + [""] * len(cells), cells[1:], strict=False)
+        ]
+        line = ""
+        gap = "    "
+        for pair in pairs:
+            candidate = f"{line}{gap}{pair}" if line else pair
+            if line and f.size(candidate)[0] > width:
+                out.append(f.render(line, True, style.TEXT))
+                candidate = pair
+            line = candidate
+            if f.size(line)[0] > width:
+                *whole, line = wrap(line, f, width)
+                out += [f.render(part, True, style.TEXT) for part in whole]
+        if line:
+            out.append(f.render(line, True, style.TEXT))
+        out.append(pygame.Surface((1, m.unit // 3), pygame.SRCALPHA))
+        return out
 
     def _view(self) -> tuple[pygame.Rect, int, int, list[pygame.Surface], int]:
         """(panel, top of the text, bottom of the text, lines, the furthest scroll)."""
@@ -191,3 +239,24 @@ class PagePanel(Overlay):
                 pygame.draw.rect(surface, style.PANEL_EDGE, box, 1, border_radius=m.unit // 4)
             text = m.small_font.render(label, True, style.TEXT if intent else style.DIM)
             surface.blit(text, text.get_rect(center=box.center))
+
+
+def _columns(rows: list[list[str]], f: pygame.font.Font, gap: int, width: int) -> list[int] | None:
+    """Where each column of the page's tables ends (the first: where it starts, 0), all
+    tables alike; None when they do not fit ``width`` with at least ``gap`` between."""
+    if not rows:
+        return None
+    count = max(len(r) for r in rows)
+    widest = [0] * count
+    for row in rows:
+        for i, cell in enumerate(row):
+            widest[i] = max(widest[i], f.size(cell)[0])
+    spare = width - sum(widest) - gap * (count - 1)
+    if spare < 0:
+        return None
+    share = spare // max(1, count - 1)  # the room left goes between the columns
+    ends, x = [0], widest[0]
+    for w in widest[1:]:
+        x += gap + share + w
+        ends.append(x)
+    return ends
