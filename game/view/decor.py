@@ -99,9 +99,7 @@ class Decor:
         if snap.toast is not None:
             key = ("toast", lay.width, lay.height, snap.toast.text, snap.toast.error)
             toast = self._cached(key, lambda: self._toast(snap.toast, lay))
-            x = (lay.width - toast.get_width()) // 2
-            y = sy - toast.get_height() - max(4, int(lay.status_rect.h * 0.3))
-            items.append((toast, (x, max(0, y))))
+            items.append((toast, toast_position(toast.get_size(), lay)))
         return items, hits, len(items) - len(snap.outlines)
 
     # -- the status line ---------------------------------------------------------------------
@@ -159,6 +157,9 @@ class Decor:
         pad = max(6, h // 2)
         width = min(lay.width - 2 * pad, max(int(lay.width * 0.6), f.size("M")[0] * 40))
         lines = wrap(toast.text, f, width - 2 * pad)
+        if len(lines) > 2:  # wider, so that it fits the band kept for it and the status line
+            width = lay.width - 2 * pad
+            lines = wrap(toast.text, f, width - 2 * pad)
         line_h = f.get_linesize()
         text_w = max(f.size(line)[0] for line in lines)
         box = pygame.Surface((text_w + 2 * pad, line_h * len(lines) + pad), pygame.SRCALPHA)
@@ -211,6 +212,17 @@ class Decor:
             hits.append((rect, intent))
             x = rect.right + pad
         return box, hits
+
+
+def toast_position(size: tuple[int, int], lay: TableLayout) -> tuple[int, int]:
+    """A message's place: at the top of the band the layout keeps free of cards above the
+    status line; a message taller than the band reaches down over the status line, and
+    only one taller than both rises above the band."""
+    band = lay.message_rect
+    x = (lay.width - size[0]) // 2
+    y = int(band.y) + max(1, int(band.h - lay.status_rect.h - size[1]) // 2)
+    y = min(y, int(band.bottom) - size[1])
+    return x, max(0, y)
 
 
 def status_font_size(status_height: int) -> int:

@@ -52,6 +52,12 @@ EDGE = 0.02  # margin at the window's left and right edges, in card widths...
 MIN_EDGE = 2  # ...and at least this many pixels
 
 
+# The band kept free of cards above the status line, in status-line heights: a message (a
+# hint, a refusal) shows there without covering the bottom cards of a long pile; a longer
+# one reaches down over the status line (three lines fit in both).
+MESSAGE_BAND = 1.5
+
+
 def status_height(width: int, height: int) -> int:
     """The status line: readable at 640x480, not a band across a 4K screen."""
     return max(24, min(56, round(min(height * 0.045, width * 0.032))))
@@ -93,6 +99,7 @@ class TableLayout:
     origins: tuple[tuple[int, int], ...]  # top-left of each pile's first card
     tableau_bottom: int  # lowest y a tableau card may reach
     status_rect: Rect
+    message_rect: Rect  # where messages show: the free band and the status line under it
     waste_step: tuple[int, int]  # (dx, dy) between two cards of the waste fan
     waste_fan_max: int  # how many waste cards are fanned (the draw count, at most 3)
     width_allows: int  # the card width the window's width alone would allow here
@@ -181,8 +188,10 @@ def table_layout(
     timeline takes two)."""
     piles = layout_for(rules)
     fan_max = min(rules.draw, 3)
-    status_h = status_height(width, height) * footer_rows
-    usable_h = height - status_h
+    line_h = status_height(width, height)
+    status_h = line_h * footer_rows
+    band_h = round(line_h * MESSAGE_BAND)
+    usable_h = height - status_h - band_h
     best = None
     for plan in _plans(piles, fan_max, rules.decks):
         card_w, allows = _card_width(plan, width, usable_h)
@@ -202,8 +211,9 @@ def table_layout(
         piles=piles,
         arrangement=plan.name,
         origins=tuple(origins),
-        tableau_bottom=height - status_h - max(3, int(card_w * GAP / 2)),
+        tableau_bottom=height - status_h - band_h,
         status_rect=Rect(0, height - status_h, width, status_h),
+        message_rect=Rect(0, height - status_h - band_h, width, band_h + status_h),
         waste_step=_waste_step(plan.name, card_w, card_h, left_handed),
         waste_fan_max=fan_max,
         width_allows=allows,
