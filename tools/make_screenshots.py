@@ -32,7 +32,7 @@ from game.engine.commands import Draw, Move  # noqa: E402
 from game.engine.game import Game, new_game  # noqa: E402
 from game.variants import get_variant  # noqa: E402
 
-LANDSCAPE = [(1280, 800), (1920, 1080), (800, 600)]
+LANDSCAPE = [(1280, 800), (1920, 1080), (800, 600), (640, 480)]
 PORTRAIT = (700, 1100)
 GAMES = {"klondike": ("draw3", 5), "saratoga": ("draw1", 11), "double-klondike": ("draw3", 7)}
 MENU = ["m"]

@@ -33,6 +33,7 @@ GAP = 0.16  # between columns, in card widths, when the width has room for it
 # Narrowest gap between columns: where the height would hold much larger cards than the width
 # with full gaps allows (tall windows), the gaps give way to the cards, down to this.
 MIN_GAP = 0.03
+MIN_GAP_PX = 3  # ...and never under this many pixels
 # How much larger (height over width) the cards could be before the gaps are at their
 # narrowest; between 1 and this, the gaps narrow in proportion.
 GAP_GIVES_WAY = 1.5
@@ -177,7 +178,10 @@ def _card_width(plan: _Plan, width: int, usable_h: float) -> tuple[int, int]:
     # narrow (to MIN_GAP when the height would hold GAP_GIVES_WAY times larger ones).
     spare = min(1.0, max(0.0, (by_height / by_width - 1) / (GAP_GIVES_WAY - 1)))
     gap = GAP - (GAP - MIN_GAP) * spare
-    card_w = min(room / plan.across(gap), by_height)
+    card_w = room / plan.across(gap)
+    if card_w * gap < MIN_GAP_PX:
+        card_w = min((room - n * MIN_GAP_PX) / (c + 2 * EDGE) for c, n in plan.widths)
+    card_w = min(card_w, by_height)
     return int(max(MIN_CARD_WIDTH, card_w)), int(by_width)
 
 
