@@ -181,7 +181,8 @@ def capture(display: str, shot: Shot, data_dir: Path, out: Path) -> None:
     cmd = [sys.executable, "-m", "game", "--data-dir", str(data_dir), "--windowed", size]
     if shot.language:
         cmd += ["--language", shot.language]
-    proc = subprocess.Popen([*cmd, "--no-sound"], cwd=ROOT, env=env)
+    # Sound on (to the dummy driver): the Options page shows what a player sees.
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env)
     try:
         window = ""
         for _ in range(50):

@@ -219,10 +219,12 @@ def toast_position(size: tuple[int, int], lay: TableLayout) -> tuple[int, int]:
     status line; a message taller than the band reaches down over the status line, and
     only one taller than both rises above the band."""
     band = lay.message_rect
+    free = int(band.h - lay.status_rect.h)  # the band above the status line
     x = (lay.width - size[0]) // 2
-    y = int(band.y) + max(1, int(band.h - lay.status_rect.h - size[1]) // 2)
-    y = min(y, int(band.bottom) - size[1])
-    return x, max(0, y)
+    if size[1] < free:
+        return x, int(band.y) + (free - size[1] + 1) // 2
+    # Over the status line down to the window's edge (not half over its words).
+    return x, max(0, int(band.bottom) - size[1])
 
 
 def status_font_size(status_height: int) -> int:
