@@ -28,8 +28,9 @@ def win_panel_rect(app) -> pygame.Rect:
     return pygame.Rect(pos, surface.get_size()), surface
 
 
-def test_the_win_panel_stays_over_the_cards_flying_off(tmp_path):
-    app = make_app(tmp_path)
+@pytest.mark.parametrize("size", ["1280x800", "640x480", "700x1100"])
+def test_the_win_panel_stays_over_the_cards_flying_off(tmp_path, size):
+    app = make_app(tmp_path, "--windowed", size)
     _, game = winning_game("klondike")
     show(app, game)
     while game.stock_count:
