@@ -33,7 +33,7 @@ from game.engine.commands import Draw, Move  # noqa: E402
 from game.engine.game import Game, new_game  # noqa: E402
 from game.variants import get_variant  # noqa: E402
 
-LANDSCAPE = [(1280, 800), (1920, 1080), (800, 600)]
+LANDSCAPE = [(1280, 800), (1920, 1080), (800, 600), (640, 480)]
 PORTRAIT = (700, 1100)
 GAMES = {"klondike": ("draw3", 5), "saratoga": ("draw1", 11), "double-klondike": ("draw3", 7)}
 MENU = ["m"]
@@ -268,7 +268,8 @@ def capture(display: str, shot: Shot, data_dir: Path, out: Path, home: Path | No
     cmd = [sys.executable, "-m", "game", "--data-dir", str(data_dir), "--windowed", size]
     if shot.language:
         cmd += ["--language", shot.language]
-    proc = subprocess.Popen([*cmd, "--no-sound"], cwd=ROOT, env=env)
+    # Sound on (to the dummy driver): the Options page shows what a player sees.
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env)
     try:
         window = ""
         for _ in range(50):

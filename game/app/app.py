@@ -43,7 +43,7 @@ class App:
         self.window_size = options.windowed or tuple(settings.window_size)
         self.screen = self._open_window()
         asked = self._first_game()
-        self.sounds = Sounds(options.sound and settings.sound)
+        self.sounds = Sounds(settings.sound, silenced=not options.sound)
         self.table = TableScene(
             self.screen.get_size(),
             session.game,

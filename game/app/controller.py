@@ -103,7 +103,9 @@ class Controller:
             ),
             i.OpenRules: lambda it: self._open(pages().rules_page),
             i.OpenStatistics: lambda it: self._open(pages().statistics_page),
-            i.OpenOptions: lambda it: self._open(pages().options_menu, self._fullscreen),
+            i.OpenOptions: lambda it: self._open(
+                pages().options_menu, self._fullscreen, self.sounds.silenced
+            ),
             i.OpenVariants: lambda it: self._open(menus().variant_menu),
             i.OpenDealPrompt: lambda it: self._open(menus().deal_prompt),
             i.OpenSubmenu: self._submenu,
@@ -298,7 +300,7 @@ class Controller:
         selected = getattr(options, "selected", 0)
         self.scenes.close_overlays()
         self.table.invalidate()
-        self._open(pages().options_menu, self._fullscreen)
+        self._open(pages().options_menu, self._fullscreen, self.sounds.silenced)
         self.scenes.top.selected = selected
 
     def apply_settings(self) -> None:

@@ -62,7 +62,11 @@ VALUE_NAMES = {
 }
 
 
-def options_menu(session: Session, size: Size, fullscreen: Callable[[], bool]) -> MenuPanel:
+def options_menu(
+    session: Session, size: Size, fullscreen: Callable[[], bool], silenced: bool = False
+) -> MenuPanel:
+    """``silenced``: started with ``--no-sound``: the Sound row says so and cannot be
+    changed (the setting would not be heard this run)."""
     variant = session.game.rules.variant
     table = get_variant(variant)
 
@@ -108,7 +112,7 @@ def options_menu(session: Session, size: Size, fullscreen: Callable[[], bool]) -
             step=choice("animation_speed", ANIMATION_SPEEDS),
             value=shown("animation_speed"),
         ),
-        Item(_("Sound"), step=toggle("sound"), value=shown("sound")),
+        sound_row(settings, toggle("sound"), silenced),
         Item(_("Card back"), step=choice("card_back", CARD_BACKS), value=shown("card_back")),
         Item(_("Card faces"), step=choice("face_style", FACE_STYLES), value=shown("face_style")),
         Item(_("Four-colour deck"), step=toggle("four_colour"), value=shown("four_colour")),
@@ -141,8 +145,18 @@ def options_menu(session: Session, size: Size, fullscreen: Callable[[], bool]) -
             value=shown("auto_finish"),
         ),
     ]
+    # Back, as the Rules and Statistics pages have it.
+    items.append(Item(_("Back"), i.CloseScene(), hint="Esc"))
     footer = _("Left/Right or Enter change a setting; the deal mode applies from the next game")
     return MenuPanel(_("Options"), items, size, footer=footer)
+
+
+def sound_row(settings: Callable, step: Callable, silenced: bool) -> Item:
+    """The Sound row tells what is heard: with ``--no-sound``, off, and why (faint, and
+    passed over, as a setting that does nothing now)."""
+    if silenced:
+        return Item(_("Sound"), hint=_("Off (started with --no-sound)"), enabled=lambda: False)
+    return Item(_("Sound"), step=step, value=lambda: on_off(settings().sound))
 
 
 def language_name(setting: str) -> str:

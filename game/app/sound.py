@@ -22,7 +22,11 @@ log = logging.getLogger(__name__)
 
 
 class Sounds:
-    def __init__(self, enabled: bool = True) -> None:
+    def __init__(self, enabled: bool = True, silenced: bool = False) -> None:
+        """``silenced``: the command line said no sound (``--no-sound``); the setting then
+        cannot turn it on for this run."""
+        self.silenced = silenced
+        enabled = enabled and not silenced
         self.enabled = enabled
         self._effects: dict[str, pygame.mixer.Sound] = {}
         self.available = False
@@ -43,6 +47,7 @@ class Sounds:
             self.available = False
 
     def set_enabled(self, enabled: bool) -> None:
+        enabled = enabled and not self.silenced
         self.enabled = enabled
         if enabled and not self.available:
             self._open()

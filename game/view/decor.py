@@ -100,9 +100,7 @@ class Decor:
         if snap.toast is not None:
             key = ("toast", lay.width, lay.height, snap.toast.text, snap.toast.error)
             toast = self._cached(key, lambda: self._toast(snap.toast, lay))
-            x = (lay.width - toast.get_width()) // 2
-            y = sy - toast.get_height() - max(4, int(lay.status_rect.h * 0.3))
-            items.append((toast, (x, max(0, y))))
+            items.append((toast, toast_position(toast.get_size(), lay)))
         return items, hits, len(items) - len(snap.outlines)
 
     # -- the status line ---------------------------------------------------------------------
@@ -155,6 +153,9 @@ class Decor:
         pad = max(6, h // 2)
         width = min(lay.width - 2 * pad, max(int(lay.width * 0.6), f.size("M")[0] * 40))
         lines = wrap(toast.text, f, width - 2 * pad)
+        if len(lines) > 2:  # wider, so that it fits the band kept for it and the status line
+            width = lay.width - 2 * pad
+            lines = wrap(toast.text, f, width - 2 * pad)
         line_h = f.get_linesize()
         text_w = max(f.size(line)[0] for line in lines)
         box = pygame.Surface((text_w + 2 * pad, line_h * len(lines) + pad), pygame.SRCALPHA)
@@ -212,6 +213,19 @@ class Decor:
             hits.append((rect, intent))
             x = rect.right + pad
         return box, hits
+
+
+def toast_position(size: tuple[int, int], lay: TableLayout) -> tuple[int, int]:
+    """A message's place: at the top of the band the layout keeps free of cards above the
+    status line; a message taller than the band reaches down over the status line, and
+    only one taller than both rises above the band."""
+    band = lay.message_rect
+    free = int(band.h - lay.status_rect.h)  # the band above the status line
+    x = (lay.width - size[0]) // 2
+    if size[1] < free:
+        return x, int(band.y) + (free - size[1] + 1) // 2
+    # Over the status line down to the window's edge (not half over its words).
+    return x, max(0, int(band.bottom) - size[1])
 
 
 def status_font_size(status_height: int) -> int:

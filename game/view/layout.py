@@ -29,9 +29,18 @@ from game.engine.state import STOCK, WASTE, Layout, State, layout_for
 
 CARD_ASPECT = 7 / 5  # height / width of the card art (240 x 336 units)
 MIN_CARD_WIDTH = 24
-GAP = 0.16  # between columns, in card widths
+GAP = 0.16  # between columns, in card widths, when the width has room for it
+# Narrowest gap between columns: where the height would hold much larger cards than the width
+# with full gaps allows (tall windows), the gaps give way to the cards, down to this.
+MIN_GAP = 0.03
+MIN_GAP_PX = 3  # ...and never under this many pixels
+# How much larger (height over width) the cards could be before the gaps are at their
+# narrowest; between 1 and this, the gaps narrow in proportion.
+GAP_GIVES_WAY = 1.5
+# Step of the three-card waste fan, in card widths (or heights, upright): the whole index of
+# a covered card shows, the large index's suit included (it ends at 0.29 of the width).
+WASTE_FAN = 0.33
 ROW_GAP = 0.16  # between rows of cards, in card heights
-WASTE_FAN = 0.28  # step of the three-card waste fan, in card widths (or heights, upright)
 DOWN_STEP = 0.11  # fan step over a face-down card, in card heights
 UP_STEP = 0.26  # fan step over a face-up card: the whole corner index shows
 MIN_DOWN_STEP = 0.03  # squeezed, a face-down card still shows its edge
@@ -40,7 +49,14 @@ READABLE_UP_STEP = 0.13  # squeezed, the rank of a face-up card still shows
 # run of face-up cards at full step (two decks deal deeper piles and build longer ones).
 MIN_FAN_ONE_DECK = 1.1
 MIN_FAN_PER_EXTRA_DECK = 0.5
-EDGE = 0.5  # margin at the window's edges, in gaps
+EDGE = 0.02  # margin at the window's left and right edges, in card widths...
+MIN_EDGE = 2  # ...and at least this many pixels
+
+
+# The band kept free of cards above the status line, in status-line heights: a message (a
+# hint, a refusal) shows there without covering the bottom cards of a long pile; a longer
+# one reaches down over the status line (three lines fit in both).
+MESSAGE_BAND = 1.5
 
 
 def status_height(width: int, height: int) -> int:
@@ -84,6 +100,7 @@ class TableLayout:
     origins: tuple[tuple[int, int], ...]  # top-left of each pile's first card
     tableau_bottom: int  # lowest y a tableau card may reach
     status_rect: Rect
+    message_rect: Rect  # where messages show: the free band and the status line under it
     waste_step: tuple[int, int]  # (dx, dy) between two cards of the waste fan
     waste_fan_max: int  # how many waste cards are fanned (the draw count, at most 3)
     width_allows: int  # the card width the window's width alone would allow here
@@ -117,33 +134,39 @@ class _Plan:
     """One arrangement's needs, in card widths and heights, before sizing."""
 
     name: str
-    columns: float  # card widths across, gaps not counted
-    gaps: float  # column gaps across, the edges included
+    widths: tuple[tuple[float, int], ...]  # each row across: (card widths, column gaps)
     rows: int  # rows of cards above and including the tableau row
     fan: float  # card heights the tableau fan needs below its first card
+
+    def across(self, gap: float) -> float:
+        """Card widths the widest row takes with column gaps of ``gap`` card widths, the
+        window's side margins included."""
+        return max(cards + gaps * gap for cards, gaps in self.widths) + 2 * EDGE
 
 
 def _plans(piles: Layout, fan_cards: int, decks: int) -> list[_Plan]:
     fan = MIN_FAN_ONE_DECK + MIN_FAN_PER_EXTRA_DECK * (decks - 1)
     fan_extra = WASTE_FAN * (fan_cards - 1)
-    top = 2 + fan_extra + piles.foundations
-    classic = max(piles.tableau, top)
-    plans = [_Plan("classic", classic, classic + 1 + 2 * EDGE, 2, fan)]
-    talon = 2 + fan_extra
-    if piles.foundations <= piles.tableau and top > piles.tableau:
-        cols = max(piles.tableau, talon)
-        plans.append(_Plan("stacked", cols, cols + 1 + 2 * EDGE, 3, fan))
+    tableau = (piles.tableau, piles.tableau - 1)
+    talon = (2 + fan_extra, 1)  # the stock, a gap, the waste and its fan
+    foundations = (piles.foundations, piles.foundations - 1)
+    # Classic: the talon, a gap and the foundations in the top row.
+    top = (talon[0] + foundations[0], talon[1] + 1 + foundations[1])
+    plans = [_Plan("classic", (tableau, top), 2, fan)]
+    if piles.foundations <= piles.tableau and top[0] > piles.tableau:
+        plans.append(_Plan("stacked", (tableau, talon, foundations), 3, fan))
     # Sides: the stock over the waste (fanned downwards) at one side; the foundations in
-    # as few columns as two rows allow at the other.
+    # as few columns as two rows allow at the other; two gaps at each side of the tableau.
     found_cols = math.ceil(piles.foundations / 2)
     cols = 1 + piles.tableau + found_cols
-    plans.append(_Plan("sides", cols, cols + 1 + 2 * EDGE, 1, fan))
+    plans.append(_Plan("sides", ((cols, cols + 1),), 1, fan))
     return plans
 
 
 def _card_width(plan: _Plan, width: int, usable_h: float) -> tuple[int, int]:
-    """(card width, what the width alone allows) for ``plan`` in this window."""
-    by_width = width / (plan.columns + plan.gaps * GAP)
+    """(card width, what the width alone allows with full gaps) for ``plan`` here."""
+    room = width - 2 * MIN_EDGE
+    by_width = room / plan.across(GAP)
     # Height: the rows, their gaps, a top margin and the fan (sides: also two foundation
     # rows and the stock over a fanned waste must fit, which a single row with a fan does).
     rows_h = plan.rows + (plan.rows - 1) * ROW_GAP + plan.fan + ROW_GAP
@@ -151,7 +174,15 @@ def _card_width(plan: _Plan, width: int, usable_h: float) -> tuple[int, int]:
         # The stock over the waste and its downward fan; two foundation rows.
         rows_h = max(rows_h, 2 + ROW_GAP + 2 * WASTE_FAN * 0.8 + ROW_GAP)
     by_height = usable_h / (rows_h * CARD_ASPECT)
-    return int(max(MIN_CARD_WIDTH, min(by_width, by_height))), int(by_width)
+    # Where the height would hold larger cards than the width with full gaps, the gaps
+    # narrow (to MIN_GAP when the height would hold GAP_GIVES_WAY times larger ones).
+    spare = min(1.0, max(0.0, (by_height / by_width - 1) / (GAP_GIVES_WAY - 1)))
+    gap = GAP - (GAP - MIN_GAP) * spare
+    card_w = room / plan.across(gap)
+    if card_w * gap < MIN_GAP_PX:
+        card_w = min((room - n * MIN_GAP_PX) / (c + 2 * EDGE) for c, n in plan.widths)
+    card_w = min(card_w, by_height)
+    return int(max(MIN_CARD_WIDTH, card_w)), int(by_width)
 
 
 def table_layout(
@@ -161,8 +192,10 @@ def table_layout(
     timeline takes two)."""
     piles = layout_for(rules)
     fan_max = min(rules.draw, 3)
-    status_h = status_height(width, height) * footer_rows
-    usable_h = height - status_h
+    line_h = status_height(width, height)
+    status_h = line_h * footer_rows
+    band_h = round(line_h * MESSAGE_BAND)
+    usable_h = height - status_h - band_h
     best = None
     for plan in _plans(piles, fan_max, rules.decks):
         card_w, allows = _card_width(plan, width, usable_h)
@@ -172,7 +205,8 @@ def table_layout(
             best = (score, plan, card_w, allows)
     _, plan, card_w, allows = best
     card_h = round(card_w * CARD_ASPECT)
-    origins = _place(plan.name, piles, fan_max, width, card_w, card_h, left_handed)
+    gap = _column_gap(plan, width, card_w)
+    origins = _place(plan.name, piles, fan_max, width, card_w, card_h, gap, left_handed)
     return TableLayout(
         width=width,
         height=height,
@@ -181,13 +215,29 @@ def table_layout(
         piles=piles,
         arrangement=plan.name,
         origins=tuple(origins),
-        tableau_bottom=height - status_h - max(3, int(card_w * GAP / 2)),
+        tableau_bottom=height - status_h - band_h,
         status_rect=Rect(0, height - status_h, width, status_h),
+        message_rect=Rect(0, height - status_h - band_h, width, band_h + status_h),
         waste_step=_waste_step(plan.name, card_w, card_h, left_handed),
         waste_fan_max=fan_max,
         width_allows=allows,
         left_handed=left_handed,
     )
+
+
+def _column_gap(plan: _Plan, width: int, card_w: int) -> int:
+    """Pixels between two columns: the full gap, or what the width leaves for the gaps of
+    the widest row once the cards and the side margins are in (never less than a pixel)."""
+    margins = 2 * max(MIN_EDGE, int(card_w * EDGE))
+    fan_step = int(card_w * WASTE_FAN)
+    narrowest = int(card_w * GAP)
+    for cards, gaps in plan.widths:
+        # The waste's fan is laid in whole pixels, one step per fanned card.
+        whole = int(cards)
+        cards_px = whole * card_w + round((cards - whole) / WASTE_FAN) * fan_step
+        if gaps:
+            narrowest = min(narrowest, (width - margins - cards_px) // gaps)
+    return max(1, narrowest)
 
 
 def _waste_step(arrangement: str, card_w: int, card_h: int, left_handed: bool) -> tuple[int, int]:
@@ -204,14 +254,15 @@ def _place(
     width: int,
     card_w: int,
     card_h: int,
+    gap: int,
     left_handed: bool,
 ) -> list[tuple[int, int]]:
     """Each pile's top-left corner. Left-handed, the stock and waste go to the right and
     the foundations to the left; the tableau keeps its order."""
-    gap = int(card_w * GAP)
     pitch = card_w + gap
     row_gap = int(card_h * ROW_GAP)
-    top = max(gap // 2, row_gap // 2)
+    top = max(int(card_w * GAP) // 2, row_gap // 2)
+    edge = max(MIN_EDGE, int(card_w * EDGE))
     fan_w = int(card_w * WASTE_FAN) * (fan_max - 1)
     origins = [(0, 0)] * piles.pile_count
     tableau = list(piles.tableau_range)
@@ -225,7 +276,7 @@ def _place(
         # for the left hand, the tableau's order kept).
         found_cols = math.ceil(len(foundations) / 2)
         content = (1 + len(tableau) + found_cols) * pitch + gap
-        left = max(gap // 2, (width - content) // 2)
+        left = max(edge, (width - content) // 2)
         talon_x = left if not left_handed else left + content - card_w
         found_x = left + (len(tableau) + 1) * pitch + 2 * gap if not left_handed else left
         tab_x = left + pitch + gap if not left_handed else left + found_cols * pitch + gap
@@ -246,7 +297,7 @@ def _place(
         content = max(tableau_w, top_w)
     else:
         content = max(tableau_w, talon_w, found_w)
-    left = max(gap // 2, (width - content) // 2)
+    left = max(edge, (width - content) // 2)
     right = left + content
     origins[STOCK] = (mirror(left), top)
     # Left-handed, the waste's fan opens leftwards from beside the stock.

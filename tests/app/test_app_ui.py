@@ -178,12 +178,12 @@ def test_options_change_apply_and_persist(app, tmp_path, how):
 
     change("Click to move")
     change("Animation")  # normal -> fast
-    change("Sound")
+    change("Four-colour deck")  # (Sound is fixed by the tests' --no-sound: test_layout_on_screen)
     change("Card back")
     change("Left-handed layout")
     change("Deal mode for Klondike")
     s = app.session.settings
-    assert s.click_to_move and not s.sound and s.card_back == "red" and s.left_handed
+    assert s.click_to_move and s.four_colour and s.card_back == "red" and s.left_handed
     assert s.animation_speed == "fast" and s.mode_for("klondike") == "draw1-noredeal"
     assert app.table.options.click_to_move and app.table.renderer.back_style == "red"
     # Left-handed: the stock is now on the right, the tableau in its order.

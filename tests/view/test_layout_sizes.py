@@ -1,0 +1,108 @@
+"""Card sizes against GNOME AisleRiot's, measured on screen (tools/measure_cards.py, the
+README's table); tall windows; narrow side margins; messages clear of the cards; the whole
+index of a covered waste card."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine.state import WASTE
+from game.variants import all_variants
+from game.view.decor import Decor, toast_position
+from game.view.hud import Toast
+from game.view.layout import (
+    MIN_EDGE,
+    MIN_FAN_ONE_DECK,
+    MIN_FAN_PER_EXTRA_DECK,
+    Rect,
+    card_homes,
+    table_layout,
+)
+from tests.view.test_layout_grid import long_pile
+
+# AisleRiot 3.22's card width in pixels, in a window of each size (menu, toolbar and status
+# bar inside it): Klondike, and Jumbo for Double Klondike. Saratoga is laid out as Klondike.
+AISLERIOT = {
+    (640, 480): {"klondike": 73, "double-klondike": 55},
+    (800, 600): {"klondike": 97, "double-klondike": 68},
+    (1280, 800): {"klondike": 136, "double-klondike": 106},
+    (1920, 1080): {"klondike": 191, "double-klondike": 148},
+    (700, 1100): {"klondike": 95, "double-klondike": 59},
+}
+RULES = [table.rules(mode) for table in all_variants() for mode in table.mode_ids()]
+PORTRAIT = [(700, 1100), (1080, 1920), (600, 1000)]
+
+
+@pytest.mark.parametrize("size", list(AISLERIOT), ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("left_handed", [False, True])
+def test_cards_are_at_least_as_wide_as_aisleriots(size, left_handed):
+    for rules in RULES:
+        figure = AISLERIOT[size]["double-klondike" if rules.decks == 2 else "klondike"]
+        layout = table_layout(*size, rules, left_handed)
+        assert layout.card_w >= figure, (rules.variant, rules.mode, size)
+
+
+@pytest.mark.parametrize("size", PORTRAIT, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_tall_windows_give_the_cards_all_the_width_and_the_foundations_a_row(size):
+    """In a tall window the height would hold far larger cards than the width: the tableau
+    takes the whole width but for narrow gaps; Double Klondike's eight foundations, wider
+    than its tableau with the talon beside them, get a row of their own."""
+    for rules in RULES:
+        layout = table_layout(*size, rules)
+        tableau = layout.piles.tableau_range
+        span = layout.origins[tableau[-1]][0] + layout.card_w - layout.origins[tableau[0]][0]
+        assert span >= 0.95 * size[0], (rules.variant, size)
+        assert len(tableau) * layout.card_w >= 0.93 * size[0], (rules.variant, size)
+        if rules.decks == 2:
+            assert layout.arrangement == "stacked"
+            rows = layout.rows()
+            assert len(rows) == 3 and all(f in rows[1] for f in layout.piles.foundation_range)
+
+
+@pytest.mark.parametrize("size", [(640, 480), (800, 600), (700, 1100), (1280, 800)])
+def test_side_margins_are_narrow_unless_the_height_limits_the_cards(size):
+    checked = 0
+    for rules in RULES:
+        layout = table_layout(*size, rules)
+        first = layout.origins[layout.piles.tableau_range[0]][1]
+        fan = MIN_FAN_ONE_DECK + MIN_FAN_PER_EXTRA_DECK * (rules.decks - 1)
+        if first + layout.card_h * (1 + fan) >= 0.97 * layout.tableau_bottom:
+            continue  # the height holds the cards back: the table is centred
+        checked += 1
+        left = min(x for x, _ in layout.origins)
+        right = max(x for x, _ in layout.origins) + layout.card_w
+        dx, _ = layout.waste_step
+        right = max(right, layout.origins[WASTE][0] + layout.card_w + dx * 2)
+        assert MIN_EDGE <= left <= 8 and MIN_EDGE <= size[0] - right <= 12, (rules, size, left)
+    assert checked, "every layout here is held back by the height: the test saw nothing"
+
+
+SIZES = [(640, 480), (800, 600), (1280, 800), (1920, 1080), (700, 1100), (1024, 768)]
+MESSAGES = [
+    "The 7 of spades cannot go on the 8 of clubs: the colours must alternate.",
+    "No move helps from here: the solver looked at every line it could reach from this "
+    "position and found none that wins. Undo a few moves or start a new game; the deal "
+    "code is K1R2-2.",
+]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_message_covers_no_card_of_the_longest_pile(size):
+    pygame.init()
+    pygame.display.set_mode((8, 8))
+    decor = Decor()
+    for rules in RULES:
+        layout = table_layout(*size, rules)
+        state = long_pile(rules)
+        cards = [
+            Rect(h.x, h.y, layout.card_w, layout.card_h)
+            for h in card_homes(state, layout, layout.waste_fan_max).values()
+        ]
+        for text in MESSAGES:
+            toast = decor._toast(Toast.of(text, error=True), layout)
+            x, y = toast_position(toast.get_size(), layout)
+            box = Rect(x, y, toast.get_width(), toast.get_height())
+            assert box.bottom <= size[1] and box.y >= layout.message_rect.y, (size, text)
+            for card in cards:
+                assert box.overlap(card) == 0, (rules.variant, rules.mode, size, text)
