@@ -98,6 +98,13 @@ def update() -> None:
     for language in LANGUAGES:
         path = po_path(language)
         old = read(path, language) if path.exists() else None
+        # Who translated it and when are the translators' to say: kept as they wrote them.
+        kept_header = {}
+        if old is not None:
+            kept_header = {
+                "last_translator": old.last_translator,
+                "revision_date": old.revision_date,
+            }
         catalog = Catalog(
             locale=language,
             domain=DOMAIN,
@@ -105,6 +112,7 @@ def update() -> None:
             copyright_holder="the patience-table authors",
             language_team=f"{language} <https://github.com/>",
             fuzzy=False,
+            **kept_header,
         )
         for message in source:
             if not message.id:
@@ -113,7 +121,12 @@ def update() -> None:
             kept = old.get(message.id) if old is not None else None
             if language == "en":  # as written; a plural's two forms are English's two
                 string = message.id
-            elif kept is not None and kept.string and "fuzzy" not in kept.flags:
+            elif (
+                kept is not None
+                and kept.string
+                and "fuzzy" not in kept.flags
+                and isinstance(kept.id, tuple) == plural  # a plural made plain is new
+            ):
                 string = kept.string
             else:
                 string = ("",) * catalog.num_plurals if plural else ""
