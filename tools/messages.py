@@ -22,6 +22,7 @@ import sys
 import tomllib
 from pathlib import Path
 
+from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir, extract_python
 from babel.messages.mofile import write_mo
@@ -155,10 +156,19 @@ def placeholders(text: str) -> list[str]:
     return sorted(found)
 
 
+def one_is_only_one(language: str) -> bool:
+    """Whether the language's singular form serves the number 1 alone (English), or also
+    21, 31, 101... (Ukrainian, Russian)."""
+    rule = Locale.parse(language).plural_form
+    return all(rule(n) != "one" for n in range(2, 1000))
+
+
 def translation_problems(message, language: str, forms: int) -> list[str]:
     """A translated entry checked against its message: every form present, as many forms
-    as the language has, the same placeholders as the English (a plural's ``{n}`` may be
-    left out of its singular form, as English does with "1 card" / "{n} cards")."""
+    as the language has, the same placeholders as the English. Every form of a plural says
+    all that the English plural says, its number too: in Ukrainian and Russian the "one"
+    form also serves 21, 31... (so the code asks ``ngettext`` only from two up, and one
+    is a message of its own)."""
     if not message.id:
         return []
     where = f"{language}: {message.id if isinstance(message.id, str) else message.id[0]!r}"
@@ -177,7 +187,9 @@ def translation_problems(message, language: str, forms: int) -> list[str]:
         return [f"{where}: not translated"]
     english = set(placeholders(message.id[0])) | set(placeholders(message.id[1]))
     wrong = [form for form in strings if not set(placeholders(form)) <= english]
-    if wrong or not set(placeholders(message.id[1])) <= set(placeholders(strings[-1])):
+    said = set(placeholders(message.id[1]))
+    checked = strings[1:] if one_is_only_one(language) else strings  # English: "1 card"
+    if wrong or not all(said <= set(placeholders(form)) for form in checked):
         return [f"{where}: plural placeholders differ from the English"]
     return []
 
