@@ -1,6 +1,10 @@
 """Screenshots of the real game window under Xvfb, for docs/ and the README.
 
     python tools/make_screenshots.py [--out docs] [--display :99] [--only TEXT]
+                                     [--language uk,ru]
+
+``--language uk,ru`` makes only the Ukrainian and Russian shots (``--language en`` the
+English ones), all of them with one command.
 
 Needs Xvfb running on the display, xdotool and ImageMagick's ``import`` (Debian: xvfb
 xdotool imagemagick). For each shot it prepares a scratch data folder (a game played
@@ -61,7 +65,7 @@ def shots() -> list[Shot]:
         Shot("large-index-1280x800", (1280, 800), settings={"face_style": "large"}),
         Shot("menu-1280x800", (1280, 800), keys=MENU),
         Shot("rules-1280x800", (1280, 800), keys=["F1"]),
-        Shot("statistics-1280x800", (1280, 800), keys=MENU + ["Up"] * 5 + ["Return"]),
+        Shot("statistics-1280x800", (1280, 800), keys=STATISTICS),
         Shot("options-1280x800", (1280, 800), keys=MENU + ["Up"] * 3 + ["Return"]),
         Shot(
             "verdict-800x600",
@@ -79,6 +83,9 @@ def shots() -> list[Shot]:
             Shot(f"klondike-{language}-1280x800", (1280, 800), language=language),
             Shot(f"menu-{language}-1280x800", (1280, 800), keys=MENU, language=language),
             Shot(f"rules-{language}-1280x800", (1280, 800), keys=["F1"], language=language),
+            Shot(
+                f"statistics-{language}-1280x800", (1280, 800), keys=STATISTICS, language=language
+            ),
             Shot(f"options-{language}-800x600", (800, 600), language=language, keys=OPTIONS),
             Shot(
                 f"win-{language}-800x600",
@@ -93,6 +100,7 @@ def shots() -> list[Shot]:
 
 
 OPTIONS = MENU + ["Up"] * 3 + ["Return"]
+STATISTICS = MENU + ["Up"] * 5 + ["Return"]
 
 
 def lost_game() -> Game:
@@ -215,7 +223,9 @@ def main() -> None:
     parser.add_argument("--out", default=str(ROOT / "docs"))
     parser.add_argument("--display", default=":99")
     parser.add_argument("--only", help="only shots whose name contains this")
+    parser.add_argument("--language", help="only shots in these languages (uk,ru; en)")
     args = parser.parse_args()
+    languages = set(args.language.split(",")) if args.language else None
     for tool in ("xdotool", "import"):
         if not shutil.which(tool):
             sys.exit(f"{tool} not found: apt-get install xvfb xdotool imagemagick")
@@ -223,6 +233,8 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     for shot in shots():
         if args.only and args.only not in shot.name:
+            continue
+        if languages is not None and (shot.language or "en") not in languages:
             continue
         if shot.near_win:
             game = near_win()

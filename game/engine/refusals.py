@@ -62,16 +62,10 @@ SENTENCES: dict[Reason, Callable[[dict[str, object]], str]] = {
     Reason.TOO_FEW_CARDS: lambda d: ngettext(
         "{pile} holds {held} card, not {count}", "{pile} holds {held} cards, not {count}", d["held"]
     ),
-    # One card is its own message, a plural only from two up: in Ukrainian and Russian the
-    # "one" form also serves 21, 31..., so it must say the number.
-    Reason.FACE_DOWN: lambda d: (
-        _("the top card of {pile} is not face up")
-        if d["count"] == 1
-        else ngettext(
-            "not all of the top {count} cards of {pile} are face up",
-            "not all of the top {count} cards of {pile} are face up",
-            d["count"],
-        )
+    Reason.FACE_DOWN: lambda d: ngettext(
+        "the top card of {pile} is not face up",
+        "not all of the top {count} cards of {pile} are face up",
+        d["count"],
     ),
     Reason.ONE_AT_A_TIME_FROM: lambda d: _("only one card at a time may leave the {pile}"),
     Reason.SINGLE_CARDS_ONLY: lambda d: _("only one card may move at a time in this game"),
@@ -94,14 +88,10 @@ SENTENCES: dict[Reason, Callable[[dict[str, object]], str]] = {
     Reason.BUILD: lambda d: BUILD_SENTENCES[Build(d["build"])](),
     Reason.TALON_EMPTY: lambda d: _("the stock and the waste are both empty"),
     Reason.NO_REDEAL: lambda d: _("the stock is empty and this game allows no redeal"),
-    Reason.REDEALS_USED: lambda d: (
-        _("the stock is empty and its one redeal is used")
-        if d["limit"] == 1
-        else ngettext(
-            "the stock is empty and all {limit} redeals are used",
-            "the stock is empty and all {limit} redeals are used",
-            d["limit"],
-        )
+    Reason.REDEALS_USED: lambda d: ngettext(
+        "the stock is empty and its one redeal is used",
+        "the stock is empty and all {limit} redeals are used",
+        d["limit"],
     ),
     Reason.TO_FOUNDATION_SOURCE: lambda d: _(
         "only the waste or a tableau pile can send a card to the foundations"
