@@ -41,9 +41,10 @@ class PagePanel(Overlay):
         out: list[pygame.Surface] = []
         body, heading = m.text_font, m.heading_font
         text = self.text()
-        firsts = [line.split("\t")[0] for line in text.splitlines() if "\t" in line]
-        first_w = max((m.small_font.size(c)[0] for c in firsts), default=0) + m.pad
+        rows = [line.rstrip().split("\t") for line in text.splitlines() if "\t" in line]
+        first_w = max((m.small_font.size(r[0])[0] for r in rows), default=0) + m.pad
         first_w = min(first_w, int(width * 0.55))
+        self._rights, room = self._column_rights(rows, m, width, first_w)
         for raw in text.splitlines():
             line = raw.rstrip()
             if line.startswith("# "):
@@ -53,7 +54,13 @@ class PagePanel(Overlay):
                 for part in wrap(line[3:], heading, width):
                     out.append(heading.render(part, True, style.TITLE))
             elif "\t" in line:
-                out.append(self._row(line.split("\t"), m, width, first_w))
+                cells = line.split("\t")
+                if cells[0] and m.small_font.size(cells[0])[0] > room:
+                    # A name longer than its column (a narrow window): on a line of its
+                    # own, its numbers under it.
+                    out.append(self._row(cells[:1], m, width))
+                    cells = ["", *cells[1:]]
+                out.append(self._row(cells, m, width, heading_row=not line.split("\t")[0]))
             elif not line:
                 out.append(pygame.Surface((1, m.unit // 2), pygame.SRCALPHA))
             else:
@@ -62,17 +69,45 @@ class PagePanel(Overlay):
                 out.append(pygame.Surface((1, m.unit // 4), pygame.SRCALPHA))
         return out
 
-    def _row(self, cells: list[str], m: style.Metrics, width: int, first: int) -> pygame.Surface:
+    @staticmethod
+    def _column_rights(
+        rows: list[list[str]], m: style.Metrics, width: int, first: int
+    ) -> tuple[list[int], int]:
+        """Where each column after the first ends (its cells are right-aligned), and the
+        room left for the first column's cells. The columns are spread
+        evenly when every cell fits its share, as the English table does; else each column
+        as wide as its widest cell and a gap, packed from the right, so that longer words
+        (a Ukrainian or Russian heading) do not run into the next column."""
+        count = max((len(r) for r in rows), default=1) - 1
+        if count < 1:
+            return [], width
+        widths = [
+            max((m.small_font.size(r[i])[0] for r in rows if len(r) > i), default=0)
+            for i in range(1, count + 1)
+        ]
+        rest = (width - first) / count
+        if all(w + m.pad <= rest for w in widths):
+            return [int(first + rest * i) for i in range(1, count + 1)], first
+        # The gaps narrow (to a third of the usual) before the first column is run into.
+        gap = max(m.pad // 3, min(m.pad, (width - first - sum(widths)) // count))
+        rights, x = [], width
+        for w in reversed(widths):
+            rights.insert(0, x)
+            x -= w + gap
+        return rights, x
+
+    def _row(
+        self, cells: list[str], m: style.Metrics, width: int, heading_row: bool = False
+    ) -> pygame.Surface:
         f = m.small_font
         surface = pygame.Surface((width, int(f.get_linesize() * 1.15)), pygame.SRCALPHA)
-        rest = (width - first) / max(1, len(cells) - 1)
-        colour = style.TITLE if not cells[0] else style.TEXT
+        colour = style.TITLE if heading_row else style.TEXT
         for i, cell in enumerate(cells):
             text = f.render(cell, True, colour)
             if i == 0:
                 surface.blit(text, (0, 0))
             else:
-                surface.blit(text, (int(first + rest * i - text.get_width()), 0))
+                surface.blit(text, (self._rights[i - 1] - text.get_width(), 0))
         return surface
 
     def _view(self) -> tuple[pygame.Rect, int, int, list[pygame.Surface], int]:
