@@ -31,12 +31,20 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere: the game's own list of languages
 
-from game.i18n import DOMAIN, LANGUAGES  # noqa: E402
+from game.i18n import DOMAIN, LANGUAGES, NAMES  # noqa: E402
 
 GAME = ROOT / "game"
 LOCALE = GAME / "locale"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+HOME = "https://github.com/patience-table/patience-table"
+# Babel fills in the words in capitals (the language's name for "Translations template").
+HEADER_COMMENT = """\
+# Translations template for PROJECT.
+# Copyright (C) YEAR ORGANIZATION
+# This file is distributed under the same license as the PROJECT project.
+#"""
 TABLE_KEYS = ("name", "description")
 MODE_KEYS = ("label", "description")
 
@@ -101,7 +109,12 @@ def update() -> None:
         old = read(path, language) if path.exists() else None
         # Who translated it and when are the translators' to say: kept as they wrote them.
         kept_header = {}
-        if old is not None:
+        if language == "en":  # written by the authors, as the code says it when extracted
+            kept_header = {
+                "last_translator": f"the patience-table authors <{HOME}>",
+                "revision_date": source.creation_date,
+            }
+        elif old is not None:
             kept_header = {
                 "last_translator": old.last_translator,
                 "revision_date": old.revision_date,
@@ -109,9 +122,12 @@ def update() -> None:
         catalog = Catalog(
             locale=language,
             domain=DOMAIN,
-            project="patience-table",
+            header_comment=HEADER_COMMENT,
+            project=PROJECT["name"],
+            version=PROJECT["version"],
+            msgid_bugs_address=f"{HOME}/issues",
             copyright_holder="the patience-table authors",
-            language_team=f"{language} <https://github.com/>",
+            language_team=f"{NAMES[language]} <{HOME}>",
             fuzzy=False,
             **kept_header,
         )
