@@ -1,7 +1,8 @@
-"""The Ukrainian and Russian words are the glossary's (game/locale/GLOSSARY.md): a message
-whose English says a term says it in the glossary's words, and no message, rules page or
-desktop file uses a rendering the glossary rejected. The check is tried on broken entries
-too, so a check that stopped looking fails here."""
+"""The Ukrainian and Russian words are the glossary's (docs/GLOSSARY.md, kept out of the
+package: the game does not read it): a message whose English says a term says it in the
+glossary's words, and no message, rules page or desktop file uses a rendering the glossary
+rejected. The check is tried on broken entries too, so a check that stopped looking fails
+here."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parent.parent
-GLOSSARY = ROOT / "game" / "locale" / "GLOSSARY.md"
+GLOSSARY = ROOT / "docs" / "GLOSSARY.md"
 DESKTOP = ROOT / "assets" / "desktop"
 HELP = ROOT / "game" / "variants" / "help"
 LANGUAGES = {"Ukrainian": "uk", "Russian": "ru"}
