@@ -8,13 +8,18 @@ check that stopped looking would fail here too.
 from __future__ import annotations
 
 import importlib.util
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from babel import Locale
 from babel.messages.catalog import Message
 
 from game import i18n
+from game.app.wording import moving
+from game.engine.state import State
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -69,6 +74,14 @@ def test_plural_forms_are_counted_and_checked():
     assert messages.translation_problems(empty, "uk", 3)
 
 
+def test_the_one_form_says_its_number_where_it_also_serves_21():
+    english = ("the card on it", "the {count} cards on it")  # English says "one" for 1 alone
+    assert messages.translation_problems(Message(english, english), "en", 2) == []
+    no_number = Message(english, ("карта на ній", "{count} карти на ній", "{count} карт на ній"))
+    assert messages.translation_problems(no_number, "uk", 3)  # 21 would read "карта на ній"
+    assert messages.one_is_only_one("en") and not messages.one_is_only_one("ru")
+
+
 def test_a_fuzzy_entry_is_not_a_translation():
     message = Message("New game", "Нова гра", flags=["fuzzy"])
     assert messages.translation_problems(message, "uk", 3)
@@ -82,7 +95,83 @@ UNDECIDED = (  # a plural message of the game (game/app/wording.py)
 )
 
 
-@pytest.mark.parametrize("language", [lang for lang in i18n.LANGUAGES if lang != "en"])
+TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != "en"]
+COUNTS = (1, 2, 5, 11, 21, 22, 25)
+
+
+def plural_messages(language: str) -> list[Message]:
+    catalog = messages.read(messages.po_path(language), language)
+    return [m for m in catalog if m.id and isinstance(m.id, tuple)]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_plural_message_reads_right_for_every_count(language):
+    """Each count gets the form its language's rule gives it (CLDR's, through Babel: not
+    the catalogue's own formula), and every form says the number."""
+    rule = Locale.parse(language).plural_form
+    assert [rule(n) for n in COUNTS] == ["one", "few", "many", "many", "one", "few", "many"]
+    form = {"one": 0, "few": 1, "many": 2}
+    tr = i18n.catalogue(language)
+    plurals = plural_messages(language)
+    assert len(plurals) >= 10
+    for message in plurals:
+        fields = set(messages.placeholders(message.id[1]))
+        assert fields, message.id
+        for n in COUNTS:
+            shown = tr.ngettext(message.id[0], message.id[1], n)
+            assert shown == message.string[form[rule(n)]], (message.id[0], n)
+            assert set(messages.placeholders(shown)) >= fields, (shown, n)
+            assert str(n) in shown.format(**dict.fromkeys(fields, n)), (shown, n)
+
+
+def test_one_card_is_its_own_message_and_21_says_its_number():
+    """Where the count is one, the code words it without ngettext; from two up the plural
+    says the number, so a hint moving a Double Klondike run with 21 cards on its first card
+    does not read "and the card on it"."""
+    pile = State(piles=((), (), tuple(range(23))), down=(0, 0, 0))
+    i18n.use_language("uk")
+    try:
+        shown = {n: moving(pile, 2, n + 1) for n in (1, 2, 21)}
+    finally:
+        i18n.use_language("en")
+    assert shown[1].endswith("(і ще одна карта)")
+    assert shown[2].endswith("(і ще 2 карти)")
+    assert shown[21].endswith("(і ще 21 карта)")
+    assert moving(pile, 2, 22).endswith("and the 21 cards on it")
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_msgfmt_checks_the_catalogue(language, tmp_path):
+    """GNU gettext's own check: formats, plural forms, and a header that says who
+    translated the catalogue and when (no warning either)."""
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:  # CI installs it (.ci/run)
+        pytest.skip("msgfmt is not installed (Debian: gettext)")
+    po = messages.po_path(language)
+    done = subprocess.run(
+        [msgfmt, "-c", "-o", str(tmp_path / "out.mo"), str(po)], capture_output=True, text=True
+    )
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+
+
+def test_msgfmt_finds_a_one_form_without_its_number(tmp_path):
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        pytest.skip("msgfmt is not installed (Debian: gettext)")
+    header = messages.po_path("uk").read_text(encoding="utf-8").split("\n\n")[0]
+    broken = tmp_path / "broken.po"
+    broken.write_text(
+        header + "\n\n#, python-brace-format\n"
+        'msgid "the card on it"\nmsgid_plural "the {count} cards on it"\n'
+        'msgstr[0] "карта на ній"\nmsgstr[1] "{count} карти на ній"\n'
+        'msgstr[2] "{count} карт на ній"\n',
+        encoding="utf-8",
+    )
+    done = subprocess.run([msgfmt, "-c", "-o", "/dev/null", str(broken)], capture_output=True)
+    assert done.returncode != 0
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_three_plural_forms_as_the_language_says(language):
     i18n.use_language(language)
     try:

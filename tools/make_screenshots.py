@@ -1,6 +1,10 @@
 """Screenshots of the real game window under Xvfb, for docs/ and the README.
 
     python tools/make_screenshots.py [--out docs] [--display :99] [--only TEXT]
+                                     [--language uk,ru]
+
+``--language uk,ru`` makes only the Ukrainian and Russian shots (``--language en`` the
+English ones), all of them with one command.
 
 Needs Xvfb running on the display, xdotool and ImageMagick's ``import`` (Debian: xvfb
 xdotool imagemagick). For each shot it prepares a scratch data folder (a game played
@@ -303,7 +307,9 @@ def main() -> None:
     parser.add_argument("--out", default=str(ROOT / "docs"))
     parser.add_argument("--display", default=":99")
     parser.add_argument("--only", help="only shots whose name contains this")
+    parser.add_argument("--language", help="only shots in these languages (uk,ru; en)")
     args = parser.parse_args()
+    languages = set(args.language.split(",")) if args.language else None
     for tool in ("xdotool", "import"):
         if not shutil.which(tool):
             sys.exit(f"{tool} not found: apt-get install xvfb xdotool imagemagick")
@@ -311,6 +317,8 @@ def main() -> None:
     out.mkdir(parents=True, exist_ok=True)
     for shot in shots():
         if args.only and args.only not in shot.name:
+            continue
+        if languages is not None and (shot.language or "en") not in languages:
             continue
         if shot.near_win:
             game = near_win()

@@ -22,6 +22,7 @@ import sys
 import tomllib
 from pathlib import Path
 
+from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir, extract_python
 from babel.messages.mofile import write_mo
@@ -30,12 +31,20 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere: the game's own list of languages
 
-from game.i18n import DOMAIN, LANGUAGES  # noqa: E402
+from game.i18n import DOMAIN, LANGUAGES, NAMES  # noqa: E402
 
 GAME = ROOT / "game"
 LOCALE = GAME / "locale"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+HOME = "https://github.com/patience-table/patience-table"
+# Babel fills in the words in capitals (the language's name for "Translations template").
+HEADER_COMMENT = """\
+# Translations template for PROJECT.
+# Copyright (C) YEAR ORGANIZATION
+# This file is distributed under the same license as the PROJECT project.
+#"""
 TABLE_KEYS = ("name", "description")
 MODE_KEYS = ("label", "description")
 
@@ -98,13 +107,29 @@ def update() -> None:
     for language in LANGUAGES:
         path = po_path(language)
         old = read(path, language) if path.exists() else None
+        # Who translated it and when are the translators' to say: kept as they wrote them.
+        kept_header = {}
+        if language == "en":  # written by the authors, as the code says it when extracted
+            kept_header = {
+                "last_translator": f"the patience-table authors <{HOME}>",
+                "revision_date": source.creation_date,
+            }
+        elif old is not None:
+            kept_header = {
+                "last_translator": old.last_translator,
+                "revision_date": old.revision_date,
+            }
         catalog = Catalog(
             locale=language,
             domain=DOMAIN,
-            project="patience-table",
+            header_comment=HEADER_COMMENT,
+            project=PROJECT["name"],
+            version=PROJECT["version"],
+            msgid_bugs_address=f"{HOME}/issues",
             copyright_holder="the patience-table authors",
-            language_team=f"{language} <https://github.com/>",
+            language_team=f"{NAMES[language]} <{HOME}>",
             fuzzy=False,
+            **kept_header,
         )
         for message in source:
             if not message.id:
@@ -113,7 +138,12 @@ def update() -> None:
             kept = old.get(message.id) if old is not None else None
             if language == "en":  # as written; a plural's two forms are English's two
                 string = message.id
-            elif kept is not None and kept.string and "fuzzy" not in kept.flags:
+            elif (
+                kept is not None
+                and kept.string
+                and "fuzzy" not in kept.flags
+                and isinstance(kept.id, tuple) == plural  # a plural made plain is new
+            ):
                 string = kept.string
             else:
                 string = ("",) * catalog.num_plurals if plural else ""
@@ -142,10 +172,19 @@ def placeholders(text: str) -> list[str]:
     return sorted(found)
 
 
+def one_is_only_one(language: str) -> bool:
+    """Whether the language's singular form serves the number 1 alone (English), or also
+    21, 31, 101... (Ukrainian, Russian)."""
+    rule = Locale.parse(language).plural_form
+    return all(rule(n) != "one" for n in range(2, 1000))
+
+
 def translation_problems(message, language: str, forms: int) -> list[str]:
     """A translated entry checked against its message: every form present, as many forms
-    as the language has, the same placeholders as the English (a plural's ``{n}`` may be
-    left out of its singular form, as English does with "1 card" / "{n} cards")."""
+    as the language has, the same placeholders as the English. Every form of a plural says
+    all that the English plural says, its number too: in Ukrainian and Russian the "one"
+    form also serves 21, 31... (so the code asks ``ngettext`` only from two up, and one
+    is a message of its own)."""
     if not message.id:
         return []
     where = f"{language}: {message.id if isinstance(message.id, str) else message.id[0]!r}"
@@ -164,7 +203,9 @@ def translation_problems(message, language: str, forms: int) -> list[str]:
         return [f"{where}: not translated"]
     english = set(placeholders(message.id[0])) | set(placeholders(message.id[1]))
     wrong = [form for form in strings if not set(placeholders(form)) <= english]
-    if wrong or not set(placeholders(message.id[1])) <= set(placeholders(strings[-1])):
+    said = set(placeholders(message.id[1]))
+    checked = strings[1:] if one_is_only_one(language) else strings  # English: "1 card"
+    if wrong or not all(said <= set(placeholders(form)) for form in checked):
         return [f"{where}: plural placeholders differ from the English"]
     return []
 

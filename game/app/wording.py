@@ -122,8 +122,10 @@ def moving(state: State, pile: int, count: int) -> str:
     first = card_name(cards[-count])
     if count == 1:
         return first
+    if count == 2:  # one card on it: its own message (a plural's "one" form also serves 21)
+        return _("{card} and the card on it").format(card=first)
     return ngettext(
-        "{card} and the card on it", "{card} and the {count} cards on it", count - 1
+        "{card} and the {count} cards on it", "{card} and the {count} cards on it", count - 1
     ).format(card=first, count=count - 1)
 
 
