@@ -10,10 +10,19 @@ typedef struct {
     long long max_nodes;
 } Job;
 
+/* A monotonic clock in seconds: QueryPerformanceCounter under Windows (MSVC has no
+   clock_gettime), else POSIX's CLOCK_MONOTONIC. */
 static double now(void) {
+#ifdef _WIN32
+    LARGE_INTEGER count, frequency;
+    QueryPerformanceCounter(&count);
+    QueryPerformanceFrequency(&frequency);
+    return (double)count.QuadPart / (double)frequency.QuadPart;
+#else
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec + ts.tv_nsec * 1e-9;
+#endif
 }
 
 /* Has the caller set the cancel event? (Takes the GIL for the look.) */
@@ -34,7 +43,10 @@ static int cancelled(Job *job, PyThreadState **save) {
    second of its time, else a million. */
 static long long expected_positions(const Job *job) {
     if (job->max_nodes >= 0) return job->max_nodes;
-    if (job->deadline > 0) return (long long)((job->deadline - now()) * 1.2e6);
+    if (job->deadline > 0) {
+        double left = (job->deadline - now()) * 1.2e6; /* may be infinite: clamp first */
+        return left < (double)(1 << 24) ? (long long)left : 1 << 24;
+    }
     return 1 << 20;
 }
 
@@ -94,6 +106,7 @@ static int search(Job *job, Pos *root, Moves *line, Moves *finish, long long *no
         }
         if (nframes <= LOSS_PROOF_DEPTH && hopeless(t, &child)) continue;
         if (nframes == capframes) {
+            if (capframes * 2 * sizeof(Frame) > MAX_ARENA_BYTES) { outcome = TOO_BIG; goto done; }
             capframes *= 2;
             Frame *grown = realloc(frames, capframes * sizeof(Frame));
             if (!grown) { outcome = TOO_BIG; goto done; }
@@ -147,6 +160,38 @@ static int evaluate(const Tables *t, const Pos *p, int talon_weight) {
 }
 
 typedef struct { Pos pos; int parent; Move move; uint64_t h1, h2; int32_t rank; } Node;
+
+/* Best-first keeps every position it reached: in blocks allocated as the search grows
+   (not its whole node budget up front), up to MAX_ARENA_BYTES, past which it stops with
+   TOO_BIG (reported by solve.py). */
+#define BLOCK_NODES 4096
+typedef struct { Node **blocks; size_t nblocks, capblocks; } Arena;
+
+static inline Node *arena_at(const Arena *a, int i) {
+    return &a->blocks[i / BLOCK_NODES][i % BLOCK_NODES];
+}
+
+/* Room for node ``i`` (the next one): 0 when past the memory bound or out of memory. */
+static int arena_reserve(Arena *a, int i) {
+    if ((size_t)i < a->nblocks * BLOCK_NODES) return 1;
+    if ((a->nblocks + 1) * BLOCK_NODES * sizeof(Node) > MAX_ARENA_BYTES) return 0;
+    if (a->nblocks == a->capblocks) {
+        size_t cap = a->capblocks ? 2 * a->capblocks : 64;
+        Node **blocks = realloc(a->blocks, cap * sizeof(Node *));
+        if (!blocks) return 0;
+        a->blocks = blocks;
+        a->capblocks = cap;
+    }
+    a->blocks[a->nblocks] = malloc(BLOCK_NODES * sizeof(Node));
+    if (!a->blocks[a->nblocks]) return 0;
+    a->nblocks++;
+    return 1;
+}
+
+static void arena_free(Arena *a) {
+    for (size_t b = 0; b < a->nblocks; b++) free(a->blocks[b]);
+    free(a->blocks);
+}
 typedef struct { int score; int counter; int node; } Item;
 
 static int item_before(const Item *a, const Item *b) {
@@ -187,13 +232,17 @@ static int best_first_search(Job *job, Pos *root, int talon_weight, Moves *line,
     long long nodes = 0;
     Table tt;
     Children kids = {0};
-    /* As in Python, the last position expanded has all its children kept, past the limit. */
-    long long room = max_nodes + 4096;
-    Node *arena = malloc((size_t)room * sizeof(Node));
-    Item *heap = malloc((size_t)room * sizeof(Item));
+    /* As in Python, the last position expanded has all its children kept, past the limit:
+       the arena and the heap grow as the search does. */
+    Arena arena = {0};
+    Item *heap = NULL;
+    size_t capheap = 0;
     tt.slots = NULL;
-    if (!arena || !heap || !table_init(&tt, max_nodes)) { outcome = TOO_BIG; goto done; }
-    Node *r = &arena[nnodes++];
+    if (!table_init(&tt, max_nodes) || !arena_reserve(&arena, 0)) { outcome = TOO_BIG; goto done; }
+    capheap = BLOCK_NODES;
+    heap = malloc(capheap * sizeof(Item));
+    if (!heap) { outcome = TOO_BIG; goto done; }
+    Node *r = arena_at(&arena, nnodes++);
     r->pos = *root;
     r->parent = -1;
     position_key(t, &r->pos, &r->h1, &r->h2, &r->rank);
@@ -205,7 +254,7 @@ static int best_first_search(Job *job, Pos *root, int talon_weight, Moves *line,
             if (cancelled(job, save)) { outcome = CANCELLED; goto done; }
         }
         Item it = heap_pop(heap, &nheap);
-        Node *cur = &arena[it.node];
+        Node *cur = arena_at(&arena, it.node);
         Entry *e = table_find(&tt, nonzero(cur->h1), cur->h2);
         if (e->rank != cur->rank) continue; /* superseded by a better copy */
         size_t first, count;
@@ -214,10 +263,16 @@ static int best_first_search(Job *job, Pos *root, int talon_weight, Moves *line,
         for (size_t k = 0; k < count; k++) {
             Child ch = kids.items[first + k];
             if (table_seen(&tt, ch.h1, ch.h2, ch.rank)) continue;
-            if (nnodes + 1 >= room) { outcome = TOO_BIG; goto done; }
+            if (!arena_reserve(&arena, nnodes)) { outcome = TOO_BIG; goto done; }
+            if ((size_t)nheap == capheap) {
+                Item *grown = realloc(heap, 2 * capheap * sizeof(Item));
+                if (!grown) { outcome = TOO_BIG; goto done; }
+                heap = grown;
+                capheap *= 2;
+            }
             nodes++;
-            Node *n = &arena[nnodes];
-            n->pos = arena[it.node].pos;
+            Node *n = arena_at(&arena, nnodes);
+            n->pos = arena_at(&arena, it.node)->pos;
             apply(t, &n->pos, ch.move, NULL);
             if (n->pos.overflow) { outcome = TOO_BIG; goto done; }
             position_key(t, &n->pos, &n->h1, &n->h2, &n->rank);
@@ -234,12 +289,13 @@ static int best_first_search(Job *job, Pos *root, int talon_weight, Moves *line,
             }
             if (won) {
                 int depth = 0;
-                for (int at = nnodes; at > 0; at = arena[at].parent) depth++;
+                for (int at = nnodes; at > 0; at = arena_at(&arena, at)->parent) depth++;
                 line->n = 0;
                 for (int d = 0; d < depth; d++)
                     if (!moves_push(line, ch.move)) { outcome = TOO_BIG; goto done; }
-                for (int at = nnodes, d = depth - 1; d >= 0; d--, at = arena[at].parent)
-                    line->items[d] = arena[at].move;
+                for (int at = nnodes, d = depth - 1; d >= 0;
+                     d--, at = arena_at(&arena, at)->parent)
+                    line->items[d] = arena_at(&arena, at)->move;
                 outcome = WON;
                 goto done;
             }
@@ -251,7 +307,7 @@ done:
     *nodes_out = nodes;
     free(tt.slots);
     free(kids.items);
-    free(arena);
+    arena_free(&arena);
     free(heap);
     return outcome;
 }
