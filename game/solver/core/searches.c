@@ -178,14 +178,14 @@ static inline Node *arena_at(const Arena *a, int i) {
     return &a->blocks[i / BLOCK_NODES][i % BLOCK_NODES];
 }
 
-static int grow_list(void ***list, size_t *cap, size_t n) {
-    if (n < *cap) return 1;
+/* A list of ``item``-byte entries with room for entry ``n``: the list (moved, perhaps)
+   with ``*cap`` updated, or NULL when out of memory (the old list still stands). */
+static void *grow_list(void *list, size_t *cap, size_t n, size_t item) {
+    if (n < *cap) return list;
     size_t more = *cap ? 2 * *cap : 64;
-    void **grown = realloc(*list, more * sizeof(void *));
-    if (!grown) return 0;
-    *list = grown;
-    *cap = more;
-    return 1;
+    void *grown = realloc(list, more * item);
+    if (grown) *cap = more;
+    return grown;
 }
 
 static size_t arena_bytes(const Arena *a) {
@@ -196,7 +196,9 @@ static size_t arena_bytes(const Arena *a) {
 static int arena_reserve(Arena *a, int i) {
     if ((size_t)i < a->nblocks * BLOCK_NODES) return 1;
     if (arena_bytes(a) + BLOCK_NODES * sizeof(Node) > MAX_ARENA_BYTES) return 0;
-    if (!grow_list((void ***)&a->blocks, &a->capblocks, a->nblocks)) return 0;
+    Node **blocks = grow_list(a->blocks, &a->capblocks, a->nblocks, sizeof(Node *));
+    if (!blocks) return 0;
+    a->blocks = blocks;
     a->blocks[a->nblocks] = malloc(BLOCK_NODES * sizeof(Node));
     if (!a->blocks[a->nblocks]) return 0;
     a->nblocks++;
@@ -210,7 +212,9 @@ static const uint8_t *arena_pack(Arena *a, const Tables *t, const Pos *p) {
     for (int i = 0; i < t->npiles; i++) size += p->len[i];
     if (!a->nbytes || a->used + size > BLOCK_BYTES) {
         if (arena_bytes(a) + BLOCK_BYTES > MAX_ARENA_BYTES) return NULL;
-        if (!grow_list((void ***)&a->bytes, &a->capbytes, a->nbytes)) return NULL;
+        uint8_t **bytes = grow_list(a->bytes, &a->capbytes, a->nbytes, sizeof(uint8_t *));
+        if (!bytes) return NULL;
+        a->bytes = bytes;
         a->bytes[a->nbytes] = malloc(BLOCK_BYTES);
         if (!a->bytes[a->nbytes]) return NULL;
         a->nbytes++;
