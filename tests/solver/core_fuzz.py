@@ -30,6 +30,7 @@ from game.solver.outcome import Outcome
 from game.solver.tables import tables_for
 
 REFUSALS = (ValueError, TypeError, OverflowError)
+DECIDED = {"depth-first": 0}  # valid searches Python decided (then compared in full)
 DEALT_MAX = 30  # the schema's largest pile count: every pile the engine deals fits
 
 
@@ -293,6 +294,7 @@ def valid_calls(core, rng, tables) -> tuple[int, str | None]:
     c_outcome, c_path, c_nodes = native.native_depth_first(tables, position, budget, None, None)
     calls += 1
     if py_outcome is not Outcome.UNDECIDED:
+        DECIDED["depth-first"] += 1
         if (c_outcome, c_path, c_nodes) != (py_outcome, py_path, py_nodes):
             return calls, f"depth-first differs: {c_outcome} {c_nodes} / {py_outcome} {py_nodes}"
     elif c_outcome is not Outcome.UNDECIDED and c_nodes <= budget:
@@ -332,6 +334,7 @@ def main(core_path: str, seed: int, calls: int) -> int:
             return 1
     summary = {"calls": made, "refused": refused, "valid": valid, "tables": len(tables_pool)}
     summary["max_decks"] = max(t.decks for t in tables_pool)
+    summary["decided"] = DECIDED["depth-first"]
     print(json.dumps(summary))
     return 0
 

@@ -77,3 +77,4 @@ def test_the_sanitized_core_takes_ten_thousand_random_calls(sanitized_core):
     assert summary["refused"] >= CALLS // 4  # corrupted calls, each refused
     assert summary["valid"] >= CALLS // 4  # valid calls, each equal to the Python search
     assert summary["max_decks"] >= 3
+    assert summary["decided"] >= 100  # compared in full: outcome, line and node count
