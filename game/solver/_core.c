@@ -16,6 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef _WIN32
+#include <windows.h> /* QueryPerformanceCounter: the monotonic clock of searches.c */
+#endif
+#if defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
+#include <xmmintrin.h> /* _mm_prefetch, for keys.c */
+#endif
 
 #include "core/types.h"
 #include "core/rules.c"
@@ -26,23 +32,47 @@
 
 /* -- Python interface ------------------------------------------------------------------- */
 
+/* Every value the core is given is checked against its limits and its rules before the
+   search reads it: a card, count, size or draw out of range is a ValueError naming it,
+   never a read or a write outside the core's arrays. */
+static int refuse(const char *what) {
+    PyErr_Format(PyExc_ValueError, "compiled solver core: %s", what);
+    return 0;
+}
+
 static int read_tables(PyObject *spec, Tables *t) {
     /* spec: (decks, piles, draw, limit or -1, runs, accepts 0/1/2, may_return, talon_sign,
        onto_pile, all_splits, builds_on bytes[65536], empty_takes bytes[ncards]) */
     const char *builds_on, *empty_takes;
     Py_ssize_t nb, ne;
+    if (!PyTuple_Check(spec)) {
+        PyErr_SetString(PyExc_TypeError, "compiled solver core: the rules must be a tuple");
+        return 0;
+    }
     if (!PyArg_ParseTuple(spec, "iiiiiiiiiiy#y#", &t->decks, &t->npiles, &t->draw, &t->limit,
                           &t->runs, &t->accepts, &t->may_return, &t->talon_sign, &t->onto_pile,
                           &t->all_splits, &builds_on, &nb, &empty_takes, &ne))
         return 0;
-    t->ncards = t->decks * 52;
     t->fast = 0;
-    if (nb != 65536 || ne != t->ncards || t->npiles > MAXPILES || t->decks > 4 || t->decks < 1) {
-        PyErr_SetString(PyExc_ValueError, "rules outside the compiled core's limits");
-        return 0;
+    if (t->decks < 1 || t->decks > MAXCARDS / 52) return refuse("decks outside 1 to 4");
+    t->ncards = t->decks * 52;
+    if (t->npiles < 1 || t->npiles > MAXPILES) return refuse("tableau piles outside 1 to 12");
+    if (t->draw < 1 || t->draw > MAXDRAW) return refuse("a draw outside 1 to 10");
+    if (t->limit < -1 || t->limit > MAXREDEALS) return refuse("redeals outside 0 to 16383");
+    if ((t->runs | t->may_return | t->all_splits) & ~1) return refuse("a flag not 0 or 1");
+    if (t->accepts < 0 || t->accepts > 2) return refuse("an empty-pile rule not 0, 1 or 2");
+    if (t->talon_sign != 1 && t->talon_sign != -1) return refuse("a talon order not 1 or -1");
+    if (t->onto_pile < 0 || t->onto_pile > 10000) return refuse("a move score outside 0 to 10000");
+    if (nb != 65536) return refuse("a building table not of 65536 bytes");
+    if (ne != t->ncards) return refuse("an empty-pile table not of one byte a card");
+    for (int i = 0; i < 65536; i++) {
+        uint8_t b = (uint8_t)builds_on[i];
+        if (b > 1 || (b && ((i >> 8) >= t->ncards || (i & 255) >= t->ncards)))
+            return refuse("a building table entry not 0 or 1, or for no card");
     }
     memcpy(t->builds_on, builds_on, 65536);
     for (int c = 0; c < t->ncards; c++) {
+        if ((uint8_t)empty_takes[c] > 1) return refuse("an empty-pile table entry not 0 or 1");
         t->rank[c] = (uint8_t)(c % 13 + 1);
         t->suit[c] = (uint8_t)((c % 52) / 13);
         t->keycard[c] = (uint8_t)(c % 52);
@@ -52,13 +82,39 @@ static int read_tables(PyObject *spec, Tables *t) {
     for (int onto = 0; onto < t->ncards; onto++)
         for (int c = 0; c < t->ncards; c++)
             if (t->builds_on[(c << 8) | onto]) {
-                if (t->nkids[onto] >= MAXKIDS || t->nparents[c] >= MAXKIDS) {
-                    PyErr_SetString(PyExc_ValueError, "too many cards build on one card");
-                    return 0;
-                }
+                if (t->nkids[onto] >= MAXKIDS || t->nparents[c] >= MAXKIDS)
+                    return refuse("too many cards build on one card");
                 t->kids[onto][t->nkids[onto]++] = (uint8_t)c;
                 t->parents[c][t->nparents[c]++] = (uint8_t)onto;
             }
+    return 1;
+}
+
+/* The cone rule of the fast moves: per card (alternatives <= 2, each (pairs <= 4,
+   (slot, height) x 4)), every slot one of the rules' and every height at most a King. */
+static int read_cone(Tables *t, const char *cone, Py_ssize_t ncone) {
+    if (ncone != (Py_ssize_t)t->ncards * 19) return refuse("cone requirements of the wrong size");
+    memcpy(t->cone_req, cone, (size_t)ncone);
+    for (int c = 0; c < t->ncards; c++) {
+        const uint8_t *req = t->cone_req[c];
+        if (req[0] > 2) return refuse("a cone requirement with more than two alternatives");
+        for (int a = 0, at = 1; a < req[0]; a++, at += 9) {
+            if (req[at] > 4) return refuse("a cone alternative of more than four slots");
+            for (int k = 0; k < req[at]; k++)
+                if (req[at + 1 + 2 * k] >= 4 * t->decks || req[at + 2 + 2 * k] > KING)
+                    return refuse("a cone requirement outside the foundations");
+        }
+    }
+    t->fast = 1;
+    return 1;
+}
+
+/* Marks ``card`` as placed: a card of the rules, never twice. */
+static int place(const Tables *t, uint8_t *seen, uint8_t *count, int card) {
+    if (card >= t->ncards) return refuse("a card outside the rules' decks");
+    if (seen[card]) return refuse("a card found twice");
+    seen[card] = 1;
+    count[t->keycard[card]]++;
     return 1;
 }
 
@@ -66,36 +122,62 @@ static int read_position(PyObject *obj, const Tables *t, Pos *p) {
     PyObject *tableau, *fnd;
     const char *talon;
     Py_ssize_t tlen;
-    int waste, redeals;
+    long long waste, redeals;
+    uint8_t seen[MAXCARDS], count[52];
     memset(p, 0, sizeof *p);
-    if (!PyArg_ParseTuple(obj, "OOy#ii", &tableau, &fnd, &talon, &tlen, &waste, &redeals))
-        return 0;
-    if (!PyTuple_Check(tableau) || PyTuple_GET_SIZE(tableau) != t->npiles || !PyTuple_Check(fnd)
-        || PyTuple_GET_SIZE(fnd) != 4 * t->decks || tlen > MAXTALON) {
-        PyErr_SetString(PyExc_ValueError, "not a position of these rules");
+    memset(seen, 0, sizeof seen);
+    memset(count, 0, sizeof count);
+    if (!PyTuple_Check(obj)) {
+        PyErr_SetString(PyExc_TypeError, "compiled solver core: a position must be a tuple");
         return 0;
     }
+    if (!PyArg_ParseTuple(obj, "O!O!y#LL", &PyTuple_Type, &tableau, &PyTuple_Type, &fnd, &talon,
+                          &tlen, &waste, &redeals))
+        return 0;
+    if (PyTuple_GET_SIZE(tableau) != t->npiles) return refuse("not one pile a tableau pile");
+    if (PyTuple_GET_SIZE(fnd) != 4 * t->decks) return refuse("not one height a foundation");
     for (int i = 0; i < t->npiles; i++) {
         PyObject *pile = PyTuple_GET_ITEM(tableau, i);
-        char *b;
-        Py_ssize_t n;
-        if (PyBytes_AsStringAndSize(pile, &b, &n) < 0) return 0;
-        if (n < 1 || n - 1 > MAXPILE - 13) {
-            PyErr_SetString(PyExc_ValueError, "a pile outside the compiled core's limits");
+        if (!PyBytes_Check(pile)) {
+            PyErr_SetString(PyExc_TypeError, "compiled solver core: a pile must be bytes");
             return 0;
         }
-        p->down[i] = (uint8_t)b[0];
+        const uint8_t *b = (const uint8_t *)PyBytes_AS_STRING(pile);
+        Py_ssize_t n = PyBytes_GET_SIZE(pile);
+        if (n < 1 || n - 1 > MAXPILE) return refuse("a pile of more than 44 cards");
+        /* A pile's top card is face up: face-down cards lie under at least one. */
+        if (b[0] >= n - 1 && !(b[0] == 0 && n == 1))
+            return refuse("a pile with no face-up card over its face-down ones");
+        p->down[i] = b[0];
         p->len[i] = (uint8_t)(n - 1);
-        memcpy(p->cards[i], b + 1, n - 1);
+        for (Py_ssize_t k = 1; k < n; k++)
+            if (!place(t, seen, count, b[k])) return 0;
+        memcpy(p->cards[i], b + 1, (size_t)(n - 1));
     }
-    for (int s = 0; s < 4 * t->decks; s++)
-        p->fnd[s] = (uint8_t)PyLong_AsLong(PyTuple_GET_ITEM(fnd, s));
-    memcpy(p->talon, talon, tlen);
+    for (int s = 0; s < 4 * t->decks; s++) {
+        long h = PyLong_AsLong(PyTuple_GET_ITEM(fnd, s));
+        if (h == -1 && PyErr_Occurred()) return 0;
+        if (h < 0 || h > KING) return refuse("a foundation height outside 0 to 13");
+        /* Heights fall within a suit (position.py): two decks' slots compare as sets. */
+        if (s % t->decks && h > p->fnd[s - 1]) return refuse("foundation heights not falling");
+        p->fnd[s] = (uint8_t)h;
+        for (int r = 0; r < h; r++) count[(s / t->decks) * 13 + r]++;
+    }
+    if (tlen > MAXTALON) return refuse("a talon of more cards than the decks");
+    for (Py_ssize_t k = 0; k < tlen; k++)
+        if (!place(t, seen, count, (uint8_t)talon[k])) return 0;
+    for (int c = 0; c < 52; c++)
+        if (count[c] != t->decks) return refuse("not every card of the decks once");
+    if (waste < 0 || waste > tlen) return refuse("a waste larger than the talon");
+    if (redeals < 0 || (t->limit >= 0 && redeals > t->limit))
+        return refuse("more redeals used than the rules allow");
+    memcpy(p->talon, talon, (size_t)tlen);
     p->tlen = (uint8_t)tlen;
     p->waste = (uint8_t)waste;
-    p->redeals = (uint8_t)redeals;
+    /* With unlimited redeals nothing counts them (the key and the moves ignore them). */
+    p->redeals = t->limit >= 0 ? (uint16_t)redeals : 0;
     p->dirty = 0xffff;
-    return !PyErr_Occurred();
+    return 1;
 }
 
 static PyObject *move_tuple(Move m) {
@@ -150,14 +232,8 @@ static PyObject *run(PyObject *spec, PyObject *position, long long max_nodes, do
     Moves line = {0}, finish = {0};
     if (!job || !root || !start) { PyErr_NoMemory(); goto out; }
     if (!read_tables(spec, &job->t) || !read_position(position, &job->t, start)) goto out;
-    if (best_first_weight >= 0) {
-        if (ncone != job->t.ncards * 19) {
-            PyErr_SetString(PyExc_ValueError, "cone requirements of the wrong size");
-            goto out;
-        }
-        job->t.fast = 1;
-        memcpy(job->t.cone_req, cone, (size_t)ncone);
-    }
+    if (best_first_weight >= 0 && !read_cone(&job->t, cone, ncone)) goto out;
+    if (max_seconds != max_seconds) { refuse("a time budget that is not a number"); goto out; }
     job->cancel = cancel;
     job->max_nodes = max_nodes;
     job->deadline = max_seconds >= 0 ? now() + max_seconds : 0;
@@ -174,7 +250,8 @@ static PyObject *run(PyObject *spec, PyObject *position, long long max_nodes, do
         PyEval_RestoreThread(save);
     }
     if (outcome == TOO_BIG) {
-        PyErr_SetString(PyExc_MemoryError, "the compiled core ran out of room");
+        PyErr_SetString(PyExc_MemoryError,
+                        "compiled solver core: the search outgrew the core's memory or pile room");
     } else {
         PyObject *path = outcome == WON ? path_list(&job->t, start, &line, &finish) : Py_None;
         if (path == Py_None) Py_INCREF(path);
@@ -208,8 +285,8 @@ static PyObject *core_best_first(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOLdOiy#", &spec, &position, &max_nodes, &max_seconds, &cancel,
                           &talon_weight, &cone, &ncone))
         return NULL;
-    if (talon_weight < 0) {
-        PyErr_SetString(PyExc_ValueError, "a talon weight is never negative");
+    if (talon_weight < 0 || talon_weight > 1000) {
+        PyErr_SetString(PyExc_ValueError, "compiled solver core: a talon weight outside 0 to 1000");
         return NULL;
     }
     return run(spec, position, max_nodes, max_seconds, cancel, talon_weight, cone, ncone);

@@ -60,8 +60,11 @@ def native_depth_first(
     talon_first: bool = False,
 ) -> tuple[Outcome, list | None, int]:
     """``depth_first.depth_first`` over sound moves, in C: (outcome, path, nodes). Raises
-    NativeCancelled when ``cancel`` is set, MemoryError or ValueError when the position is
-    outside the core's limits (the caller then searches in Python)."""
+    NativeCancelled when ``cancel`` is set; ValueError (or TypeError) when the rules or the
+    position are not what the core takes (every card, count, size and the draw are checked
+    against its limits and the rules: docs/solver.md, "The compiled core"); MemoryError
+    when the search outgrows the core's memory bound. solve.py then searches in Python and
+    says so in its result (``SolveResult.left_core``)."""
     code, path, nodes = _core.depth_first(
         _spec(tables, deep_talon, talon_first),
         position,
@@ -88,7 +91,7 @@ def native_best_first(
 ) -> tuple[list | None, int]:
     """``best_first.best_first`` over fast moves, in C (less the cuts that depend on the
     line, which best-first does not use): (the path of a win or None, positions). Raises
-    NativeCancelled."""
+    NativeCancelled, and ValueError or MemoryError as ``native_depth_first``."""
     code, path, nodes = _core.best_first(
         _spec(tables, False, False),
         position,

@@ -16,13 +16,16 @@ class Outcome(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class SolveResult:
-    """What a search found. ``line`` (only when WON) replays from the position to a win."""
+    """What a search found. ``line`` (only when WON) replays from the position to a win.
+    ``left_core``: why a phase meant for the compiled core ran in Python instead (the core
+    refused the position or outgrew its memory bound), else empty."""
 
     outcome: Outcome
     line: tuple[Command, ...] | None
     nodes: int
     seconds: float
     cancelled: bool = False
+    left_core: str = ""
     stats: dict = field(default_factory=dict, compare=False)
 
     @property

@@ -85,7 +85,7 @@ def position_key(tables: RuleTables, position: tuple) -> tuple[bytes, int]:
     * the redeals used, fewer being better: with limited redeals, a fresh-pass position
       ranks by (redeals used, waste size), as turning to the end and redealing reaches
       every fresh-pass position of the next pass; a position that is not fresh keeps its
-      redeals in the key."""
+      redeals in the key (``redeal_bytes``)."""
     tableau, _foundations, talon, waste, redeals = position
     if tables.decks > 1:
         translation = tables.key_translation
@@ -99,7 +99,15 @@ def position_key(tables: RuleTables, position: tuple) -> tuple[bytes, int]:
         return (key, 0) if fresh else (key + bytes((waste % tables.draw,)), waste)
     if fresh:
         return key, redeals * 1024 + waste
-    return key + bytes((waste % tables.draw, 128 + redeals)), waste
+    return key + bytes((waste % tables.draw,)) + redeal_bytes(redeals), waste
+
+
+def redeal_bytes(redeals: int) -> bytes:
+    """The redeals used in a key: two bytes of seven bits each, both 128 or more so that
+    they never read as a card of the talon (any number the engine allows, up to 16383)."""
+    if not 0 <= redeals < 1 << 14:
+        raise ValueError(f"redeals used outside 0 to 16383: {redeals}")
+    return bytes((128 | redeals >> 7, 128 | redeals & 127))
 
 
 def shadow_key(tables: RuleTables, key: bytes, position: tuple) -> tuple[bytes, int] | None:
@@ -112,4 +120,4 @@ def shadow_key(tables: RuleTables, key: bytes, position: tuple) -> tuple[bytes, 
         return None
     if tables.redeal_limit is None:
         return key[:-1], 0
-    return key[:-2], redeals * 1024 + size
+    return key[:-3], redeals * 1024 + size

@@ -92,10 +92,19 @@ def solve(
     try:
         found = run.best_first() or run.probes() or run.main()
     except Cancelled:
-        return SolveResult(Outcome.UNDECIDED, None, run.nodes, run.elapsed(), cancelled=True)
+        return SolveResult(
+            Outcome.UNDECIDED,
+            None,
+            run.nodes,
+            run.elapsed(),
+            cancelled=True,
+            left_core=run.left_core,
+        )
     outcome, path = found
     line = tuple(path_commands(state, rules, path)) if outcome is Outcome.WON else None
-    return SolveResult(outcome, line, run.nodes, run.elapsed(), stats=run.stats)
+    return SolveResult(
+        outcome, line, run.nodes, run.elapsed(), stats=run.stats, left_core=run.left_core
+    )
 
 
 class _Run:
@@ -117,6 +126,18 @@ class _Run:
         self.caches = SearchCaches()
         self.nodes = 0
         self.stats: dict = {}
+        # Why a phase left the compiled core for Python, if one did (SolveResult.left_core).
+        self.left_core = ""
+
+    def leave_core(self, error: Exception) -> None:
+        """A phase meant for the core runs in Python: say so in the result, and stop
+        asking the core (what it refused once, it refuses again)."""
+        self.left_core = self.left_core or str(error) or type(error).__name__
+        self.use_core = False
+
+    def in_core(self) -> bool:
+        """May this run still use the compiled core (built, and not left)?"""
+        return native.available() and not self.left_core
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
@@ -134,7 +155,7 @@ class _Run:
     def best_first(self):
         """Best-first rounds: where depth-first decides little (two decks, limited
         redeals), or where there is no compiled core to run depth-first fast."""
-        share, weights, round_nodes = best_first_plan(self.rules, native.available())
+        share, weights, round_nodes = best_first_plan(self.rules, self.in_core())
         if len(weights) == 1 and self.use_core:
             return None
         limit = self.max_nodes
@@ -147,14 +168,12 @@ class _Run:
             if nodes <= 0 or budget.spent(0):
                 return None
             path, used = _best_first(
-                self.tables,
+                self,
                 fast,
-                self.position,
                 nodes,
                 budget,
                 weight,
                 self.seconds(share),
-                self.cancel,
             )
             self.nodes += used
             if path is not None:
@@ -170,16 +189,7 @@ class _Run:
                 share = NATIVE_PROBE_SHARE
                 nodes = None if self.max_nodes is None else int(self.max_nodes * share)
                 seconds = None if self.max_seconds is None else self.max_seconds * share
-                outcome, path, used = _main_search(
-                    self.tables,
-                    self.position,
-                    self.caches,
-                    True,
-                    nodes,
-                    seconds,
-                    self.cancel,
-                    order,
-                )
+                outcome, path, used = _main_search(self, True, nodes, seconds, order)
             else:
                 nodes = PROBE_NODES if self.max_nodes is None else int(self.max_nodes * PROBE_SHARE)
                 seconds = None if self.max_seconds is None else self.max_seconds * PROBE_SHARE
@@ -197,51 +207,43 @@ class _Run:
         """Depth-first in the main order to the end of the budget: sound moves, or, where
         losses need no proof, fast ones (then running out proves nothing)."""
         nodes = None if self.max_nodes is None else max(1, self.max_nodes - self.nodes)
-        outcome, path, used = _main_search(
-            self.tables,
-            self.position,
-            self.caches,
-            self.prove_losses,
-            nodes,
-            self.seconds(1.0),
-            self.cancel,
-        )
+        outcome, path, used = _main_search(self, self.prove_losses, nodes, self.seconds(1.0))
         self.nodes += used
         if outcome is Outcome.UNWINNABLE and not self.prove_losses:
             outcome = Outcome.UNDECIDED
         return self._found(outcome, path, "depth-first")
 
 
-def _best_first(tables, fast, position, max_nodes, budget, weight, max_seconds, cancel):
+def _best_first(run, fast, max_nodes, budget, weight, max_seconds):
     """One best-first round: in the compiled core where there is one, else here."""
-    if native.available():
+    if run.in_core():
         try:
             return native.native_best_first(
-                tables, position, max_nodes, max_seconds, cancel, weight
+                run.tables, run.position, max_nodes, max_seconds, run.cancel, weight
             )
         except native.NativeCancelled:
             raise Cancelled from None
-        except (MemoryError, ValueError):
-            pass  # outside the core's limits
-    return best_first(fast, position, max_nodes, budget, weight)
+        except (MemoryError, ValueError) as error:
+            run.leave_core(error)  # refused, or past its memory bound: said in the result
+    return best_first(fast, run.position, max_nodes, budget, weight)
 
 
-def _main_search(tables, position, caches, sound, max_nodes, max_seconds, cancel, order=None):
+def _main_search(run, sound, max_nodes, max_seconds, order=None):
     """Depth-first search: in the compiled core where there is one (sound moves only), else
     here. ``order``: the move order's keywords (default: the main order)."""
     order = order or {}
-    if sound and native.available():
+    if sound and run.in_core():
         try:
             return native.native_depth_first(
-                tables, position, max_nodes, max_seconds, cancel, **order
+                run.tables, run.position, max_nodes, max_seconds, run.cancel, **order
             )
         except native.NativeCancelled:
             raise Cancelled from None
-        except (MemoryError, ValueError):
-            pass  # outside the core's limits: the Python search has none
-    budget = Budget(max_nodes, max_seconds, cancel)
-    main = Expander(MoveGenerator(tables, sound=sound, caches=caches, **order))
-    return depth_first(main, position, budget)
+        except (MemoryError, ValueError) as error:
+            run.leave_core(error)  # refused, or past its memory bound: said in the result
+    budget = Budget(max_nodes, max_seconds, run.cancel)
+    main = Expander(MoveGenerator(run.tables, sound=sound, caches=run.caches, **order))
+    return depth_first(main, run.position, budget)
 
 
 def solve_deal(rules: Rules, seed: int, **budget) -> SolveResult:

@@ -80,6 +80,10 @@ static void position_key(const Tables *t, Pos *p, uint64_t *k1, uint64_t *k2,
 
 /* -- the transposition table ----------------------------------------------------------- */
 
+/* At most 2^25 entries (512 MB): past that the search stops with TOO_BIG, which solve.py
+   reports, rather than growing until the machine swaps. */
+#define MAX_TABLE_SLOTS ((size_t)1 << 25)
+
 /* 16 bytes an entry: the first hash (never 0: an empty slot), 32 bits of the second, and
  * the rank. A position is thus known by 96 bits; two keys meet by chance with a probability
  * of about N * N / 2^97 for N positions (below 10^-13 for a hundred million). */
@@ -107,12 +111,19 @@ static Entry *table_find(Table *tt, uint64_t h1, uint64_t h2) {
 }
 
 static inline void table_prefetch(const Table *tt, uint64_t h1) {
+#if defined(__GNUC__) || defined(__clang__)
     __builtin_prefetch(&tt->slots[(size_t)(h1 >> 7) & (tt->cap - 1)]);
+#elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
+    _mm_prefetch((const char *)&tt->slots[(size_t)(h1 >> 7) & (tt->cap - 1)], _MM_HINT_T0);
+#else
+    (void)tt; (void)h1; /* a hint only: the look-up works the same without it */
+#endif
 }
 
 static int table_grow(Table *tt) {
     Entry *old = tt->slots;
     size_t oldcap = tt->cap;
+    if (oldcap >= MAX_TABLE_SLOTS) return 0; /* the memory bound: the search gives up */
     tt->cap *= 2;
     tt->slots = calloc(tt->cap, sizeof(Entry));
     if (!tt->slots) { tt->slots = old; tt->cap = oldcap; return 0; }

@@ -119,7 +119,7 @@ static int list_moves(const Tables *t, const Pos *p, Children *out) {
             else if (left == down) score = 900 + down;
             else if (count == run[i]) score = 900 + left;
             else if (slot_for(t, p, pile[size - count - 1]) >= 0) { score = 760; kind = SPLIT_UP; }
-            else if (t->all_splits) score = 200;
+            else if (t->all_splits && !t->fast) score = 200; /* sound moves only, as moves.py */
             else continue;
             for (int j = 0; j < npiles; j++) {
                 if (top[j] < 0 || !t->builds_on[(card << 8) | top[j]]) continue;
@@ -144,7 +144,8 @@ static int list_moves(const Tables *t, const Pos *p, Children *out) {
                 if (left == down) score = 850 + down;
                 else if (count == run[i]) score = 850 + left;
                 else if (slot_for(t, p, pile[size - count - 1]) >= 0) { score = 740; kind = SPLIT_UP; }
-                else score = 190;
+                else if (!t->fast) score = 190; /* sound moves only, as moves.py */
+                else continue;
                 ADD(score, kind, i, empty, count);
             }
         }
@@ -194,7 +195,9 @@ static int list_moves(const Tables *t, const Pos *p, Children *out) {
     return 1;
 }
 
-/* The unseen children of the top frame's position, sorted, appended to ``kids``. */
+/* The unseen children of the top frame's position, sorted, appended to ``kids``. 0 when
+   out of memory, or when a move would outgrow a pile (no table of the engine deals a
+   position that can: types.h). */
 static int children(const Tables *t, Table *tt, const Pos *p, Children *kids, size_t *first,
                     size_t *count) {
     size_t start = kids->n;
@@ -205,6 +208,7 @@ static int children(const Tables *t, Table *tt, const Pos *p, Children *kids, si
         Child *ch = &kids->items[i];
         Pos q = *p;
         apply(t, &q, ch->move, NULL);
+        if (q.overflow) return 0; /* a pile past MAXPILE: the search gives up (TOO_BIG) */
         position_key(t, &q, &ch->h1, &ch->h2, &ch->rank);
         table_prefetch(tt, nonzero(ch->h1));
     }

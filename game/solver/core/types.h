@@ -2,11 +2,21 @@
 #ifndef PATIENCE_CORE_TYPES_H
 #define PATIENCE_CORE_TYPES_H
 
+/* The limits cover every table the engine accepts (game/engine/schema.py): up to 12
+   piles, 4 decks, piles dealt up to 30 cards (a pile then holds at most its dealt cards
+   and a run of 12 built on them: 42), a talon of every card, draws of 1 to 10 and up to
+   1000 redeals. read_tables and read_position refuse anything past them, or not a
+   position of its rules, with a ValueError. */
 #define MAXPILES 12
-#define MAXPILE 32
-#define MAXTALON 128
-#define TALON_DIRTY (1u << 15)
+#define MAXPILE 44
 #define MAXCARDS 208
+#define MAXTALON MAXCARDS
+#define MAXDRAW 10
+#define MAXREDEALS 16383 /* position.py's key holds the redeals in two 7-bit bytes */
+#define TALON_DIRTY (1u << 15)
+/* The memory bound of a search's own arrays (best-first's positions, depth-first's stack);
+   the transposition table has its own (keys.c). Past it: TOO_BIG, reported by solve.py. */
+#define MAX_ARENA_BYTES ((size_t)1 << 30)
 #define MAXSLOTS 16
 #define MAXKIDS 16
 #define KING 13
@@ -38,7 +48,8 @@ typedef struct {
     uint8_t len[MAXPILES], down[MAXPILES];
     uint8_t cards[MAXPILES][MAXPILE];
     uint8_t fnd[MAXSLOTS];
-    uint8_t tlen, waste, redeals;
+    uint8_t tlen, waste;
+    uint16_t redeals; /* up to MAXREDEALS: never wraps */
     uint8_t overflow; /* a pile would outgrow MAXPILE: the search gives up */
     uint8_t talon[MAXTALON];
     /* The hash of each pile and of the talon (position_key), kept up to date lazily: a

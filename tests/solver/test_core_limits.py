@@ -1,0 +1,265 @@
+"""The compiled core takes nothing on trust (issue 22, S1 to S3): every card, count, size
+and the draw are checked against its limits and the rules, and refused with a Python
+error; its limits cover every table the engine accepts; redeals never wrap; its memory is
+bounded; and a solve that leaves the core says so. The sanitizer fuzz
+(test_core_fuzz.py) tries the same on thousands of random tables and positions."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+import pytest
+
+from game.engine.cards import IS_RED, RANK, make_card
+from game.engine.game import new_game
+from game.engine.state import STOCK, State, layout_for
+from game.solver import native, solve
+from game.solver.deadlock import hopeless
+from game.solver.depth_first import depth_first
+from game.solver.expansion import Budget, Expander
+from game.solver.moves import MoveGenerator
+from game.solver.position import position_key, position_of, shadow_key
+from game.solver.tables import tables_for
+from tests.engine.helpers import rules
+
+needs_core = pytest.mark.skipif(native._core is None, reason="no compiled core on this install")
+CORE = Path(__file__).parents[2] / "game" / "solver"
+
+
+def thousand_redeals(redeals_used: int, seed: int = 5):
+    """A Klondike deal (three a turn) under a table allowing 1,000 redeals, with
+    ``redeals_used`` of them used."""
+    r = dataclasses.replace(rules("klondike", "draw3"), redeals=1000)
+    state = dataclasses.replace(new_game(r, seed=seed).state, redeals_used=redeals_used)
+    return r, state
+
+
+# -- S1: a key for any number of redeals ----------------------------------------------------
+
+
+def test_position_keys_hold_any_number_of_redeals_the_engine_allows():
+    r, state = thousand_redeals(0)
+    tables = tables_for(r)
+    tableau, foundations, talon, _waste, _used = position_of(state, r)
+    keys = set()
+    for used in (0, 127, 128, 255, 256, 999, 1000):
+        position = (tableau, foundations, talon, 1, used)  # a waste of 1: not a fresh pass
+        key, rank = position_key(tables, position)
+        keys.add(key)
+        assert min(key[-2:]) >= 128  # never read as a talon card
+        assert shadow_key(tables, key, position) == (key[:-3], used * 1024 + len(talon))
+    assert len(keys) == 7
+
+
+def test_a_thousand_redeal_table_solves_in_python_past_128_redeals(monkeypatch):
+    monkeypatch.setenv("PATIENCE_PURE_PYTHON", "1")
+    r, state = thousand_redeals(200)
+    result = solve(state, r, max_nodes=3_000)
+    assert result.outcome.value in ("won", "unwinnable", "undecided")
+    assert not result.left_core
+
+
+# -- S2: redeals past 255 in the core -------------------------------------------------------
+
+
+@needs_core
+@pytest.mark.parametrize("used", [255, 300, 999, 1000])
+def test_the_core_counts_redeals_past_255_as_python_does(used):
+    r, state = thousand_redeals(used)
+    tables = tables_for(r)
+    decided = 0
+    for seed in (1, 2, 5, 8):
+        r, state = thousand_redeals(used, seed)
+        start = position_of(state, r)
+        assert native.native_hopeless(tables, start) is hopeless(tables, start)
+        in_c = native.native_depth_first(tables, start, 8_000, None, None)
+        in_py = depth_first(Expander(MoveGenerator(tables, sound=True)), start, Budget(8_000))
+        if in_py[0].value != "undecided":
+            decided += 1
+            assert in_c == in_py, seed
+    assert decided >= 1
+
+
+@needs_core
+def test_a_line_the_core_finds_with_one_redeal_left_replays():
+    """The issue's symptom: a line needing redeals the game no longer has (replaying it
+    raised Refused). ``solve`` replays every line through the engine."""
+    won = 0
+    for seed in range(1, 9):
+        r, state = thousand_redeals(999, seed)
+        result = solve(state, r, max_nodes=30_000)
+        won += result.won
+        assert not result.left_core
+    assert won >= 1
+
+
+# -- S3: whatever the core is given, it checks ------------------------------------------------
+
+
+def klondike(mode="draw1-noredeal"):  # limited redeals: used ones are checked
+    r = rules("klondike", mode)
+    return tables_for(r), position_of(new_game(r, seed=3).state, r)
+
+
+def with_pile(position, index, pile):
+    tableau = list(position[0])
+    tableau[index] = pile
+    return (tuple(tableau), *position[1:])
+
+
+def refusals(tables, position):
+    """The issue's crashes, one per field, each now a ValueError."""
+    tableau, foundations, talon, waste, used = position
+    last = tableau[-1]
+    yield "card 250", with_pile(position, 0, tableau[0] + bytes((250,)))
+    yield "face-down count 200", with_pile(position, 6, bytes((200,)) + last[1:])
+    yield "waste 120", (tableau, foundations, talon, 120, used)
+    yield "waste past the talon", (tableau, foundations, talon, len(talon) + 1, used)
+    yield "a card twice", (tableau, foundations, talon + talon[:1], waste, used)
+    yield "a card missing", (tableau, foundations, talon[1:], 0, used)
+    yield "foundation 14", (tableau, (14, 0, 0, 0), talon, waste, used)
+    yield "redeals past the rules", (tableau, foundations, talon, waste, 300)
+    yield "negative waste", (tableau, foundations, talon, -1, used)
+
+
+@needs_core
+def test_the_core_refuses_each_field_out_of_range_with_a_clear_error():
+    tables, position = klondike()
+    spec = native._spec(tables, False, False)
+    for what, bad in refusals(tables, position):
+        with pytest.raises(ValueError, match="compiled solver core"):
+            native.native_depth_first(tables, bad, 100, None, None)
+        with pytest.raises(ValueError, match="compiled solver core"):
+            native.native_best_first(tables, bad, 100, None, None, 7)
+        with pytest.raises(ValueError, match="compiled solver core"):
+            native.native_hopeless(tables, bad)
+        assert what
+    for field, value in ((2, 0), (2, 11), (0, 5), (1, 13), (3, 20_000)):  # draw 0 and more
+        broken = spec[:field] + (value,) + spec[field + 1 :]
+        with pytest.raises(ValueError, match="compiled solver core"):
+            native._core.depth_first(broken, position, 100, -1.0, None)
+    with pytest.raises(ValueError, match="not a number"):
+        native._core.depth_first(spec, position, 100, float("nan"), None)
+
+
+# -- limits that cover every table the engine accepts -----------------------------------------
+
+
+def alternating_run(decks_used=0):
+    """King down to Ace in alternating colours."""
+    black = next(s for s in range(4) if not IS_RED[make_card(1, s, 0)])
+    red = next(s for s in range(4) if IS_RED[make_card(1, s, 0)])
+    return [make_card(rank, black if rank % 2 else red, decks_used) for rank in range(13, 0, -1)]
+
+
+@needs_core
+def test_double_klondikes_tallest_pile_stays_in_the_core():
+    """Eight face-down cards under a 13-card run (21 cards): refused before (over 19)."""
+    r = rules("double-klondike", "draw3")
+    tables = tables_for(r)
+    run = alternating_run()
+    rest = [c for c in range(r.card_count) if c not in run]
+    tableau = [bytes((8, *rest[:8], *run))] + [b"\x00"] * (r.tableau_piles - 1)
+    start = (tuple(tableau), (0,) * 8, bytes(rest[8:]), 0, 0)
+    in_c = native.native_depth_first(tables, start, 3_000, None, None)
+    in_py = depth_first(Expander(MoveGenerator(tables, sound=True)), start, Budget(3_000))
+    if in_py[0].value != "undecided":
+        assert in_c == in_py
+    assert native.native_hopeless(tables, start) is hopeless(tables, start)
+
+
+@needs_core
+def test_the_cores_limits_cover_the_schemas_largest_piles_and_talons():
+    # A dealt pile of 30 cards (29 face down) under a King: with its run, 42 cards.
+    r = rules("klondike", "draw1")
+    tables = tables_for(r)
+    run = alternating_run()
+    rest = [c for c in range(52) if c not in run]
+    tableau = [bytes((29, *rest[:29], *run))] + [b"\x00"] * 6
+    start = (tuple(tableau), (0,) * 4, bytes(rest[29:]), 0, 0)
+    in_c = native.native_depth_first(tables, start, 20_000, None, None)
+    in_py = depth_first(Expander(MoveGenerator(tables, sound=True)), start, Budget(20_000))
+    assert in_py[0].value != "undecided"
+    assert in_c == in_py
+    # Four decks, one pile dealt nothing: all 208 cards in the talon, 1,000 redeals.
+    four = dataclasses.replace(r, decks=4, foundations=16, tableau_piles=1, redeals=1000)
+    tables = tables_for(four)
+    start = ((b"\x00",), (0,) * 16, bytes(range(208)), 0, 0)
+    outcome, _path, _nodes = native.native_depth_first(tables, start, 2_000, None, None)
+    assert outcome.value in ("won", "undecided")
+
+
+# -- memory, and saying when the core is left -------------------------------------------------
+
+
+@needs_core
+def test_best_first_does_not_reserve_its_node_budget_up_front():
+    """A round of a trillion positions once asked for 800 TB before it began."""
+    tables, start = klondike()
+    path, nodes = native.native_best_first(tables, start, 10**12, 0.3, None, 7)
+    assert nodes > 0
+
+
+def overflowing_state():
+    """One deck: 43 face-down cards (Aces on top, Kings at the bottom, so that the loss
+    proof does not end it at once) under a face-up King, a red Queen and a black Jack
+    beside it, no empty pile. Laying the Queen and the Jack on the King outgrows the core's
+    44-card piles (no table of the engine deals such a pile)."""
+    r = rules("klondike", "draw1")
+    layout = layout_for(r)
+    king, queen, jack = alternating_run()[:3]
+    rest = sorted((c for c in range(52) if c not in (king, queen, jack)), key=lambda c: -RANK[c])
+    piles = [[] for _ in range(layout.pile_count)]
+    tableau = list(layout.tableau_range)
+    piles[tableau[0]] = rest[:43] + [king]
+    piles[tableau[1]] = [queen]
+    piles[tableau[2]] = [jack]
+    for i, card in zip(tableau[3:], rest[43:], strict=False):
+        piles[i] = [card]
+    piles[STOCK] = rest[43 + len(tableau) - 3 :]
+    down = [0] * layout.pile_count
+    down[tableau[0]] = 43
+    return r, State(tuple(tuple(p) for p in piles), tuple(down), 0)
+
+
+@needs_core
+def test_a_solve_that_leaves_the_core_says_so_in_its_result():
+    r, state = overflowing_state()
+    result = solve(state, r, max_nodes=3_000)
+    assert "compiled solver core" in result.left_core
+    # The engine's own tables never leave it.
+    dealt = solve(new_game(r, seed=4).state, r, max_nodes=3_000)
+    assert dealt.left_core == ""
+
+
+# -- builds under MSVC ------------------------------------------------------------------------
+
+
+def test_the_core_uses_no_gcc_builtin_or_posix_clock_without_a_fallback():
+    """MSVC has neither ``__builtin_*`` nor ``clock_gettime``: each sits in a branch of
+    ``#if`` that names the compiler (or POSIX), with another branch for the rest."""
+    sources = [CORE / "_core.c", *sorted((CORE / "core").glob("*.[ch]"))]
+    for source in sources:
+        stack: list[str] = []
+        # Comments may name them: blank them out, keeping the line numbers.
+        blank = lambda m: "\n" * m[0].count("\n")  # noqa: E731
+        text = re.sub(r"/\*.*?\*/", blank, source.read_text(), flags=re.S)
+        for number, line in enumerate(text.splitlines(), 1):
+            directive = re.match(r"\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)", line)
+            if directive:
+                word, rest = directive.groups()
+                if word in ("if", "ifdef", "ifndef"):
+                    stack.append(f"{word}{rest}")
+                elif word in ("elif", "else"):
+                    stack[-1] = f"{word}{rest}"
+                else:
+                    stack.pop()
+                continue
+            where = f"{source.name}:{number}"
+            if "__builtin_" in line:
+                assert stack and "__GNUC__" in stack[-1], where
+            if "clock_gettime" in line:
+                assert stack and stack[-1].startswith("else"), where
+                assert "_WIN32" in source.read_text(), where
