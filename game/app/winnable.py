@@ -11,12 +11,14 @@ import json
 import random
 from pathlib import Path
 
+from game.engine.quoting import shown
 from game.engine.rules import Rules
 from game.i18n import _
 
 from .atomic import write_atomic
 from .folderlock import updating
-from .loader import SMALL_FILE, Unusable, decode_json, load_file, read_capped
+from .formats import FOUND_DEALS, POOL_KEY, Misfit
+from .loader import SMALL_FILE, PartlyUsable, Unusable, decode_json, load_file, read_capped
 
 FOUND_FILE = "winnable-deals-found.json"
 TOP_UP_TARGET = 50  # deals found here, per variant and mode, beyond the shipped pool
@@ -66,6 +68,9 @@ def key(rules: Rules) -> str:
 
 
 def _read_found(path: Path) -> dict[str, list[int]] | None:
+    """The deals found, by pool key (``formats.FOUND_DEALS``: deal numbers the shuffle
+    takes). A list or a key that does not fit is left out and the file kept aside, the
+    rest used (``PartlyUsable``)."""
     raw = read_capped(path, SMALL_FILE)
     if raw is None:
         return None
@@ -73,8 +78,13 @@ def _read_found(path: Path) -> dict[str, list[int]] | None:
     pools = data.get("pools") if isinstance(data, dict) else None
     if not isinstance(pools, dict):
         raise Unusable("corrupt", _("it is not a list of winnable deals"))
-    return {
-        key: [n for n in deals if type(n) is int and n >= 0]
-        for key, deals in pools.items()
-        if isinstance(key, str) and isinstance(deals, list)
-    }
+    found: dict[str, list[int]] = {}
+    problems: list[str] = []
+    for name, deals in pools.items():
+        try:
+            found[POOL_KEY(name)] = FOUND_DEALS(deals)
+        except Misfit as exc:
+            problems.append(f"{shown(name, 40, quotes=False)}: {exc}")
+    if problems:
+        raise PartlyUsable(found, problems[0])
+    return found
