@@ -91,7 +91,7 @@ class ResultsFile:
             self._read()
             if settings is not None and self.settings != settings:
                 raise RunError(
-                    f"{self.path} holds a run with other settings ({shown(self.settings)}); "
+                    f"{self.path} holds a run with other settings ({shown(self.settings, 300)}); "
                     f"give another file to run with {settings}"
                 )
         elif settings is not None:

@@ -188,17 +188,18 @@ def keep_finished(
 def _written(folder: Path) -> list[str]:
     """The names of the finished games the game wrote, oldest first ([] when the record
     is missing; a damaged one is kept aside, and nothing is deleted)."""
+    outcome = _("nothing was deleted")
+    return load_file(Path(folder) / HISTORY_RECORD, _read_written, [], outcome).value
 
-    def read(path: Path) -> list[str] | None:
-        data = read_versioned_json(path, RECORD_FORMAT, 1, _("list of finished games"))
-        if data is None:
-            return None
-        try:
-            return HISTORY_NAMES(data.get("files"))
-        except Misfit as exc:
-            raise Unusable("corrupt", str(exc)) from None
 
-    return load_file(Path(folder) / HISTORY_RECORD, read, [], _("nothing was deleted")).value
+def _read_written(path: Path) -> list[str] | None:
+    data = read_versioned_json(path, RECORD_FORMAT, 1, _("list of finished games"))
+    if data is None:
+        return None
+    try:
+        return HISTORY_NAMES(data.get("files"))
+    except Misfit as exc:
+        raise Unusable("corrupt", str(exc)) from None
 
 
 def _own_file(history: Path, name: str) -> bool:
