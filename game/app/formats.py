@@ -100,6 +100,19 @@ class ListOf:
             raise Misfit(problem.format(longest=self.longest, value=shown(value)))
         return [self.item(each) for each in value]
 
+    def kept(self, value: Any) -> tuple[list, list[str]]:
+        """The items that fit and the problems of those that do not (Misfit when it is
+        no list, or too long a one)."""
+        if not isinstance(value, list) or len(value) > self.longest:
+            return self(value), []  # raises, worded
+        items, problems = [], []
+        for each in value:
+            try:
+                items.append(self.item(each))
+            except Misfit as exc:
+                problems.append(str(exc))
+        return items, problems
+
 
 @dataclass(frozen=True)
 class FileName:

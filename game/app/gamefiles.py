@@ -220,9 +220,8 @@ def finished_games(folder: Path, limit: int = HISTORY_KEPT) -> list[Finished]:
     ones the game wrote, by the order it wrote them, then any other by name."""
     history = Path(folder) / HISTORY
     written = [name for name in reversed(_written(folder)) if (history / name).is_file()]
-    others = sorted(
-        (p.name for p in history.glob("*.json") if p.name not in set(written)), reverse=True
-    )
+    ours = set(written)
+    others = sorted((p.name for p in history.glob("*.json") if p.name not in ours), reverse=True)
     out = []
     for name in [*written, *others][:limit]:
         path = history / name

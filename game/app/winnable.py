@@ -8,6 +8,7 @@ data folder (read through the loader discipline: a bad file is set aside, not tr
 from __future__ import annotations
 
 import json
+import logging
 import random
 from pathlib import Path
 
@@ -20,6 +21,8 @@ from .folderlock import updating
 from .formats import FOUND_DEALS, POOL_KEY, Misfit
 from .loader import SMALL_FILE, PartlyUsable, Unusable, decode_json, load_file, read_capped
 
+log = logging.getLogger(__name__)
+
 FOUND_FILE = "winnable-deals-found.json"
 TOP_UP_TARGET = 50  # deals found here, per variant and mode, beyond the shipped pool
 
@@ -31,7 +34,20 @@ class WinnableDeals:
 
     def found(self) -> dict[str, list[int]]:
         """The deals found on this machine, by pool key."""
-        return load_file(self.path, _read_found, {}, _("it will be made again")).value
+        loaded = load_file(self.path, _read_found, {}, _("it will be made again"))
+        if loaded.message:  # a background convenience: said in the log, not on the table
+            log.warning("%s", loaded.message)
+            if loaded.value:  # the deals that fitted, kept in a new file (it was set aside)
+                self._write_new(loaded.value)
+        return loaded.value
+
+    def _write_new(self, found: dict[str, list[int]]) -> None:
+        try:
+            with updating(self.path.parent):
+                if not self.path.exists():  # another game on the folder may have done it
+                    write_atomic(self.path, json.dumps({"pools": found}))
+        except OSError as exc:
+            log.info("could not keep the winnable deals found: %s", exc)
 
     def pick(self, rules: Rules, grade: str = "any") -> int | None:
         """A deal number proven winnable for these rules, of difficulty ``grade`` ("any",
@@ -81,10 +97,11 @@ def _read_found(path: Path) -> dict[str, list[int]] | None:
     found: dict[str, list[int]] = {}
     problems: list[str] = []
     for name, deals in pools.items():
-        try:
-            found[POOL_KEY(name)] = FOUND_DEALS(deals)
+        try:  # the deals that fit are kept, even beside some that do not
+            found[POOL_KEY(name)], wrong = FOUND_DEALS.kept(deals)
         except Misfit as exc:
-            problems.append(f"{shown(name, 40, quotes=False)}: {exc}")
+            wrong = [str(exc)]
+        problems += [f"{shown(name, 40, quotes=False)}: {each}" for each in wrong]
     if problems:
         raise PartlyUsable(found, problems[0])
     return found
