@@ -69,12 +69,17 @@ def near_win():
 def test_1_a_400_digit_time_played_resumes_the_game_with_its_clock_at_0(tmp_path):
     saved_game(tmp_path, elapsed=HUGE, game_id="klondike/draw1/seed7/x/1")
     app = make_app(tmp_path)
+    frame(app)
+    said = toast(app)
     settle(app)
     game = app.session.game
     assert game.deal.seed == 7 and game.moves_made == 2  # the game itself is kept
     assert app.session.elapsed < 60  # the clock starts again from 0
+    assert said.startswith("Some values in current-game.json were not valid and were reset")
+    assert "elapsed: must be a number of seconds from 0 to" in said and len(said) < 300
     app.session.autosave(force=True)
-    assert resume(tmp_path).elapsed < 60  # and is saved again as a time that fits
+    again = resume(tmp_path)  # saved again with a time that fits
+    assert again.elapsed < 60 and again.message is None
 
 
 def test_1_a_game_file_with_a_400_digit_time_played_opens(tmp_path):
@@ -380,3 +385,26 @@ def test_a_scheduler_that_cannot_be_reached_is_said_quickly(address):
     assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
     assert "scheduler" in proc.stderr.lower()
     assert datetime.now() - started < timedelta(seconds=25)
+
+
+def test_the_other_tools_reading_results_say_a_bad_line_in_one_line(tmp_path):
+    (tmp_path / "cc.jsonl").write_text("5\n")
+    runs = tmp_path / "runs"
+    runs.mkdir()
+    settings = {"variant": "klondike", "mode": "draw3", "timeout": 1.0}
+    line = json.dumps({"settings": settings}) + '\n{"seed": "x"}\n'
+    (runs / "klondike-draw3.jsonl").write_text(line)
+    for args in (
+        ["crosscheck.py", "summary", "--results", str(tmp_path / "cc.jsonl")],
+        ["make_winnable_pool.py", "--only", "klondike/draw3", "--count", "1", "--jobs", "1"]
+        + ["--results-dir", str(runs), "--out", str(tmp_path / "pool.json")],
+    ):
+        proc = subprocess.run(
+            [sys.executable, str(ROOT / "tools" / args[0]), *args[1:]],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=60,
+        )
+        assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+        assert proc.stderr.count("\n") == 1 and "line " in proc.stderr

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
+import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -30,6 +31,16 @@ MOST_DEALS = 10_000_000  # deals in one run: days of solving already; a list thi
 class RunError(ValueError):
     """A run that cannot be made as asked (its deals, its results file, its cluster): the
     message is one line for the person who ran the tool."""
+
+
+def worded(main: Callable[[], int | None]) -> int:
+    """``main()``, with a run that cannot be made (``RunError``) said in one line on stderr
+    and exit status 2, as argparse does for a bad argument: never a traceback."""
+    try:
+        return main() or 0
+    except RunError as exc:
+        print(f"{Path(sys.argv[0]).name}: error: {exc}", file=sys.stderr)
+        return 2
 
 
 def parse_range(text: str) -> list[int]:

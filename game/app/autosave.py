@@ -110,9 +110,14 @@ def resume(folder: Path, lookup: Callable[[str], VariantTable] = get_variant) ->
         return Resumed(None, message=loaded.message)
     # A time played or an id out of its range (formats.GAME_EXTRA): the game is kept, the
     # clock starts again from 0, the game gets a new id.
-    extra, _problems = fit(GAME_EXTRA, found)
+    extra, problems = fit(GAME_EXTRA, found)
     elapsed, assisted = extra.get("elapsed", 0.0), extra.get("assisted", False)
-    return Resumed(loaded.value, elapsed, extra.get("game_id"), assisted=assisted)
+    message = None
+    if problems:
+        message = _("Some values in {name} were not valid and were reset: {problems}.").format(
+            name=path.name, problems="; ".join(problems)
+        )
+    return Resumed(loaded.value, elapsed, extra.get("game_id"), message, assisted)
 
 
 def load_current(
