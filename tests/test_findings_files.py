@@ -10,10 +10,13 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.app.autosave import CURRENT_GAME_FILE, resume, save_current
 from game.app.gamefiles import (
@@ -408,3 +411,47 @@ def test_the_other_tools_reading_results_say_a_bad_line_in_one_line(tmp_path):
         )
         assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
         assert proc.stderr.count("\n") == 1 and "line " in proc.stderr
+
+
+# -- the results file's format, with any numbers (property test) ------------------------------
+
+ANY_NUMBER = st.one_of(
+    st.integers(),
+    st.sampled_from([10**400, -(10**400), 2**64, 2**64 - 1, -1, 0]),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=5),
+    st.none(),
+    st.booleans(),
+)
+
+
+@given(
+    lines=st.lists(
+        st.fixed_dictionaries(
+            {"seed": ANY_NUMBER},
+            optional={
+                "outcome": st.sampled_from(["won", "unwinnable", "undecided", "maybe", 3]),
+                "seconds": ANY_NUMBER,
+                "nodes": ANY_NUMBER,
+                "won": ANY_NUMBER,
+            },
+        ),
+        max_size=6,
+    )
+)
+@settings(max_examples=300, deadline=None, database=None)
+def test_any_results_line_with_any_numbers_is_read_in_range_or_refused_in_words(lines):
+    from tools.deal_runs import ResultsFile, RunError
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "r.jsonl"
+        body = [json.dumps({"settings": SETTINGS})] + [json.dumps(line) for line in lines]
+        path.write_text("\n".join(body) + "\n")
+        try:
+            done = ResultsFile(path, SETTINGS, ("seed", "outcome", "seconds", "nodes")).done
+        except RunError as exc:
+            assert str(exc).startswith(str(path)) and "\n" not in str(exc)
+            return
+    for seed, record in done.items():
+        assert 0 <= seed < 2**64 and record["outcome"] in ("won", "unwinnable", "undecided")
+        assert 0 <= record["seconds"] < float("inf") and 0 <= record["nodes"]
