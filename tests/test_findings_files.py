@@ -291,6 +291,29 @@ def test_D3_an_unreadable_saved_game_is_kept_aside_and_the_message_says_where(
             p.chmod(0o755 if p.is_dir() else 0o644)
 
 
+def test_D3_unreadable_settings_are_kept_aside_too_not_written_over_at_close(tmp_path, monkeypatch):
+    import game.app.loader as loader
+
+    path = tmp_path / "settings.json"
+    path.write_text('{"format": "mine"}')
+    opened = loader.os.open
+
+    def forbidden(name, *args, **kwargs):  # what the system answers a player for chmod 0
+        if Path(name) == path:
+            raise PermissionError(13, "Permission denied", str(name))
+        return opened(name, *args, **kwargs)
+
+    monkeypatch.setattr(loader.os, "open", forbidden)
+    app = make_app(tmp_path)
+    frame(app)
+    said = toast(app)
+    monkeypatch.undo()
+    app.session.close()
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("settings.json.unreadable-")]
+    assert len(kept) == 1 and kept[0].name in said
+    assert kept[0].read_text() == '{"format": "mine"}'
+
+
 # -- wrong words ------------------------------------------------------------------------------
 
 
