@@ -24,6 +24,11 @@ from game.engine.quoting import shown
 from game.i18n import _
 
 
+def quoted(value: Any) -> str:
+    """A value as a message quotes it: short, as several may share one line."""
+    return shown(value, 24)
+
+
 class Misfit(ValueError):
     """A value outside its declaration; the message says what it must be."""
 
@@ -41,7 +46,7 @@ class Whole:
     def __call__(self, value: Any) -> int:
         if type(value) is not int or not self.low <= value <= self.high:
             problem = _("must be a whole number from {low} to {high}, got {value}")
-            raise Misfit(problem.format(low=self.low, high=self.high, value=shown(value)))
+            raise Misfit(problem.format(low=self.low, high=self.high, value=quoted(value)))
         return value
 
 
@@ -56,7 +61,7 @@ class Seconds:
         if type(value) in (int, float) and 0 <= value <= self.high:
             return float(value)  # a NaN fails the comparison; a huge int fails the range
         problem = _("must be a number of seconds from 0 to {high}, got {value}")
-        raise Misfit(problem.format(high=int(self.high), value=shown(value)))
+        raise Misfit(problem.format(high=int(self.high), value=quoted(value)))
 
 
 @dataclass(frozen=True)
@@ -69,7 +74,7 @@ class Text:
         if isinstance(value, str) and 0 < len(value) <= self.longest:
             return value
         problem = _("must be a text of 1 to {longest} characters, got {value}")
-        raise Misfit(problem.format(longest=self.longest, value=shown(value)))
+        raise Misfit(problem.format(longest=self.longest, value=quoted(value)))
 
 
 @dataclass(frozen=True)
@@ -83,7 +88,7 @@ class OneOf:
             return value
         listed = ", ".join(repr(c) for c in self.choices)
         raise Misfit(
-            _("must be one of {choices}, got {value}").format(choices=listed, value=shown(value))
+            _("must be one of {choices}, got {value}").format(choices=listed, value=quoted(value))
         )
 
 
@@ -97,7 +102,7 @@ class ListOf:
     def __call__(self, value: Any) -> list:
         if not isinstance(value, list) or len(value) > self.longest:
             problem = _("must be a list of at most {longest} items, got {value}")
-            raise Misfit(problem.format(longest=self.longest, value=shown(value)))
+            raise Misfit(problem.format(longest=self.longest, value=quoted(value)))
         return [self.item(each) for each in value]
 
     def kept(self, value: Any) -> tuple[list, list[str]]:
@@ -124,7 +129,7 @@ class FileName:
         plain = isinstance(value, str) and 5 < len(value) <= self.longest
         if plain and value.endswith(".json") and not _FOLDER_PART.search(value):
             return value
-        raise Misfit(_("must be the name of a file, got {value}").format(value=shown(value)))
+        raise Misfit(_("must be the name of a file, got {value}").format(value=quoted(value)))
 
 
 _FOLDER_PART = re.compile(r"[/\\\x00:]|^\.")
@@ -143,7 +148,7 @@ class Maybe:
 def flag(value: Any) -> bool:
     if isinstance(value, bool):
         return value
-    raise Misfit(_("must be true or false, got {value}").format(value=shown(value)))
+    raise Misfit(_("must be true or false, got {value}").format(value=quoted(value)))
 
 
 def fit(declared: Mapping[str, Spec], data: Mapping) -> tuple[dict[str, Any], list[str]]:
