@@ -478,3 +478,14 @@ def test_any_results_line_with_any_numbers_is_read_in_range_or_refused_in_words(
     for seed, record in done.items():
         assert 0 <= seed < 2**64 and record["outcome"] in ("won", "unwinnable", "undecided")
         assert 0 <= record["seconds"] < float("inf") and 0 <= record["nodes"]
+
+
+def test_2_a_deal_found_beside_a_bad_one_is_added_at_once_and_the_good_ones_kept(tmp_path):
+    from game.app.winnable import WinnableDeals
+
+    (tmp_path / FOUND_FILE).write_text(json.dumps({"pools": {"klondike/draw1": [-1, 5]}}))
+    deals = WinnableDeals(tmp_path)
+    started = datetime.now()
+    deals.add(get_variant("klondike").rules("draw1"), 9)
+    assert datetime.now() - started < timedelta(seconds=2)  # the update lock is taken once
+    assert deals.found() == {"klondike/draw1": [5, 9]}

@@ -32,12 +32,14 @@ class WinnableDeals:
         self.path = Path(folder) / FOUND_FILE
         self.rng = rng or random.Random()
 
-    def found(self) -> dict[str, list[int]]:
-        """The deals found on this machine, by pool key."""
+    def found(self, write_back: bool = True) -> dict[str, list[int]]:
+        """The deals found on this machine, by pool key. ``write_back``: when the file was
+        set aside, keep the deals that fitted in a new one (``add``, which holds the update
+        lock and writes anyway, does not ask: the lock is not taken twice)."""
         loaded = load_file(self.path, _read_found, {}, _("it will be made again"))
         if loaded.message:  # a background convenience: said in the log, not on the table
             log.warning("%s", loaded.message)
-            if loaded.value:  # the deals that fitted, kept in a new file (it was set aside)
+            if loaded.value and write_back:  # the deals that fitted, in a new file
                 self._write_new(loaded.value)
         return loaded.value
 
@@ -69,7 +71,7 @@ class WinnableDeals:
         on this folder may add too: the update lock keeps both). Raises OSError if the file
         cannot be written."""
         with updating(self.path.parent):
-            found = self.found()
+            found = self.found(write_back=False)
             deals = found.setdefault(key(rules), [])
             if seed not in deals:
                 deals.append(seed)
