@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import errno
 import json
+import logging
 import os
 import re
 import stat
@@ -33,6 +34,8 @@ from .atomic import write_atomic
 from .formats import GAME_EXTRA, HISTORY_NAMES, TIME_PLAYED, Misfit, fit, held
 from .loader import GAME_FILE, Unusable, load_file, read_versioned_json
 from .problems import why
+
+log = logging.getLogger(__name__)
 
 HISTORY = "history"
 GAMES = "games"  # where the player's saves go
@@ -181,7 +184,10 @@ def keep_finished(
         except OSError:  # another day: it stays in the record
             kept.insert(0, gone)
     record = {"format": RECORD_FORMAT, "version": 1, "files": kept}
-    write_atomic(Path(folder) / HISTORY_RECORD, json.dumps(record, indent=1) + "\n")
+    try:
+        write_atomic(Path(folder) / HISTORY_RECORD, json.dumps(record, indent=1) + "\n")
+    except OSError as exc:  # the game is kept all the same; unrecorded, it is never pruned
+        log.info("could not record the finished games: %s", exc)
     return path
 
 
