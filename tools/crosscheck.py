@@ -35,7 +35,7 @@ from game.engine.game import new_game  # noqa: E402
 from game.engine.notation import format_command  # noqa: E402
 from game.engine.state import WASTE  # noqa: E402
 from game.variants import get_variant  # noqa: E402
-from tools.deal_runs import ResultsFile, parse_range, percentile  # noqa: E402
+from tools.deal_runs import ResultsFile, parse_range, percentile, worded  # noqa: E402
 
 MODES = ("draw3", "draw1-unlimited")
 # The other program's suit digits (clubs, diamonds, hearts, spades) and foundation letters.
@@ -205,4 +205,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(worded(main))

@@ -13,27 +13,58 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
+import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
+from game.app.formats import RESULTS_LINE, fit
+from game.engine.deal import deal_number
+from game.engine.quoting import shown
+
+MOST_BYTES = 1 << 30  # a results line is some 60 bytes: this holds any run of MOST_DEALS
+
+
+MOST_DEALS = 10_000_000  # deals in one run: days of solving already; a list this long fits
+
+
+class RunError(ValueError):
+    """A run that cannot be made as asked (its deals, its results file, its cluster): the
+    message is one line for the person who ran the tool."""
+
+
+def worded(main: Callable[[], int | None]) -> int:
+    """``main()``, with a run that cannot be made (``RunError``) said in one line on stderr
+    and exit status 2, as argparse does for a bad argument: never a traceback."""
+    try:
+        return main() or 0
+    except RunError as exc:
+        print(f"{Path(sys.argv[0]).name}: error: {exc}", file=sys.stderr)
+        return 2
+
 
 def parse_range(text: str) -> list[int]:
-    """``1-1000`` or ``5`` or ``1-10,20-30``."""
-    out: list[int] = []
+    """``1-1000`` or ``5`` or ``1-10,20-30``: deal numbers the shuffle takes (0 to
+    2^64-1), at most ``MOST_DEALS`` of them. RunError says what is wrong."""
+    spans: list[tuple[int, int]] = []
     for part in text.split(","):
         part = part.strip()
-        if "-" in part:
-            a, b = part.split("-", 1)
-            lo, hi = int(a), int(b)
-            if hi < lo:
-                raise ValueError(f"empty range {part!r}")
-            out.extend(range(lo, hi + 1))
-        elif part:
-            out.append(int(part))
-    if not out:
-        raise ValueError("no deals given")
-    return out
+        if not part:
+            continue
+        low, _, high = part.partition("-")
+        try:
+            lo = deal_number(low.strip())
+            hi = deal_number(high.strip()) if high else lo
+        except ValueError as exc:
+            raise RunError(f"--deals {shown(part)}: {exc}") from None
+        if hi < lo:
+            raise RunError(f"--deals: empty range {shown(part)}")
+        spans.append((lo, hi))
+        if sum(b - a + 1 for a, b in spans) > MOST_DEALS:
+            raise RunError(f"--deals {shown(text)}: more than {MOST_DEALS:,} deals in one run")
+    if not spans:
+        raise RunError("--deals: no deals given")
+    return [seed for lo, hi in spans for seed in range(lo, hi + 1)]
 
 
 def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -60,34 +91,60 @@ class ResultsFile:
     """A JSON-lines file of per-deal results. ``done`` maps each finished deal to its
     record; ``append`` writes one more and flushes it to disk at once."""
 
-    def __init__(self, path: str | Path, settings: dict | None = None) -> None:
+    def __init__(
+        self, path: str | Path, settings: dict | None = None, needs: tuple[str, ...] = ("seed",)
+    ) -> None:
         self.path = Path(path)
+        self.needs = needs  # the keys every result line of this tool holds
         self.done: dict[int, dict] = {}
         self.settings: dict | None = None
         if self.path.exists():
             self._read()
             if settings is not None and self.settings != settings:
-                raise ValueError(
-                    f"{self.path} holds a run with other settings ({self.settings}); "
+                raise RunError(
+                    f"{self.path} holds a run with other settings ({shown(self.settings, 300)}); "
                     f"give another file to run with {settings}"
                 )
         elif settings is not None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with open(self.path, "w", encoding="utf-8") as fh:
-                fh.write(json.dumps({"settings": settings}) + "\n")
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                with open(self.path, "w", encoding="utf-8") as fh:
+                    fh.write(json.dumps({"settings": settings}) + "\n")
+            except OSError as exc:
+                raise RunError(f"{self.path}: {_os_problem(exc)}") from None
             self.settings = settings
 
     def _read(self) -> None:
-        with open(self.path, encoding="utf-8") as fh:
-            for n, line in enumerate(fh):
-                try:
-                    record = json.loads(line)
-                except json.JSONDecodeError:
-                    continue  # cut short by an interruption: that deal is done again
-                if n == 0 and "settings" in record:
-                    self.settings = record["settings"]
-                elif "seed" in record:
-                    self.done[int(record["seed"])] = record
+        """The run's settings and the deals done. RunError, naming the file and the line,
+        for a line that is JSON but not a result (``formats.RESULTS_LINE``) and for a file
+        that cannot be read; a line cut short (not JSON) is skipped: its deal is done again."""
+        try:
+            with open(self.path, encoding="utf-8") as fh:
+                lines = fh.read(MOST_BYTES + 1)
+        except OSError as exc:
+            raise RunError(f"{self.path}: {_os_problem(exc)}") from None
+        except UnicodeDecodeError:
+            raise RunError(f"{self.path}: not a text file (or not in UTF-8)") from None
+        if len(lines) > MOST_BYTES:
+            raise RunError(f"{self.path}: far too large for a results file")
+        for n, line in enumerate(lines.splitlines()):
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError:
+                continue  # cut short by an interruption: that deal is done again
+            except (ValueError, RecursionError):  # 5,000 digits, nested a thousand deep
+                raise RunError(f"{self.path}, line {n + 1}: not a result") from None
+            if n == 0 and isinstance(record, dict) and "settings" in record:
+                self.settings = record["settings"]
+                continue
+            if not isinstance(record, dict) or not all(key in record for key in self.needs):
+                keys = ", ".join(self.needs)
+                problem = f"must be an object with {keys}, got {shown(record)}"
+                raise RunError(f"{self.path}, line {n + 1}: {problem}")
+            values, problems = fit(RESULTS_LINE, record)
+            if problems:
+                raise RunError(f"{self.path}, line {n + 1}: {problems[0]}")
+            self.done[values["seed"]] = {**record, **values}
 
     def append(self, record: dict) -> None:
         # A line cut short by a kill would glue onto the next one: start on a fresh line.
@@ -142,6 +199,15 @@ def run_deals(
     return [records[seed] for seed in sorted(records)]
 
 
+CONNECT_SECONDS = 10  # a scheduler that answers at all answers within this
+
+
+def _os_problem(exc: OSError) -> str:
+    if isinstance(exc, IsADirectoryError):
+        return "it is a folder, not a file"
+    return (exc.strerror or type(exc).__name__).lower()
+
+
 def _call(task: Callable[..., dict], args: tuple, seed: int) -> dict:
     return task(*args, seed)
 
@@ -153,7 +219,12 @@ def _run_on_cluster(task, args, seeds, scheduler: str, take) -> None:
         raise SystemExit(
             "--scheduler needs Dask distributed: pip install 'patience-table[cluster]'"
         ) from exc
-    with Client(scheduler) as client:
+    try:
+        client = Client(scheduler, timeout=CONNECT_SECONDS)
+    except (OSError, ValueError, TimeoutError) as exc:  # nobody there; no such address
+        problem = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise RunError(f"--scheduler {shown(scheduler)}: {shown(problem, 200, False)}") from None
+    with client:
         # One future per deal: the scheduler hands them out as workers free up, and a
         # worker lost midway only costs its own deals, which are resubmitted.
         futures = [client.submit(task, *args, seed, pure=False) for seed in seeds]

@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from deal_runs import ResultsFile, run_deals  # noqa: E402
+from deal_runs import ResultsFile, run_deals, worded  # noqa: E402
 
 from game.engine.events import WasteRedealt  # noqa: E402
 from game.engine.game import new_game  # noqa: E402
@@ -127,4 +127,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(worded(main))

@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.solver.batch import pool_record  # noqa: E402
 from game.solver.pool import POOL_FILE, pool_key  # noqa: E402
 from game.variants import all_variants  # noqa: E402
-from tools.deal_runs import ResultsFile, run_deals  # noqa: E402
+from tools.deal_runs import ResultsFile, run_deals, worded  # noqa: E402
 
 
 def targets() -> list[tuple[str, str, bool]]:
@@ -162,4 +162,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(worded(main))

@@ -31,7 +31,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.solver.batch import solvability_record  # noqa: E402
 from game.variants import get_variant  # noqa: E402
-from tools.deal_runs import ResultsFile, parse_range, percentile, run_deals, wilson  # noqa: E402
+from tools.deal_runs import (  # noqa: E402
+    ResultsFile,
+    RunError,
+    parse_range,
+    percentile,
+    run_deals,
+    wilson,
+)
 
 
 class Progress:
@@ -142,6 +149,12 @@ def report(summary: dict, label: str) -> str:
     return "\n".join(lines)
 
 
+def refuse(problem: str) -> int:
+    """One line on stderr and exit status 2, as argparse does for a bad argument."""
+    print(f"{Path(sys.argv[0]).name}: error: {problem}", file=sys.stderr)
+    return 2
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--variant", required=True)
@@ -159,6 +172,8 @@ def main(argv: list[str] | None = None) -> int:
         table = get_variant(args.variant)
         rules = table.rules(args.mode)
         seeds = parse_range(args.deals)
+    except RunError as exc:
+        return refuse(str(exc))
     except (KeyError, ValueError) as exc:
         ap.error(str(exc))
     settings = {
@@ -168,12 +183,20 @@ def main(argv: list[str] | None = None) -> int:
         "nodes": args.nodes,
     }
     try:
-        store = None if args.results is None else ResultsFile(args.results, settings)
-    except ValueError as exc:
-        ap.error(str(exc))
-    results = run(
-        args.variant, rules.mode, seeds, args.timeout, args.nodes, args.jobs, store, args.scheduler
-    )
+        needs = ("seed", "outcome", "seconds", "nodes")
+        store = None if args.results is None else ResultsFile(args.results, settings, needs)
+        results = run(
+            args.variant,
+            rules.mode,
+            seeds,
+            args.timeout,
+            args.nodes,
+            args.jobs,
+            store,
+            args.scheduler,
+        )
+    except RunError as exc:
+        return refuse(str(exc))
     summary = summarise(results, args.timeout)
     summary["variant"] = args.variant
     summary["mode"] = rules.mode

@@ -12,7 +12,6 @@ file and the problem. A file without the mark is a game the solver played no mov
 from __future__ import annotations
 
 import logging
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +31,7 @@ from game.i18n import _
 from game.variants import get_variant
 
 from .atomic import write_atomic
+from .formats import GAME_EXTRA, TIME_PLAYED, fit, held
 from .loader import GAME_FILE, Unusable, load_file, read_versioned_json
 
 log = logging.getLogger(__name__)
@@ -72,9 +72,7 @@ def save_current(
     a win is not counted twice, and the same ``texts`` at each save of a game so a long
     game's save stays quick. Raises OSError if the folder is not writable, GameTooLong if
     the game is beyond what a save may hold."""
-    elapsed = float(elapsed_seconds)
-    if not math.isfinite(elapsed) or elapsed < 0:
-        elapsed = 0.0
+    elapsed = held(elapsed_seconds, TIME_PLAYED)
     extra: dict[str, Any] = {"elapsed": elapsed}
     if game_id is not None:
         extra["game_id"] = game_id
@@ -106,17 +104,20 @@ def resume(folder: Path, lookup: Callable[[str], VariantTable] = get_variant) ->
         found.update(extra)
         return game
 
-    loaded = load_file(path, read, None, _("a new game starts"))
+    # An unreadable save is renamed aside before the new game's first save could replace it.
+    loaded = load_file(path, read, None, _("a new game starts"), unreadable="unreadable")
     if loaded.value is None:
         return Resumed(None, message=loaded.message)
-    elapsed = found.get("elapsed", 0.0)
-    if type(elapsed) not in (int, float) or not math.isfinite(elapsed) or elapsed < 0:
-        elapsed = 0.0
-    game_id = found.get("game_id")
-    if not isinstance(game_id, str) or not game_id:
-        game_id = None
-    assisted = found.get("assisted") is True
-    return Resumed(loaded.value, float(elapsed), game_id, assisted=assisted)
+    # A time played or an id out of its range (formats.GAME_EXTRA): the game is kept, the
+    # clock starts again from 0, the game gets a new id.
+    extra, problems = fit(GAME_EXTRA, found)
+    elapsed, assisted = extra.get("elapsed", 0.0), extra.get("assisted", False)
+    message = None
+    if problems:
+        message = _("Some values in {name} were not valid and were reset: {problems}.").format(
+            name=path.name, problems="; ".join(problems)
+        )
+    return Resumed(loaded.value, elapsed, extra.get("game_id"), message, assisted)
 
 
 def load_current(

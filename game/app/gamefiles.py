@@ -16,9 +16,11 @@ a finished one is listed as solved with help, not won. Files without it are the 
 from __future__ import annotations
 
 import errno
-import math
+import json
+import logging
 import os
 import re
+import stat
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -29,12 +31,17 @@ from game.i18n import _
 from game.variants import get_variant
 
 from .atomic import write_atomic
-from .loader import GAME_FILE, Unusable, read_versioned_json
+from .formats import GAME_EXTRA, HISTORY_NAMES, TIME_PLAYED, Misfit, fit, held
+from .loader import GAME_FILE, Unusable, load_file, read_versioned_json
 from .problems import why
+
+log = logging.getLogger(__name__)
 
 HISTORY = "history"
 GAMES = "games"  # where the player's saves go
 HISTORY_KEPT = 30  # the newest finished games kept to watch again
+HISTORY_RECORD = "history.json"  # the names of the finished games the game wrote
+RECORD_FORMAT = "klondike-family-history"
 
 
 @dataclass(frozen=True)
@@ -50,7 +57,7 @@ def write_game(
     path: Path, game: Game, elapsed: float, result: str = "", assisted: bool = False
 ) -> None:
     """Write ``game`` to ``path`` (atomically). Raises OSError."""
-    extra: dict = {"elapsed": float(elapsed) if math.isfinite(elapsed) else 0.0}
+    extra: dict = {"elapsed": held(elapsed, TIME_PLAYED)}
     if result:
         extra["result"] = result
     if assisted:
@@ -80,12 +87,10 @@ def read_game(path: Path) -> GameFile | str:
     except Exception as exc:  # whatever a file holds, the game goes on
         problem = type(exc).__name__
         return _("Could not open {name}: {problem}.").format(name=path.name, problem=problem)
-    elapsed = extra.get("elapsed", 0.0)
-    if type(elapsed) not in (int, float) or not math.isfinite(elapsed) or elapsed < 0:
-        elapsed = 0.0
-    result = extra.get("result", "")
-    result = result if result in ("won", "abandoned") else ""
-    return GameFile(game, float(elapsed), path, result, extra.get("assisted") is True)
+    # Values out of their range (formats.GAME_EXTRA) are left out: the game opens.
+    values, _problems = fit(GAME_EXTRA, extra)
+    elapsed, result = values.get("elapsed", 0.0), values.get("result", "")
+    return GameFile(game, elapsed, path, result, values.get("assisted", False))
 
 
 def suggested_name(game: Game, now: datetime | None = None) -> str:
@@ -156,25 +161,76 @@ class Finished:
 def keep_finished(
     folder: Path, game: Game, elapsed: float, result: str, assisted: bool = False
 ) -> Path:
-    """Keep a finished game in the history (the oldest beyond ``HISTORY_KEPT`` go).
-    Raises OSError."""
+    """Keep a finished game in the history; the oldest the game wrote beyond
+    ``HISTORY_KEPT`` go. Raises OSError.
+
+    Only files named in the record of what the game wrote (``history.json`` beside the
+    folder, in the order they were written: a clock that jumps does not reorder it) are
+    ever deleted, and only when they are plain files in a plain folder: a file the player
+    put in ``history/`` stays, and no link is followed out of it."""
     history = Path(folder) / HISTORY
     name = suggested_name(game).removesuffix(".json")
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
     path = history / f"{stamp}-{name}.json"
+    history.mkdir(parents=True, exist_ok=True)
     write_game(path, game, elapsed, result, assisted)
-    for old in sorted(history.glob("*.json"))[:-HISTORY_KEPT]:
-        old.unlink(missing_ok=True)
+    written = [n for n in _written(folder) if n != path.name] + [path.name]
+    kept, old = written[-HISTORY_KEPT:], written[:-HISTORY_KEPT]
+    for gone in old:
+        if not _own_file(history, gone):
+            continue
+        try:
+            (history / gone).unlink(missing_ok=True)
+        except OSError:  # another day: it stays in the record
+            kept.insert(0, gone)
+    record = {"format": RECORD_FORMAT, "version": 1, "files": kept}
+    try:
+        write_atomic(Path(folder) / HISTORY_RECORD, json.dumps(record, indent=1) + "\n")
+    except OSError as exc:  # the game is kept all the same; unrecorded, it is never pruned
+        log.info("could not record the finished games: %s", exc)
     return path
+
+
+def _written(folder: Path) -> list[str]:
+    """The names of the finished games the game wrote, oldest first ([] when the record
+    is missing; a damaged one is kept aside, and nothing is deleted)."""
+    outcome = _("nothing was deleted")
+    return load_file(Path(folder) / HISTORY_RECORD, _read_written, [], outcome).value
+
+
+def _read_written(path: Path) -> list[str] | None:
+    data = read_versioned_json(path, RECORD_FORMAT, 1, _("list of finished games"))
+    if data is None:
+        return None
+    try:
+        return HISTORY_NAMES(data.get("files"))
+    except Misfit as exc:
+        raise Unusable("corrupt", str(exc)) from None
+
+
+def _own_file(history: Path, name: str) -> bool:
+    """Is ``history/name`` a plain file in a plain folder (no link, no folder)?"""
+    try:
+        return stat.S_ISDIR(os.lstat(history).st_mode) and stat.S_ISREG(
+            os.lstat(history / name).st_mode
+        )
+    except OSError:
+        return False
 
 
 _STAMP = re.compile(r"^(\d{8}-\d{6})")
 
 
 def finished_games(folder: Path, limit: int = HISTORY_KEPT) -> list[Finished]:
-    """The finished games kept, newest first (files that cannot be read are left out)."""
+    """The finished games kept, newest first (files that cannot be read are left out): the
+    ones the game wrote, by the order it wrote them, then any other by name."""
+    history = Path(folder) / HISTORY
+    written = [name for name in reversed(_written(folder)) if (history / name).is_file()]
+    ours = set(written)
+    others = sorted((p.name for p in history.glob("*.json") if p.name not in ours), reverse=True)
     out = []
-    for path in sorted((Path(folder) / HISTORY).glob("*.json"), reverse=True)[:limit]:
+    for name in [*written, *others][:limit]:
+        path = history / name
         found = read_game(path)
         if isinstance(found, str):
             continue

@@ -180,7 +180,7 @@ def read_versioned_json(
         raise Unusable(
             "newer",
             _("it was written by a newer version of the game (format {version})").format(
-                version=found
+                version=shown(found)
             ),
         )
     return data
@@ -214,15 +214,21 @@ def load_file(
     read: Callable[[Path], T | None],
     default: T,
     outcome: str,
+    unreadable: str | None = None,
 ) -> Loaded[T]:
     """Load ``path`` with ``read`` (None: there is no such file). Never raises.
 
     ``outcome`` ends the message when the file cannot be used ("using default settings").
+    A file that cannot be read at all (its permissions) stays where it is, unless
+    ``unreadable`` names a tag to keep it aside under: a file the game writes over without
+    reading it first (the saved game) must be moved out of the way, not lost.
     """
     path = Path(path)
     try:
         value = read_safely(path, read)
     except Unusable as exc:
+        if exc.tag is None and unreadable is not None:
+            return Loaded(default, set_aside(path, unreadable, exc.problem, outcome))
         if exc.tag is None:
             message = _("Could not read {name}: {why}; {outcome}.")
             return Loaded(default, message.format(name=path.name, why=exc.problem, outcome=outcome))

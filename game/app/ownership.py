@@ -36,6 +36,7 @@ KEPT_FILES = (
     "settings.json",
     "statistics.json",
     "winnable-deals-found.json",
+    "history.json",
 )
 
 

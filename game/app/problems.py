@@ -16,6 +16,7 @@ from game.i18n import _
 def why(exc: OSError, path: Path, writing: bool) -> str:
     """The cause of a failed read or write of ``path``, as the end of a sentence."""
     number = exc.errno
+    path = _named(exc, path)
     folder = path.parent if writing else path
     if number in (errno.EACCES, errno.EPERM):
         if writing:
@@ -37,6 +38,17 @@ def why(exc: OSError, path: Path, writing: bool) -> str:
         return _("{path} is a loop of links").format(path=path)
     text = (exc.strerror or type(exc).__name__).rstrip(".")
     return _("{path}: {problem}").format(path=path, problem=text[:1].lower() + text[1:])
+
+
+def _named(exc: OSError, path: Path) -> Path:
+    """The file the error is about: ``path``, unless the error names another one (the
+    update lock beside it, a folder on the way to it); never the temporary file a write
+    goes through, which the player has never seen."""
+    named = exc.filename
+    if not isinstance(named, str) or not named or Path(named) == path:
+        return path
+    named = Path(named)
+    return path if named.name.startswith(f".{path.name}.") else named
 
 
 def printable(text: str) -> str:

@@ -258,5 +258,7 @@ def load_settings_file(path: Path) -> Loaded[Settings]:
         return settings
 
     notes: list[str] = []
-    loaded = load_file(path, read, Settings(), _("using default settings"))
+    # Settings are written at close without being read again: one that could not be read
+    # is renamed aside first, not written over (as the saved game).
+    loaded = load_file(path, read, Settings(), _("using default settings"), "unreadable")
     return Loaded(loaded.value, loaded.message or (notes[0] if notes else None))

@@ -29,7 +29,6 @@ games open on one folder both count.
 from __future__ import annotations
 
 import json
-import math
 import random
 import zlib
 from collections.abc import Callable
@@ -40,10 +39,12 @@ from typing import Any, NamedTuple
 
 from game.engine.cards import CODE
 from game.engine.game import Game
+from game.engine.quoting import shown
 from game.i18n import _
 
 from .atomic import write_atomic
 from .folderlock import updating
+from .formats import GAME_ID, STATISTICS_RECORD, TIME_PLAYED, TOTAL_TIME, Misfit, fit, held
 from .loader import PartlyUsable, Unusable, load_file, read_versioned_json
 
 STATISTICS_FILE = "statistics.json"
@@ -121,7 +122,8 @@ class VariantStats:
             best_time=seconds if fastest else self.best_time,
             best_deal=deal if fastest else self.best_deal,
             fewest_moves=moves if self.fewest_moves is None else min(self.fewest_moves, moves),
-            total_win_time=self.total_win_time + seconds,
+            # A sum that would pass its range stops there (never Infinity in the file).
+            total_win_time=held(self.total_win_time + seconds, TOTAL_TIME),
         )
 
     def with_assisted(self) -> VariantStats:
@@ -206,8 +208,7 @@ def reset_statistics(stats: Statistics, key: tuple[str, str] | None = None) -> S
 
 
 def _clean_seconds(seconds: float) -> float:
-    seconds = float(seconds)
-    return seconds if math.isfinite(seconds) and seconds >= 0 else 0.0
+    return held(seconds, TIME_PLAYED)
 
 
 # -- to and from JSON --------------------------------------------------------------------
@@ -228,57 +229,23 @@ def statistics_to_dict(stats: Statistics) -> dict[str, Any]:
     }
 
 
-def _count(value: Any) -> int:
-    if type(value) is not int or value < 0:
-        raise ValueError
-    return value
-
-
-def _seconds(value: Any) -> float:
-    if type(value) not in (int, float) or not math.isfinite(value) or value < 0:
-        raise ValueError
-    return float(value)
-
-
-def _optional(check):
-    def optional(value: Any):
-        return None if value is None else check(value)
-
-    return optional
-
-
-def _deal_code(value: Any) -> str:
-    if not isinstance(value, str) or not 0 < len(value) <= 40:
-        raise ValueError
-    return value
-
-
-_FIELD_CHECKS = {
-    "played": _count,
-    "won": _count,
-    "current_win_streak": _count,
-    "current_loss_streak": _count,
-    "longest_win_streak": _count,
-    "longest_loss_streak": _count,
-    "best_time": _optional(_seconds),
-    "best_deal": _optional(_deal_code),
-    "fewest_moves": _optional(_count),
-    "total_win_time": _seconds,
-    "assisted": _count,
-}
-
-
 def _record_from_dict(data: Any) -> VariantStats:
     if not isinstance(data, dict):
         raise ValueError
-    empty = VariantStats()
-    values = {
-        name: check(data.get(name, getattr(empty, name))) for name, check in _FIELD_CHECKS.items()
-    }
+    values, problems = fit(STATISTICS_RECORD, data)
+    if problems:
+        raise ValueError(problems[0])
     record = VariantStats(**values)
     if record.won + record.assisted > record.played:
         raise ValueError
     return record
+
+
+def _is_game_id(value: Any) -> bool:
+    try:
+        return GAME_ID(value) is not None
+    except Misfit:
+        return False
 
 
 def statistics_from_dict(data: dict[str, Any]) -> tuple[Statistics, list[str]]:
@@ -292,15 +259,17 @@ def statistics_from_dict(data: dict[str, Any]) -> tuple[Statistics, list[str]]:
     records: dict[StatsKey, VariantStats] = {}
     bad: list[str] = []
     for variant, modes in raw_records.items():
+        name = shown(variant, 40, quotes=False)  # a key is any length: quoted, it is cut
         if not isinstance(modes, dict):
-            bad.append(variant)
+            bad.append(name)
             continue
         for mode, body in modes.items():
             try:
                 records[StatsKey(variant, mode)] = _record_from_dict(body)
-            except ValueError:
-                bad.append(f"{variant} {mode}")
-    ids = tuple(i for i in raw_ids if isinstance(i, str))[-REMEMBERED_GAMES:]
+            except ValueError as exc:
+                which = f"{name} {shown(mode, 40, quotes=False)}"
+                bad.append(f"{which} ({exc})" if str(exc) else which)
+    ids = tuple(i for i in raw_ids if _is_game_id(i))[-REMEMBERED_GAMES:]
     return Statistics(records, ids), bad
 
 

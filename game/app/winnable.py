@@ -8,15 +8,20 @@ data folder (read through the loader discipline: a bad file is set aside, not tr
 from __future__ import annotations
 
 import json
+import logging
 import random
 from pathlib import Path
 
+from game.engine.quoting import shown
 from game.engine.rules import Rules
 from game.i18n import _
 
 from .atomic import write_atomic
 from .folderlock import updating
-from .loader import SMALL_FILE, Unusable, decode_json, load_file, read_capped
+from .formats import FOUND_DEALS, POOL_KEY, Misfit
+from .loader import SMALL_FILE, PartlyUsable, Unusable, decode_json, load_file, read_capped
+
+log = logging.getLogger(__name__)
 
 FOUND_FILE = "winnable-deals-found.json"
 TOP_UP_TARGET = 50  # deals found here, per variant and mode, beyond the shipped pool
@@ -27,9 +32,24 @@ class WinnableDeals:
         self.path = Path(folder) / FOUND_FILE
         self.rng = rng or random.Random()
 
-    def found(self) -> dict[str, list[int]]:
-        """The deals found on this machine, by pool key."""
-        return load_file(self.path, _read_found, {}, _("it will be made again")).value
+    def found(self, write_back: bool = True) -> dict[str, list[int]]:
+        """The deals found on this machine, by pool key. ``write_back``: when the file was
+        set aside, keep the deals that fitted in a new one (``add``, which holds the update
+        lock and writes anyway, does not ask: the lock is not taken twice)."""
+        loaded = load_file(self.path, _read_found, {}, _("it will be made again"))
+        if loaded.message:  # a background convenience: said in the log, not on the table
+            log.warning("%s", loaded.message)
+            if loaded.value and write_back:  # the deals that fitted, in a new file
+                self._write_new(loaded.value)
+        return loaded.value
+
+    def _write_new(self, found: dict[str, list[int]]) -> None:
+        try:
+            with updating(self.path.parent):
+                if not self.path.exists():  # another game on the folder may have done it
+                    write_atomic(self.path, json.dumps({"pools": found}))
+        except OSError as exc:
+            log.info("could not keep the winnable deals found: %s", exc)
 
     def pick(self, rules: Rules, grade: str = "any") -> int | None:
         """A deal number proven winnable for these rules, of difficulty ``grade`` ("any",
@@ -51,7 +71,7 @@ class WinnableDeals:
         on this folder may add too: the update lock keeps both). Raises OSError if the file
         cannot be written."""
         with updating(self.path.parent):
-            found = self.found()
+            found = self.found(write_back=False)
             deals = found.setdefault(key(rules), [])
             if seed not in deals:
                 deals.append(seed)
@@ -66,6 +86,9 @@ def key(rules: Rules) -> str:
 
 
 def _read_found(path: Path) -> dict[str, list[int]] | None:
+    """The deals found, by pool key (``formats.FOUND_DEALS``: deal numbers the shuffle
+    takes). A list or a key that does not fit is left out and the file kept aside, the
+    rest used (``PartlyUsable``)."""
     raw = read_capped(path, SMALL_FILE)
     if raw is None:
         return None
@@ -73,8 +96,14 @@ def _read_found(path: Path) -> dict[str, list[int]] | None:
     pools = data.get("pools") if isinstance(data, dict) else None
     if not isinstance(pools, dict):
         raise Unusable("corrupt", _("it is not a list of winnable deals"))
-    return {
-        key: [n for n in deals if type(n) is int and n >= 0]
-        for key, deals in pools.items()
-        if isinstance(key, str) and isinstance(deals, list)
-    }
+    found: dict[str, list[int]] = {}
+    problems: list[str] = []
+    for name, deals in pools.items():
+        try:  # the deals that fit are kept, even beside some that do not
+            found[POOL_KEY(name)], wrong = FOUND_DEALS.kept(deals)
+        except Misfit as exc:
+            wrong = [str(exc)]
+        problems += [f"{shown(name, 40, quotes=False)}: {each}" for each in wrong]
+    if problems:
+        raise PartlyUsable(found, problems[0])
+    return found

@@ -28,7 +28,7 @@ class SplitMix64:
     def __init__(self, seed: int) -> None:
         if not 0 <= seed <= MAX_SEED:
             problem = _("deal number must be between 0 and {highest}, got {number}")
-            raise ValueError(problem.format(highest=MAX_SEED, number=seed))
+            raise ValueError(problem.format(highest=MAX_SEED, number=shown(seed)))
         self._state = seed
 
     def next_u64(self) -> int:

@@ -134,9 +134,9 @@ def game_from_dict(data: Any, lookup: Callable[[str], VariantTable]) -> tuple[Ga
         raise SaveError(problem.format(value=shown(version)))
     if version > VERSION:
         problem = _("saved by a newer version of the game (format {version}, this reads {ours})")
-        raise SaveError(problem.format(version=version, ours=VERSION))
+        raise SaveError(problem.format(version=shown(version), ours=VERSION))
     if version < 1:
-        raise SaveError(_("unknown format version {version}").format(version=version))
+        raise SaveError(_("unknown format version {version}").format(version=shown(version)))
     variant, mode = data.get("variant"), data.get("mode")
     if not isinstance(variant, str):
         problem = _("'variant' must name a variant, got {value}")

@@ -146,7 +146,10 @@ def test_bad_elapsed_resets_the_clock_but_keeps_the_game(tmp_path, elapsed):
     (tmp_path / CURRENT_GAME_FILE).write_text(json.dumps(data))
     found = resume(tmp_path)
     same_game(found.game, game)
-    assert found.elapsed == 0.0 and found.game_id is None and found.message is None
+    assert found.elapsed == 0.0 and found.game_id is None
+    # said, naming the values reset (issue 22: nothing out of range passes unsaid)
+    assert found.message.startswith("Some values in current-game.json were not valid")
+    assert "elapsed: must be a number of seconds" in found.message and "game_id" in found.message
 
 
 def test_nonfinite_elapsed_is_not_written(tmp_path):

@@ -24,6 +24,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.app.autosave import CURRENT_GAME_FILE, resume, save_current
+from game.app.formats import COUNT, TIME_PLAYED, TOTAL_TIME
+from game.app.gamefiles import HISTORY_RECORD, RECORD_FORMAT, _read_written, read_game
 from game.app.loader import load_file
 from game.app.settings import SETTINGS_FILE, Settings, load_settings, settings_to_dict
 from game.app.statistics import (
@@ -31,9 +33,11 @@ from game.app.statistics import (
     Statistics,
     load_statistics,
     record_result,
+    save_statistics,
     statistics_to_dict,
 )
 from game.app.winnable import FOUND_FILE, _read_found
+from game.engine.deal import MAX_SEED
 from game.engine.game import new_game
 from game.engine.rules import RuleTableError
 from game.variants import TABLES_DIR, get_variant, load_variant_file
@@ -102,8 +106,30 @@ def _table(folder: Path):
         return None, str(exc)
 
 
+def _opened(folder: Path):
+    """A game file opened by the player (Ctrl+O, the command line): never moved."""
+    found = read_game(folder / GAME_FILE)
+    if isinstance(found, str):
+        return None, found
+    return (found.game, found.elapsed, found.result), None
+
+
+def _history_bytes() -> bytes:
+    record = {"format": RECORD_FORMAT, "version": 1, "files": ["20261201-0953-a.json"] * 3}
+    return json.dumps(record).encode()
+
+
+def _history(folder: Path):
+    loaded = load_file(folder / HISTORY_RECORD, _read_written, [], "nothing was deleted")
+    return loaded.value, loaded.message
+
+
+GAME_FILE = "a-game.json"
+
 LOADERS = {
     "settings": Loader(SETTINGS_FILE, _settings_bytes, load_settings),
+    "game file": Loader(GAME_FILE, _game_bytes, _opened, False),
+    "finished games record": Loader(HISTORY_RECORD, _history_bytes, _history),
     "statistics": Loader(STATISTICS_FILE, _stats_bytes, load_statistics),
     "saved game": Loader(CURRENT_GAME_FILE, _game_bytes, _resumed),
     "winnable deals": Loader(FOUND_FILE, _found_bytes, _found),
@@ -246,6 +272,69 @@ def test_nesting_and_huge_values(loader, folder):
     attempt(loader, folder, data + b" " * (20 << 20))  # over every cap: refused unread
     attempt(loader, folder, b"9" * 5000)
     attempt(loader, folder, b"1e400")
+
+
+# -- any number anywhere: every number a file gives has a declared range (formats.py) ------
+
+NUMBERS = st.one_of(
+    st.integers(),
+    st.sampled_from([10**400, -(10**400), 2**64, MAX_SEED, 2**63, COUNT + 1, 0, -1]),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([1.7e308, -1.7e308, 5e-324, -0.0, TIME_PLAYED + 1, TOTAL_TIME * 2]),
+)
+
+
+def _leaves(document) -> list[tuple]:
+    """The paths of the values that hold no other value (none is inside another)."""
+    node_at = {}
+    for path in _paths(document):
+        node = document
+        for step in path:
+            node = node[step]
+        node_at[path] = node
+    return [p for p, node in node_at.items() if not isinstance(node, dict | list)]
+
+
+def _fits(name: str, value, folder: Path) -> None:
+    """What was loaded is within its ranges, and the game can use it and write it again."""
+    if name == "statistics":
+        for record in value.records.values():
+            counts = (record.played, record.won, record.assisted, record.fewest_moves or 0)
+            assert all(0 <= n <= COUNT for n in counts)
+            assert 0 <= record.total_win_time <= TOTAL_TIME
+            assert record.best_time is None or 0 <= record.best_time <= TIME_PLAYED
+            record.average_win_time, record.win_rate  # noqa: B018 - they compute
+            won = record.with_win(TIME_PLAYED, 10)
+            assert won.total_win_time <= TOTAL_TIME
+        save_statistics(folder, value)  # plain JSON: no Infinity, no NaN
+    elif name in ("saved game", "game file") and value is not None:
+        assert 0 <= value[1] <= TIME_PLAYED
+    elif name == "winnable deals":
+        assert all(0 <= seed <= MAX_SEED for deals in value.values() for seed in deals)
+    elif name == "settings":
+        json.dumps(settings_to_dict(value), allow_nan=False)
+
+
+@given(data=st.data())
+@FUZZ
+def test_any_number_anywhere_is_loaded_within_its_range_or_kept_aside(loader, folder, data):
+    """Any JSON of the file's shape, with any numbers (huge, negative, NaN, Infinity,
+    10^400) where it holds values: loaded within the declared ranges, or kept aside with a
+    message; never an exception."""
+    import tomllib
+
+    valid = loader.valid().decode()
+    document = tomllib.loads(valid) if loader.toml else json.loads(valid)
+    leaves = _leaves(document)
+    for path in data.draw(st.lists(st.sampled_from(leaves), min_size=1, max_size=4)):
+        document = _mutated(document, path, data.draw(NUMBERS))
+    try:
+        text = _text(loader, document)
+    except ValueError:  # 10^400 has more digits than Python writes by default
+        return
+    value, _message = attempt(loader, folder, text)
+    name = next(key for key, each in LOADERS.items() if each is loader)
+    _fits(name, value, folder)
 
 
 # -- encodings -----------------------------------------------------------------------------
