@@ -76,7 +76,9 @@ def _drop_stdout() -> None:
 _LATIN = dict(
     zip(
         "абвгґдеєжзиіїйклмнопрстуфхцчшщъыьэюяё",
-        "a b v h g d e ie zh z y i i i k l m n o p r s t u f kh ts ch sh shch ' y ' e iu ia e".split(),
+        (
+            "a b v h g d e ie zh z y i i i k l m n o p r s t u f kh ts ch sh shch ' y ' e iu ia e"
+        ).split(),
         strict=True,
     )
 )

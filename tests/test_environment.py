@@ -102,3 +102,126 @@ def test_an_error_line_in_an_ascii_stream_is_in_latin_letters(tmp_path):
     )
     assert status == 2 and "Traceback" not in err
     assert err.isascii() and "\\u" not in err, err
+
+
+# -- the home folder: none, empty, relative, or a user who does not exist ----------------------
+
+
+def no_account(monkeypatch):
+    """No HOME and no account entry: Python's Path.home() raises."""
+    import pwd
+
+    def missing(uid):
+        raise KeyError(uid)
+
+    monkeypatch.delenv("HOME", raising=False)
+    monkeypatch.setattr(pwd, "getpwuid", missing)
+
+
+def test_an_absolute_xdg_data_home_needs_no_home_folder(monkeypatch, tmp_path):
+    from game.app.datadir import default_data_dir
+
+    no_account(monkeypatch)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_data_dir(platform="linux") == tmp_path / "klondike-family"
+
+
+@pytest.mark.parametrize(
+    ("home", "words"),
+    [("", "HOME is empty"), ("relative/home", "not an absolute path"), (None, "not set")],
+)
+def test_a_home_folder_that_cannot_be_trusted_is_worded_and_a_scratch_folder_used(
+    monkeypatch, home, words
+):
+    """HOME="" put the data folder at /.local/share, a relative HOME under whatever folder
+    the game started in; no home at all was a traceback."""
+    from game.app.ownership import Role, claim_folder
+
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    if home is None:
+        no_account(monkeypatch)
+    else:
+        monkeypatch.setenv("HOME", home)
+    claim = claim_folder()
+    try:
+        assert claim.role is Role.OWNER and claim.folder.is_absolute()
+        assert not str(claim.folder).startswith(("/.local", "relative"))
+        assert len(claim.notices) == 1 and words in claim.notices[0]
+    finally:
+        claim.lock.release()
+        import shutil
+
+        shutil.rmtree(claim.folder)  # the scratch folder this test made
+
+
+def test_a_data_folder_of_a_user_who_does_not_exist_is_worded():
+    from game.app.ownership import claim_folder
+
+    claim = claim_folder("~nosuchuser-xyz/data")
+    try:
+        assert "no user named nosuchuser-xyz" in claim.notices[0]
+    finally:
+        claim.lock.release()
+        import shutil
+
+        shutil.rmtree(claim.folder)
+
+
+def test_with_no_home_folder_the_game_starts_and_ctrl_s_and_ctrl_o_work(monkeypatch):
+    """Finding 7, through the real App with no --data-dir: no HOME, no account entry."""
+    import shutil
+
+    import pygame
+
+    from game.app.app import App
+    from game.app.args import parse
+    from game.view.widgets.browser import FileBrowser
+
+    from .app.app_helpers import frame, press, settle
+
+    no_account(monkeypatch)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    pygame.init()
+    app = App(parse(["--windowed", "1280x800", "--no-sound", "--seed", "7"]))
+    folder = app.session.data_dir
+    try:
+        frame(app)
+        assert (
+            "home folder is unknown" in app.table.toast.text and str(folder) in app.table.toast.text
+        )
+        settle(app)
+        press(app, pygame.K_s, pygame.KMOD_CTRL)
+        frame(app)
+        assert not app.table.toast.error and str(folder) in app.table.toast.text
+        press(app, pygame.K_o, pygame.KMOD_CTRL)
+        frame(app)
+        assert isinstance(app.scenes.top, FileBrowser)
+    finally:
+        app.controller.assistant.stop()
+        app.session.close()
+        shutil.rmtree(folder)  # the scratch folder this test made
+
+
+@pytest.mark.parametrize("home", ["", "relative"])
+def test_the_desktop_entry_without_a_home_folder_is_one_line(tmp_path, home):
+    status, out, err = run(
+        ["game", "--install-desktop-entry"], tmp_path, drop=("XDG_DATA_HOME",), HOME=home
+    )
+    assert status == 1 and "home folder is unknown" in one_error_line(err)
+
+
+def test_the_desktop_entry_onto_a_folder_is_worded(tmp_path):
+    (tmp_path / "applications" / "org.patiencetable.Patience.desktop").mkdir(parents=True)
+    status, _out, err = run(
+        ["game", "--install-desktop-entry"], tmp_path, XDG_DATA_HOME=str(tmp_path)
+    )
+    line = one_error_line(err)
+    assert status == 1 and "is a folder, not a file" in line and "Errno" not in line
+
+
+def test_the_desktop_entry_goes_to_xdg_data_home_without_a_home(tmp_path):
+    status, out, err = run(
+        ["game", "--install-desktop-entry"], tmp_path, drop=("HOME",), XDG_DATA_HOME=str(tmp_path)
+    )
+    assert status == 0, err
+    assert (tmp_path / "applications" / "org.patiencetable.Patience.desktop").is_file()

@@ -26,7 +26,7 @@ from pathlib import Path
 from game.i18n import _
 
 from .atomic import sweep_temporaries
-from .datadir import resolve_data_dir
+from .datadir import NoHomeFolder, resolve_data_dir
 from .folderlock import OWNER_LOCK, FolderLock, updating
 from .problems import why
 
@@ -58,6 +58,8 @@ def claim_folder(data_dir: str | None = None) -> Claim:
     wanted = Path(data_dir) if data_dir else Path("~")
     try:
         folder = resolve_data_dir(data_dir)
+    except NoHomeFolder as exc:
+        return _scratch(exc.reason, wanted)
     except OSError as exc:
         return _scratch(why(exc, wanted, writing=True), wanted)
     try:
