@@ -137,8 +137,31 @@ class Session:
     @property
     def keeps_games(self) -> bool:
         """Is the game in progress kept for next time? (Not in a guest, nor in a folder that
-        cannot be written.)"""
-        return self.role is Role.OWNER
+        cannot be written.) Asked before every write: an owner whose lock file was
+        deleted or replaced stops writing at once (``lost_the_folder``)."""
+        if self.role is not Role.OWNER:
+            return False
+        if self._lock is not None and not self._lock.intact():
+            self.lost_the_folder()
+            return False
+        return True
+
+    def lost_the_folder(self) -> None:
+        """The owner lock no longer keeps other games out (its file was deleted or
+        replaced): another game may own the folder now, so this one goes on as a guest,
+        writing neither the saved game nor the settings, and says so."""
+        path = self._lock.path
+        self._lock.release()
+        self._lock = None
+        self.role = Role.GUEST
+        self.notify(
+            _(
+                "The lock file {path} was deleted or replaced while the game ran, so another "
+                "game may now use the data folder. To keep from overwriting its files, this "
+                "game no longer saves the game in progress or the settings; its results still "
+                "count in the statistics (a game left unfinished counts as lost)."
+            ).format(path=path)
+        )
 
     # -- what the player sees of it -------------------------------------------------------
 
