@@ -17,7 +17,7 @@ tell), and says so in the log.
 A lock is trusted only while it is the file in the folder: lock files are opened without
 following links (a link planted as ``owner.lock`` would lock, or create, a file elsewhere)
 and must be plain files (``UntrustedLock`` says why not). A lock file deleted or replaced
-while the game runs no longer keeps a second game out, so the owner asks ``intact()``
+while the game runs no longer keeps a second game out, so the owner asks ``holds()``
 before it writes (``game.app.session``).
 """
 
@@ -151,20 +151,21 @@ class FolderLock:
     def held(self) -> bool:
         return self._fd is not None
 
-    def intact(self) -> bool:
-        """Is the file locked still the one at ``path``? False when it was deleted,
-        replaced (another game may have made a new one and locked that) or turned into a
-        link. A lock the file system could not give is taken as it was (nothing to lose)."""
+    def holds(self) -> bool:
+        """Does the lock still keep other games out? Not when its file was deleted, replaced
+        (another game may have made a new one and locked that) or turned into a link; such
+        a lock is let go. A lock the file system could not give is taken as it was."""
         if self._fd is None:
             return True
         try:
-            there = os.lstat(self.path)
-            held = os.fstat(self._fd)
+            there, held = os.lstat(self.path), os.fstat(self._fd)
+            same = (there.st_dev, there.st_ino) == (held.st_dev, held.st_ino)
+            intact = same and not stat.S_ISLNK(there.st_mode)
         except OSError:
-            return False
-        if stat.S_ISLNK(there.st_mode):
-            return False
-        return (there.st_dev, there.st_ino) == (held.st_dev, held.st_ino)
+            intact = False
+        if not intact:
+            self.release()
+        return intact
 
     def release(self) -> None:
         fd, self._fd = self._fd, None

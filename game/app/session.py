@@ -53,7 +53,7 @@ from .autosave import (
 )
 from .folderlock import FolderLock, updating
 from .gamefiles import keep_finished
-from .ownership import Role, claim_folder
+from .ownership import Role, claim_folder, lost_lock_notice
 from .problems import could_not_save, could_not_save_settings, could_not_save_statistics
 from .settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from .statistics import (
@@ -136,32 +136,11 @@ class Session:
 
     @property
     def keeps_games(self) -> bool:
-        """Is the game in progress kept for next time? (Not in a guest, nor in a folder that
-        cannot be written.) Asked before every write: an owner whose lock file was
-        deleted or replaced stops writing at once (``lost_the_folder``)."""
-        if self.role is not Role.OWNER:
-            return False
-        if self._lock is not None and not self._lock.intact():
-            self.lost_the_folder()
-            return False
-        return True
-
-    def lost_the_folder(self) -> None:
-        """The owner lock no longer keeps other games out (its file was deleted or
-        replaced): another game may own the folder now, so this one goes on as a guest,
-        writing neither the saved game nor the settings, and says so."""
-        path = self._lock.path
-        self._lock.release()
-        self._lock = None
-        self.role = Role.GUEST
-        self.notify(
-            _(
-                "The lock file {path} was deleted or replaced while the game ran, so another "
-                "game may now use the data folder. To keep from overwriting its files, this "
-                "game no longer saves the game in progress or the settings; its results still "
-                "count in the statistics (a game left unfinished counts as lost)."
-            ).format(path=path)
-        )
+        """Is the game in progress kept? (Not by a guest, nor in a folder one cannot write.)"""
+        if self.role is Role.OWNER and self._lock is not None and not self._lock.holds():
+            self.role = Role.GUEST  # its lock file went: another game may own the folder now
+            self.notify(lost_lock_notice(self._lock.path))
+        return self.role is Role.OWNER
 
     # -- what the player sees of it -------------------------------------------------------
 
@@ -419,4 +398,3 @@ class Session:
         self.save_settings()
         if self._lock is not None:
             self._lock.release()
-            self._lock = None
