@@ -220,7 +220,7 @@ def main(options: Options) -> int:
         try:
             app = App(options)
         except pygame.error as exc:  # no display to open a window on, say
-            say_error("solitaire", f"the game could not start: {exc}")
+            say_error("solitaire", _("the game could not start: {problem}").format(problem=exc))
             return 1
         if options.self_test:
             from .selftest import self_test
