@@ -4,11 +4,14 @@ Whatever a person types or pipes, a command line answers with its output, or wit
 line on stderr and exit status 2, never a traceback: ``one_line`` keeps a message to one
 short line however long or odd the text it quotes, and ``run_console`` turns a reader
 that hung up (``... | head -c 10``: BrokenPipeError) into that one line too, and makes
-sure nothing more is written to the dead pipe when Python exits.
+sure nothing more is written to the dead pipe when Python exits. Output that cannot carry
+the language's letters (``PYTHONIOENCODING=ascii``, a console in cp1252 or KOI8-R) is
+written in Latin letters instead of failing (``carry_any_text``).
 """
 
 from __future__ import annotations
 
+import codecs
 import os
 import sys
 from collections.abc import Callable
@@ -39,6 +42,7 @@ def run_console(prog: str, body: Callable[[], int | None]) -> int:
     """Run ``body`` (which prints to stdout and returns an exit status; argparse's
     ``SystemExit`` counts as a return) and flush its output. A closed stdout gives one
     line on stderr and status 2."""
+    carry_any_text()
     try:
         try:
             status = body()
@@ -64,3 +68,52 @@ def _drop_stdout() -> None:
         os.close(devnull)
     except (OSError, ValueError, AttributeError):
         pass
+
+
+# Cyrillic letters of the game's languages, in Latin letters (close to the Ukrainian
+# passport transliteration; Russian's own where it differs): what a stream that cannot
+# encode them shows instead.
+_LATIN = dict(
+    zip(
+        "абвгґдеєжзиіїйклмнопрстуфхцчшщъыьэюяё",
+        (
+            "a b v h g d e ie zh z y i i i k l m n o p r s t u f kh ts ch sh shch ' y ' e iu ia e"
+        ).split(),
+        strict=True,
+    )
+)
+_LATIN.update({"\u2026": "...", "\u2014": "-", "\u2013": "-", "\u00ab": '"', "\u00bb": '"'})
+_LATIN.update({"\u2019": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " ", "\u2212": "-"})
+_RUSSIAN = {"г": "g", "и": "i", "й": "i", "х": "kh", "ы": "y", "ь": "'"}  # where it differs
+ERRORS = "solitaire-latin"
+
+
+def _in_latin(exc: UnicodeError) -> tuple[str, int]:
+    """The codec error handler: each character the stream cannot carry, in Latin letters
+    (or ``?``)."""
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    from game.i18n import language
+
+    table = {**_LATIN, **_RUSSIAN} if language() == "ru" else _LATIN
+    out = []
+    for char in exc.object[exc.start : exc.end]:
+        latin = table.get(char.lower(), "?")
+        out.append(latin.capitalize() if char.isupper() and latin.isalpha() else latin)
+    return "".join(out), exc.end
+
+
+codecs.register_error(ERRORS, _in_latin)
+
+
+def carry_any_text() -> None:
+    """Let stdout and stderr write any text: what their encoding lacks comes out in Latin
+    letters rather than as a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None:
+            continue
+        try:
+            reconfigure(errors=ERRORS)
+        except (ValueError, OSError, AttributeError):  # a closed or unusual stream
+            pass

@@ -29,9 +29,12 @@ APP_ID = "org.patiencetable.Patience"
 
 
 def data_home(environ=None) -> Path:
+    """Raises NoHomeFolder (an OSError) when there is no XDG_DATA_HOME and no home."""
+    from game.app.datadir import home_folder
+
     environ = os.environ if environ is None else environ
     xdg = environ.get("XDG_DATA_HOME", "")
-    return Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".local" / "share"
+    return Path(xdg) if xdg and os.path.isabs(xdg) else home_folder(environ) / ".local" / "share"
 
 
 def launcher() -> list[str]:
@@ -115,10 +118,23 @@ def _refresh(home: Path) -> None:
 
 def run(action: str) -> int:
     """``--install-desktop-entry`` / ``--uninstall-desktop-entry``: do it and say what."""
+    from game.app.datadir import NoHomeFolder
+    from game.app.problems import why
+    from game.console import say_error
+
     try:
         files = install() if action == "install" else uninstall()
-    except OSError as exc:
-        print(_("The desktop entry could not be changed: {problem}").format(problem=exc))
+    except NoHomeFolder as exc:
+        problem = exc.reason
+    except OSError as exc:  # named in words: "[Errno 21] Is a directory" says little
+        problem = why(exc, Path(exc.filename or "."), writing=action == "install")
+    else:
+        problem = None
+    if problem is not None:
+        say_error(
+            "solitaire",
+            _("The desktop entry could not be changed: {problem}").format(problem=problem),
+        )
         return 1
     if action == "install":
         print(_("Installed the desktop entry, its icons and its AppStream record:"))

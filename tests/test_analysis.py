@@ -8,11 +8,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from game.analysis import analyse
+from game.analysis import MAX_UNDECIDED, Analyser, _bisections, analyse
 from game.engine.game import new_game
 from game.engine.notation import format_command, parse_command
 from game.solver import Outcome, solve
@@ -46,9 +47,11 @@ def test_the_analysis_names_the_move_that_lost(case):
         solve(game.position_after(case["lost_at"]), rules, max_seconds=10).outcome
         is Outcome.UNWINNABLE
     )
-    result = analyse(game, seconds=10)
+    told = []
+    result = analyse(game, seconds=10, progress=lambda *news: told.append(news))
     assert result.winnable_at_deal is True
     assert result.last_winnable_move == k and result.lost_at == case["lost_at"]
+    assert_true_counts(told)
     assert format_command(result.losing_move, game.layout) == case["moves"][k]
 
 
@@ -84,3 +87,53 @@ def test_the_command_line_analyse(tmp_path):
     }
     bad = subprocess.run([*command, "t9-t1"], cwd=ROOT, capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stdout == "" and len(bad.stderr.splitlines()) == 1
+
+
+# -- bounded (issue 22, H3): a game the solver cannot decide searched every position, 121
+# searches for 120 moves, while the progress said "search 121 of at most 9" ------------------
+
+
+def assert_true_counts(told):
+    """Each "search DONE of at most MOST" was true of the searches made in the end, and the
+    bound never went up."""
+    assert told, "no progress was told"
+    final = told[-1][0]
+    assert [done for done, _, _ in told] == list(range(1, final + 1))
+    assert all(done <= most and final <= most for done, most, _ in told), told
+    assert all(a[1] >= b[1] for a, b in zip(told, told[1:], strict=False)), told
+
+
+HARD = [c for c in CASES if c["variant"] == "double-klondike"]
+
+
+@pytest.mark.parametrize("case", HARD, ids=lambda c: f"{len(c['moves'])} moves")
+def test_a_game_the_solver_cannot_decide_stops_early_with_true_counts(case):
+    game = played(case)
+    told = []
+    analyser = Analyser(game, 0.001, progress=lambda *news: told.append(news))
+    result = analyser.run()
+    n = game.moves_made
+    assert analyser.searches <= 2 + _bisections(n + 1) + MAX_UNDECIDED  # never one per move
+    assert_true_counts(told)
+    if result.stopped:  # undecided positions: the rest are undecided too, and said so
+        assert result.losing_move is None and result.undecided >= MAX_UNDECIDED
+
+
+def test_undecided_games_do_stop_early():
+    """With a thousandth of a second a search, the long lost games stay undecided: the
+    analysis gives up after MAX_UNDECIDED of them, not after every position."""
+    stopped = [Analyser(played(c), 0.001).run().stopped for c in HARD]
+    assert sum(stopped) >= 2, stopped
+
+
+def test_the_total_budget_bounds_the_analysis_and_is_told():
+    case = max(HARD, key=lambda c: len(c["moves"]))
+    game = played(case)
+    told = []
+    started = time.monotonic()
+    result = analyse(game, seconds=30, budget=0.6, progress=lambda *news: told.append(news))
+    took = time.monotonic() - started
+    assert took < 0.6 + 2.0, took  # the last search is cut to what is left of the budget
+    assert told and all(0 <= left <= 0.6 for _, _, left in told)
+    if result.losing_move is None and result.last_winnable_move != result.moves:
+        assert result.stopped and result.undecided >= 1

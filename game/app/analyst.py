@@ -7,24 +7,29 @@ game, cancels the search under way.
 from __future__ import annotations
 
 import logging
+import math
 import queue
 from collections.abc import Callable
 
 from game.engine.game import Game
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.view.intents import Intent, Notify, ShowAnalysis
 
 log = logging.getLogger(__name__)
 
 SECONDS_PER_POSITION = 4.0
+TOTAL_SECONDS = 40.0  # the most one analysis takes, said to the player as it starts
 IN_PROCESS = True  # a process of its own, so the table never waits (tests may say thread)
 
 
-def run_analysis(game: Game, seconds: float, progress, cancel=None):
+def run_analysis(game: Game, seconds: float, progress, cancel=None, budget=None):
     """In the worker process: the analysis, its progress put on the ``progress`` queue."""
     from game.analysis import analyse
 
-    return analyse(game, seconds, cancel, lambda done, most: progress.put((done, most)))
+    def tell(done: int, most: int, left: float | None) -> None:
+        progress.put((done, most, left))
+
+    return analyse(game, seconds, cancel, tell, budget)
 
 
 class Analyst:
@@ -50,11 +55,23 @@ class Analyst:
         self.quiet = quiet
         self._progress = _process_queue() if IN_PROCESS else queue.Queue()
         self.task = BackgroundSearch(
-            run_analysis, game.copy(), SECONDS_PER_POSITION, self._progress, process=IN_PROCESS
+            run_analysis,
+            game.copy(),
+            SECONDS_PER_POSITION,
+            self._progress,
+            budget=TOTAL_SECONDS,
+            process=IN_PROCESS,
         )
         if not quiet:
-            text = _("Looking for where the game was lost (the solver sees every card)\u2026")
-            self.emit(Notify(text))
+            seconds = math.ceil(TOTAL_SECONDS)
+            text = ngettext(
+                "Looking for where the game was lost (the solver sees every card; {seconds} "
+                "second at most)\u2026",
+                "Looking for where the game was lost (the solver sees every card; {seconds} "
+                "seconds at most)\u2026",
+                seconds,
+            )
+            self.emit(Notify(text.format(seconds=seconds)))
 
     def cancel(self) -> None:
         if self.task is not None:
@@ -75,9 +92,12 @@ class Analyst:
             except (queue.Empty, OSError, ValueError, EOFError):
                 break
         if news is not None and not task.done() and not self.quiet:
-            done, most = news
-            text = _("Looking for where the game was lost: search {done} of at most {most}\u2026")
-            self.emit(Notify(text.format(done=done, most=most)))
+            done, most, left = news
+            text = _(
+                "Looking for where the game was lost: search {done} of at most {most}, "
+                "at most {seconds} s to go\u2026"
+            )
+            self.emit(Notify(text.format(done=done, most=most, seconds=math.ceil(left or 0))))
         if task.done():
             self.task = None
             try:

@@ -12,6 +12,7 @@ from dataclasses import replace
 import pygame
 
 from game.console import say_error
+from game.i18n import _
 from game.resources import asset_path
 from game.view import intents as i
 from game.view.replay import ReplayScene
@@ -209,13 +210,17 @@ def main(options: Options) -> int:
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     # Only what the game uses: pygame.init() would open the audio device too, which is the
     # sound module's job (quietly, and only when sound is on).
-    pygame.display.init()
+    problem = open_display()
+    if problem is not None:
+        say_error("solitaire", problem)
+        pygame.quit()
+        return 1
     pygame.font.init()
     try:
         try:
             app = App(options)
         except pygame.error as exc:  # no display to open a window on, say
-            say_error("solitaire", f"the game could not start: {exc}")
+            say_error("solitaire", _("the game could not start: {problem}").format(problem=exc))
             return 1
         if options.self_test:
             from .selftest import self_test
@@ -231,3 +236,27 @@ def main(options: Options) -> int:
         pygame.quit()
         if scratch is not None:
             scratch.cleanup()
+
+
+# SDL's drivers that show nothing: fine when asked for (the tests, --self-test), but a game
+# that falls back to one by itself would run invisibly, holding the data folder.
+INVISIBLE_DRIVERS = ("offscreen", "dummy")
+
+
+def open_display() -> str | None:
+    """Start pygame's display; None when there is a screen to play on, else the words
+    that say why not (a driver that SDL lacks, or no display at all)."""
+    asked = os.environ.get("SDL_VIDEODRIVER")
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        return _("no usable video driver ({driver}): {problem}").format(
+            driver=asked if asked else _("SDL's choice"), problem=exc
+        )
+    driver = pygame.display.get_driver()
+    if not asked and driver in INVISIBLE_DRIVERS:
+        return _(
+            "there is no display to show the game on (neither DISPLAY nor WAYLAND_DISPLAY "
+            "is set); start it in a desktop session, or set SDL_VIDEODRIVER"
+        )
+    return None

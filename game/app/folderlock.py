@@ -13,6 +13,12 @@ crash means nothing; the operating system drops a dead process's locks at once):
 POSIX systems (Linux, macOS) use ``fcntl.flock``; Windows ``msvcrt.locking`` on the first
 byte. Where the file system cannot lock at all, the game carries on as the owner (it cannot
 tell), and says so in the log.
+
+A lock is trusted only while it is the file in the folder: lock files are opened without
+following links (a link planted as ``owner.lock`` would lock, or create, a file elsewhere)
+and must be plain files (``UntrustedLock`` says why not). A lock file deleted or replaced
+while the game runs no longer keeps a second game out, so the owner asks ``holds()``
+before it writes (``game.app.session``).
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from __future__ import annotations
 import errno
 import logging
 import os
+import stat
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -71,6 +78,49 @@ else:
 _NO_LOCKS = {errno.ENOLCK, errno.EOPNOTSUPP, getattr(errno, "ENOTSUP", errno.EOPNOTSUPP)}
 
 
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # POSIX; Windows is checked with lstat instead
+_LINK_REFUSED = {errno.ELOOP, errno.EMLINK}  # Linux says ELOOP, FreeBSD EMLINK
+
+
+class UntrustedLock(OSError):
+    """A lock file the game will not use: a link, a folder, not a plain file. Its words
+    name the lock file (whatever file the caller was about to write)."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(None, reason, str(path))
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+def _open_lock_file(path: Path) -> int:
+    """The lock file's descriptor, made if missing; never through a link."""
+    if not _NOFOLLOW and os.path.islink(path):
+        raise UntrustedLock(path, _link(path))
+    flags = os.O_RDWR | os.O_CREAT | _NOFOLLOW | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags, 0o644)
+    except OSError as exc:
+        if exc.errno in _LINK_REFUSED and os.path.islink(path):
+            raise UntrustedLock(path, _link(path)) from None
+        if exc.errno in (errno.EISDIR, errno.EACCES) and os.path.isdir(path):
+            raise UntrustedLock(path, _not_a_file(path)) from None
+        raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):  # a FIFO or a device put in its place
+        os.close(fd)
+        raise UntrustedLock(path, _not_a_file(path))
+    return fd
+
+
+def _link(path: Path) -> str:
+    return _("the lock file {path} is a link, which the game does not follow").format(path=path)
+
+
+def _not_a_file(path: Path) -> str:
+    return _("the lock file {path} is not a plain file").format(path=path)
+
+
 class FolderLock:
     """A held lock; ``release`` (or the end of the process) lets it go."""
 
@@ -81,8 +131,9 @@ class FolderLock:
     @classmethod
     def try_acquire(cls, path: Path) -> FolderLock | None:
         """The lock on ``path`` if no other holder has it, else None. Raises OSError when
-        the lock file cannot be opened or made (a read-only folder)."""
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
+        the lock file cannot be opened or made (a read-only folder), UntrustedLock when it
+        is a link or no plain file."""
+        fd = _open_lock_file(Path(path))
         try:
             if _try_lock(fd):
                 return cls(fd, path)
@@ -99,6 +150,22 @@ class FolderLock:
     @property
     def held(self) -> bool:
         return self._fd is not None
+
+    def holds(self) -> bool:
+        """Does the lock still keep other games out? Not when its file was deleted, replaced
+        (another game may have made a new one and locked that) or turned into a link; such
+        a lock is let go. A lock the file system could not give is taken as it was."""
+        if self._fd is None:
+            return True
+        try:
+            there, held = os.lstat(self.path), os.fstat(self._fd)
+            same = (there.st_dev, there.st_ino) == (held.st_dev, held.st_ino)
+            intact = same and not stat.S_ISLNK(there.st_mode)
+        except OSError:
+            intact = False
+        if not intact:
+            self.release()
+        return intact
 
     def release(self) -> None:
         fd, self._fd = self._fd, None

@@ -20,6 +20,7 @@ import json
 import logging
 import os
 import stat
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -76,7 +77,8 @@ def read_capped(path: Path, limit: int) -> bytes | None:
 
     The size is checked on the opened file, so a file that changes or a link that moves
     between a look and the read cannot slip past the cap. Pipes and devices (``/dev/zero``)
-    are read no further than the cap; a FIFO is opened without waiting for a writer."""
+    are read no further than the cap, and for no longer than ``PIPE_WAIT``; a FIFO is
+    opened without waiting for a writer."""
     path = Path(path)
     try:
         fd = os.open(path, os.O_RDONLY | _NONBLOCK | getattr(os, "O_BINARY", 0))
@@ -94,13 +96,7 @@ def read_capped(path: Path, limit: int) -> bytes | None:
             raise Unusable(
                 "too-big", _("it is far too large ({size} bytes)").format(size=info.st_size)
             )
-        if _NONBLOCK:
-            os.set_blocking(fd, True)  # a pipe with a writer: wait for what it writes
-        chunks, wanted = [], limit + 1
-        while wanted > 0 and (chunk := os.read(fd, min(wanted, 1 << 20))):
-            chunks.append(chunk)
-            wanted -= len(chunk)
-        raw = b"".join(chunks)
+        raw = _read_within(fd, limit + 1, time.monotonic() + PIPE_WAIT)
     finally:
         os.close(fd)
     if len(raw) > limit:
@@ -109,6 +105,28 @@ def read_capped(path: Path, limit: int) -> bytes | None:
 
 
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # POSIX: do not hang opening a FIFO nobody writes
+PIPE_WAIT = 0.5  # seconds: all a pipe or a terminal gets to say what it holds
+
+
+def _read_within(fd: int, wanted: int, deadline: float) -> bytes:
+    """At most ``wanted`` bytes, never waiting past ``deadline``: the descriptor stays
+    non-blocking, so a pipe or a terminal whose writer says nothing (``sleep 60 |
+    solitaire /dev/stdin``) cannot freeze the window. A plain file never waits."""
+    chunks = []
+    while wanted > 0:
+        try:
+            chunk = os.read(fd, min(wanted, 1 << 20))
+        except BlockingIOError:  # a writer that has not written (yet)
+            if time.monotonic() > deadline:
+                raise Unusable(None, _("nothing came through it in time (it is no file)")) from None
+            time.sleep(0.01)
+            continue
+        if not chunk:
+            break
+        chunks.append(chunk)
+        wanted -= len(chunk)
+    return b"".join(chunks)
+
 
 # Byte-order marks, longest first (UTF-32's little-endian mark begins with UTF-16's).
 _BOMS = (

@@ -26,7 +26,7 @@ from pathlib import Path
 from game.i18n import _
 
 from .atomic import sweep_temporaries
-from .datadir import resolve_data_dir
+from .datadir import NoHomeFolder, resolve_data_dir
 from .folderlock import OWNER_LOCK, FolderLock, updating
 from .problems import why
 
@@ -59,6 +59,8 @@ def claim_folder(data_dir: str | None = None) -> Claim:
     wanted = Path(data_dir) if data_dir else Path("~")
     try:
         folder = resolve_data_dir(data_dir)
+    except NoHomeFolder as exc:
+        return _scratch(exc.reason, wanted)
     except OSError as exc:
         return _scratch(why(exc, wanted, writing=True), wanted)
     try:
@@ -109,3 +111,14 @@ def _scratch(cause: str, wanted: Path) -> Claim:
         return Claim(wanted, Role.READ_ONLY, notices=[_nothing_kept(cause)])
     notice = _("Your games cannot be kept: {why}. This time they live in {folder}.")
     return Claim(folder, Role.OWNER, lock, [notice.format(why=cause, folder=folder)])
+
+
+def lost_lock_notice(path: Path) -> str:
+    """The owner's lock file was deleted or replaced while it ran: another game may own the
+    folder now, so this one goes on as a guest (``Session.keeps_games``)."""
+    return _(
+        "The lock file {path} was deleted or replaced while the game ran, so another "
+        "game may now use the data folder. To keep from overwriting its files, this "
+        "game no longer saves the game in progress or the settings; its results still "
+        "count in the statistics (a game left unfinished counts as lost)."
+    ).format(path=path)

@@ -12,9 +12,14 @@ from pathlib import Path
 
 from game.i18n import _
 
+from .datadir import NoHomeFolder
+from .folderlock import UntrustedLock
+
 
 def why(exc: OSError, path: Path, writing: bool) -> str:
     """The cause of a failed read or write of ``path``, as the end of a sentence."""
+    if isinstance(exc, UntrustedLock | NoHomeFolder):  # errors that word their own cause
+        return exc.reason
     number = exc.errno
     path = _named(exc, path)
     folder = path.parent if writing else path

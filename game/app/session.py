@@ -53,7 +53,7 @@ from .autosave import (
 )
 from .folderlock import FolderLock, updating
 from .gamefiles import keep_finished
-from .ownership import Role, claim_folder
+from .ownership import Role, claim_folder, lost_lock_notice
 from .problems import could_not_save, could_not_save_settings, could_not_save_statistics
 from .settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from .statistics import (
@@ -136,8 +136,10 @@ class Session:
 
     @property
     def keeps_games(self) -> bool:
-        """Is the game in progress kept for next time? (Not in a guest, nor in a folder that
-        cannot be written.)"""
+        """Is the game in progress kept? (Not by a guest, nor in a folder one cannot write.)"""
+        if self.role is Role.OWNER and self._lock is not None and not self._lock.holds():
+            self.role = Role.GUEST  # its lock file went: another game may own the folder now
+            self.notify(lost_lock_notice(self._lock.path))
         return self.role is Role.OWNER
 
     # -- what the player sees of it -------------------------------------------------------
@@ -396,4 +398,3 @@ class Session:
         self.save_settings()
         if self._lock is not None:
             self._lock.release()
-            self._lock = None

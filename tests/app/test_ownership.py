@@ -303,6 +303,7 @@ def test_no_home_folder_at_all_leaves_the_game_playable(monkeypatch):
         raise RuntimeError("Could not determine home directory.")
 
     monkeypatch.setattr(Path, "home", no_home)
+    monkeypatch.delenv("HOME", raising=False)
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     monkeypatch.delenv("APPDATA", raising=False)
     session = Session.open(None)
