@@ -79,8 +79,10 @@ def refusal(refused: Refused, name: CardNamer = card_name) -> str:
             refused.limit,
         ).format(count=refused.limit)
     if reason is Reason.REDEALS_USED:
+        if refused.limit == 1:  # one: a plain message (a plural's "one" form serves 21 too)
+            return _("The stock is empty, and its one redeal is used.")
         return ngettext(
-            "The stock is empty, and its one redeal is used.",
+            "The stock is empty, and all {count} redeals are used.",
             "The stock is empty, and all {count} redeals are used.",
             refused.limit,
         ).format(count=refused.limit)
