@@ -165,9 +165,11 @@ KEY_NAMES = {
 def english_words(text: str) -> list[str]:
     """Words of three Latin letters or more that are not key names: a message left in
     English where the player asked for another language. A path or a file's name (one
-    word with a separator, or a game file's) is the player's data, in no language."""
+    word with a separator, or a game file's) is the player's data, in no language; so is a
+    command-line flag ("--no-sound")."""
     if " " not in text.strip() and ("/" in text or "\\" in text or text.endswith(".json")):
         return []
+    text = re.sub(r"--[a-z][a-z-]*", "", text)  # a command-line flag, as typed
     return [w for w in re.findall(r"[A-Za-z]{3,}", text) if w not in KEY_NAMES]
 
 
