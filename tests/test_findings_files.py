@@ -327,7 +327,9 @@ def test_an_update_lock_that_is_a_folder_is_named_as_such(tmp_path):
     play(app, Draw())
     app.session.start(app.session.deal("klondike", "draw1", 6))  # counts the abandoned game
     said = " ".join(app.session.take_notices())
-    assert "update.lock is a folder" in said and "statistics.json is a folder" not in said
+    # The lock is named, with what is wrong with it (the lock check words it: not a plain
+    # file), and never the statistics file it guards.
+    assert "update.lock is not a plain file" in said and "statistics.json" not in said
 
 
 def test_a_4000_digit_number_in_a_game_file_is_quoted_short(tmp_path):
