@@ -1,56 +1,54 @@
 """Text too long for its place, shortened where a reader still understands it: a file
 name keeps its start and its end ("klondike-dea…0953.json"), a path its end, the part
-being typed ("…/games/klondike-"), and a table cell its start ("Double Klon…").
+being typed ("…/games/klondike-"), and a table cell or a status field its start
+("Double Klon…").
+
+``cut_end`` and its kin measure with any function (the status line's fields measure with
+their padding); the ``elide_*`` forms measure with a font.
 """
 
 from __future__ import annotations
 
-import pygame
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pygame
 
 ELLIPSIS = "\u2026"
 
-
-def fits(text: str, font: pygame.font.Font, width: int) -> bool:
-    return font.size(text)[0] <= width
+Measure = Callable[[str], int]
 
 
-def elide_end(text: str, font: pygame.font.Font, width: int) -> str:
-    if fits(text, font, width):
+def _longest(text: str, shown: Callable[[int], str], measure: Measure, width: int) -> str:
+    """The longest ``shown(n)``, n from 0 to the text's length, that fits ``width`` (the
+    text itself when it fits); "" when not even ``shown(0)`` does."""
+    if measure(text) <= width:
         return text
-    low, high = 0, len(text)  # the longest start that fits with the ellipsis
+    low, high = 0, len(text)
     while low < high:
         mid = (low + high + 1) // 2
-        if fits(text[:mid].rstrip() + ELLIPSIS, font, width):
+        if measure(shown(mid)) <= width:
             low = mid
         else:
             high = mid - 1
-    return _if_fits(text[:low].rstrip() + ELLIPSIS, font, width)
+    best = shown(low)
+    return best if measure(best) <= width else ""
 
 
-def elide_start(text: str, font: pygame.font.Font, width: int) -> str:
-    if fits(text, font, width):
-        return text
-    low, high = 0, len(text)  # the longest end that fits after the ellipsis
-    while low < high:
-        mid = (low + high + 1) // 2
-        if fits(ELLIPSIS + text[len(text) - mid :], font, width):
-            low = mid
-        else:
-            high = mid - 1
-    return _if_fits(ELLIPSIS + text[len(text) - low :], font, width)
+def cut_end(text: str, width: int, measure: Measure) -> str:
+    """The longest start that fits with the ellipsis after it."""
+    return _longest(text, lambda n: text[:n].rstrip() + ELLIPSIS, measure, width)
 
 
-def elide_middle(text: str, font: pygame.font.Font, width: int) -> str:
-    if fits(text, font, width):
-        return text
-    low, high = 0, len(text)  # how many characters are kept, half from each end
-    while low < high:
-        mid = (low + high + 1) // 2
-        if fits(_middle(text, mid), font, width):
-            low = mid
-        else:
-            high = mid - 1
-    return _if_fits(_middle(text, low), font, width)
+def cut_start(text: str, width: int, measure: Measure) -> str:
+    """The longest end that fits after the ellipsis."""
+    return _longest(text, lambda n: ELLIPSIS + text[len(text) - n :], measure, width)
+
+
+def cut_middle(text: str, width: int, measure: Measure) -> str:
+    """As many characters as fit, half from each end, the ellipsis between."""
+    return _longest(text, lambda n: _middle(text, n), measure, width)
 
 
 def _middle(text: str, keep: int) -> str:
@@ -58,5 +56,17 @@ def _middle(text: str, keep: int) -> str:
     return text[:head] + ELLIPSIS + text[len(text) - (keep - head) :]
 
 
-def _if_fits(text: str, font: pygame.font.Font, width: int) -> str:
-    return text if fits(text, font, width) else ""  # not even the ellipsis: nothing
+def _width_in(font: pygame.font.Font) -> Measure:
+    return lambda text: font.size(text)[0]
+
+
+def elide_end(text: str, font: pygame.font.Font, width: int) -> str:
+    return cut_end(text, width, _width_in(font))
+
+
+def elide_start(text: str, font: pygame.font.Font, width: int) -> str:
+    return cut_start(text, width, _width_in(font))
+
+
+def elide_middle(text: str, font: pygame.font.Font, width: int) -> str:
+    return cut_middle(text, width, _width_in(font))

@@ -24,7 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-ELLIPSIS = "\u2026"
+from .elide import ELLIPSIS, cut_end
+
 DROP = -1  # a step's form: the field is dropped
 
 
@@ -202,8 +203,5 @@ def fit(
 
 def _cut(text: str, room: int, measure: Callable[[str], int]) -> str:
     """``text`` cut to ``room`` pixels with an ellipsis (at least one letter and it)."""
-    for end in range(len(text) - 1, 0, -1):
-        candidate = text[:end].rstrip() + ELLIPSIS
-        if measure(candidate) <= room:
-            return candidate
-    return text[:1] + ELLIPSIS
+    cut = cut_end(text, room, measure)
+    return cut if len(cut) > len(ELLIPSIS) else text[:1] + ELLIPSIS
