@@ -14,6 +14,20 @@ from ..intents import CloseScene, Intent
 from . import style
 
 
+def list_steps(page: int) -> dict[int, int]:
+    """How far each list key moves a selection or a scroll: a line, a page of ``page``
+    lines, or to either end (a step past the end, which the list clamps)."""
+    far = 1 << 30
+    return {
+        pygame.K_UP: -1,
+        pygame.K_DOWN: 1,
+        pygame.K_PAGEUP: -page,
+        pygame.K_PAGEDOWN: page,
+        pygame.K_HOME: -far,
+        pygame.K_END: far,
+    }
+
+
 class Overlay:
     def __init__(self, title: str, size: tuple[int, int]) -> None:
         self.title = title

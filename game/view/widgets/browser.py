@@ -24,7 +24,7 @@ from ..elide import elide_end, elide_middle
 from ..intents import CloseScene, Intent
 from ..text import wrap
 from . import style
-from .base import Overlay
+from .base import Overlay, list_steps
 from .field import PathField
 
 
@@ -183,14 +183,7 @@ class FileBrowser(Overlay):
 
     def _list_key(self, event: pygame.event.Event) -> list[Intent]:
         page = max(1, self._visible() - 1)
-        moves = {
-            pygame.K_UP: -1,
-            pygame.K_DOWN: 1,
-            pygame.K_PAGEUP: -page,
-            pygame.K_PAGEDOWN: page,
-            pygame.K_HOME: -(10**9),
-            pygame.K_END: 10**9,
-        }
+        moves = list_steps(page)
         if event.key in moves:
             self._choose(self.selected + moves[event.key])
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -19,7 +19,7 @@ from game.i18n import _
 from ..intents import CloseScene, Intent
 from ..text import wrap
 from . import style
-from .base import Overlay
+from .base import Overlay, list_steps
 
 Button = tuple[int | None, str, Intent]  # (key or None, label, intent)
 
@@ -189,14 +189,7 @@ class PagePanel(Overlay):
         if event.type == pygame.KEYDOWN:
             _rect, top, bottom, _lines, _furthest = self._view()
             page = max(1, (bottom - top) // self.metrics().text_font.get_linesize() - 1)
-            keys = {
-                pygame.K_UP: -1,
-                pygame.K_DOWN: 1,
-                pygame.K_PAGEUP: -page,
-                pygame.K_PAGEDOWN: page,
-                pygame.K_HOME: -(10**6),
-                pygame.K_END: 10**6,
-            }
+            keys = list_steps(page)
             if event.key in keys:
                 self._scroll_by(keys[event.key])
                 return []
