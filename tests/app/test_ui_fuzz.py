@@ -22,13 +22,9 @@ from game.app import analyst, assist, atomic
 from game.app.keymap import ALL
 from game.app.loop import DT
 from game.view import intents
-from game.view.replay import ReplayScene
-from game.view.timeline import track_rect
-from game.view.widgets.dialogs import ConfirmDialog, PromptDialog
-from game.view.widgets.menu import MenuPanel
-from game.view.widgets.page import PagePanel
 
 from .app_helpers import make_app
+from .ui_model import panel_targets, table_points
 
 EVENTS = 10_000
 NAVIGATION = [
@@ -71,27 +67,11 @@ class Fuzzer:
         top = self.app.scenes.top
         self.seen.add(type(top).__name__)
         self.seen.add(getattr(top, "title", "table").split(":")[0])
-        if isinstance(top, MenuPanel):
-            rects = [row.rect for row in top._rows()]
-        elif isinstance(top, ConfirmDialog):
-            rects = top._buttons()
-        elif isinstance(top, PromptDialog):
-            box, buttons = top._boxes()
-            rects = [box, *buttons]
-        elif isinstance(top, PagePanel):
-            rects = [rect for rect, _, _ in top._footer()]
-        elif isinstance(top, ReplayScene):
-            table = top.table
-            rects = [rect for rect, _ in table.decor.render(table.snapshot(), table.layout)[1]]
-            rects.append(track_rect(table.layout, top.bar()))
-        else:
+        rects = panel_targets(top)
+        if rects is None:
             table = self.app.table
             lay = table.layout
-            points = [(h.x + lay.card_w // 2, h.y + 5) for h in table.homes().values()]
-            points += [
-                (int(r.x + r.w / 2), int(r.y + r.h / 2))
-                for r in map(lay.slot_rect, range(lay.piles.pile_count))
-            ]
+            points = table_points(table)
             status = lay.status_rect
             points += [
                 (int(status.x + status.w * f), int(status.y + status.h / 2))

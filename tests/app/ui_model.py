@@ -204,6 +204,35 @@ SIZES = [(640, 480), (800, 600), (1280, 800), (700, 1100), (1920, 1080)]
 RESIZES = SIZES + [(800, 600)] * 3 + [(640, 480)] * 2
 
 
+def table_points(table) -> list[tuple[int, int]]:
+    """Points worth clicking on the table: the top edge of every card, every pile's slot."""
+    lay = table.layout
+    points = [(h.x + lay.card_w // 2, h.y + 5) for h in table.homes().values()]
+    return points + [
+        (int(r.x + r.w / 2), int(r.y + r.h / 2))
+        for r in map(lay.slot_rect, range(lay.piles.pile_count))
+    ]
+
+
+def panel_targets(top) -> list | None:
+    """The rectangles worth clicking on a menu, dialog, page or replay in front (its rows,
+    buttons, field, timeline); None for the table or a scene of another kind."""
+    if isinstance(top, MenuPanel):
+        return [row.rect for row in top._rows()]
+    if isinstance(top, ConfirmDialog):
+        return top._buttons()
+    if isinstance(top, PromptDialog):
+        box, buttons = top._boxes()
+        return [box, *buttons]
+    if isinstance(top, PagePanel):
+        return [rect for rect, _, _ in top._footer()]
+    if isinstance(top, ReplayScene):
+        table = top.table
+        rects = [rect for rect, _ in table.decor.render(table.snapshot(), table.layout)[1]]
+        return [*rects, track_rect(table.layout, top.bar())]
+    return None
+
+
 class Player:
     """Random player actions on the real App; each followed by a settle and the check."""
 
@@ -251,29 +280,13 @@ class Player:
         """Points worth clicking on whatever is in front."""
         top = self.app.scenes.top
         self.seen.add(type(top).__name__)
-        if isinstance(top, MenuPanel):
-            rects = [row.rect for row in top._rows()]
-        elif isinstance(top, ConfirmDialog):
-            rects = top._buttons()
-        elif isinstance(top, PromptDialog):
-            box, buttons = top._boxes()
-            rects = [box, *buttons]
-        elif isinstance(top, PagePanel):
-            rects = [rect for rect, _, _ in top._footer()]
-        elif isinstance(top, ReplayScene):
-            table = top.table
-            rects = [rect for rect, _ in table.decor.render(table.snapshot(), table.layout)[1]]
-            rects.append(track_rect(table.layout, top.bar()))
-        elif isinstance(top, Overlay):
+        rects = panel_targets(top)
+        if rects is None and isinstance(top, Overlay):
             rects = [top.panel_rect()]
-        else:
+        if rects is None:
             table = self.app.table
             lay = table.layout
-            points = [(h.x + lay.card_w // 2, h.y + 5) for h in table.homes().values()]
-            points += [
-                (int(r.x + r.w / 2), int(r.y + r.h / 2))
-                for r in map(lay.slot_rect, range(lay.piles.pile_count))
-            ]
+            points = table_points(table)
             _, hits, _ = table.decor.render(table.snapshot(), lay)
             return points + [r.center for r, _ in hits]
         return [r.center for r in rects]
