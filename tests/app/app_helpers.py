@@ -7,6 +7,8 @@ import pygame
 from game.app.app import App
 from game.app.args import parse
 from game.app.loop import DT
+from game.engine.commands import Collect, Draw, ToFoundation
+from game.engine.state import WASTE
 from game.view import intents
 
 
@@ -27,6 +29,15 @@ def click(app: App, pos, button: int = 1) -> None:
 def play(app: App, command) -> None:
     """A move as the player's input would bring it."""
     app.controller.apply(intents.Play(command))
+
+
+def play_to_win(app: App, game) -> None:
+    """Win a game dealt by ``tests.engine.test_rules_of_play.winning_game`` as the player
+    would: each stock card turned and sent up, then the rest collected."""
+    while game.stock_count:
+        play(app, Draw())
+        play(app, ToFoundation(WASTE))
+    play(app, Collect())
 
 
 def frame(app: App, steps: int = 1) -> None:

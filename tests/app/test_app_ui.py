@@ -12,7 +12,17 @@ from game.view.widgets.dialogs import ConfirmDialog, PromptDialog
 from game.view.widgets.menu import MenuPanel
 from game.view.widgets.page import PagePanel
 
-from .app_helpers import button_of, click, frame, make_app, menu_row, play, press, settle
+from .app_helpers import (
+    button_of,
+    click,
+    frame,
+    make_app,
+    menu_row,
+    play,
+    play_to_win,
+    press,
+    settle,
+)
 
 
 @pytest.fixture
@@ -253,18 +263,13 @@ def test_a_bad_save_starts_a_new_game_and_is_kept_aside(tmp_path, content):
 
 
 def test_a_win_counts_once_even_after_undo_and_winning_again(tmp_path):
-    from game.engine.commands import Collect, ToFoundation
-    from game.engine.state import WASTE
     from tests.engine.test_rules_of_play import winning_game
 
     app = make_app(tmp_path)
     _, game = winning_game("klondike")
     app.session.adopt(game, game_id="test-win")
     app.table.show(game, animate=False)
-    while game.stock_count:
-        play(app, Draw())
-        play(app, ToFoundation(WASTE))
-    play(app, Collect())
+    play_to_win(app, game)
     assert game.won and app.table.cascade is not None
     app.controller.apply(i.Undo())
     app.controller.apply(i.Redo())

@@ -3,14 +3,13 @@ of the win panel, disabled buttons that do nothing."""
 
 import pygame
 
-from game.engine.commands import Collect, Draw, Move, ToFoundation
-from game.engine.state import WASTE
+from game.engine.commands import Draw, Move
 from game.view import intents as i
 from game.view.widgets.page import PagePanel
 from tests.engine.helpers import SAMPLE_TABLEAU, game_from, rules
 from tests.engine.test_rules_of_play import winning_game
 
-from .app_helpers import button_of, click, frame, make_app, play, press, settle
+from .app_helpers import button_of, click, frame, make_app, play, play_to_win, press, settle
 
 
 def show(app, game):
@@ -79,10 +78,7 @@ def test_the_win_panel_has_buttons(tmp_path):
     app = make_app(tmp_path)
     _, game = winning_game("klondike")
     show(app, game)
-    while game.stock_count:
-        play(app, Draw())
-        play(app, ToFoundation(WASTE))
-    play(app, Collect())
+    play_to_win(app, game)
     assert game.won
     frame(app)
     click(app, button_of(app, i.OpenStatistics()).center)

@@ -9,11 +9,11 @@ import pytest
 from game.app.app import App
 from game.app.args import parse
 from game.engine.cards import CODE
-from game.engine.commands import Collect, Draw, Move, ToFoundation
+from game.engine.commands import Draw, Move
 from game.engine.state import WASTE
 from tests.engine.test_rules_of_play import winning_game
 
-from .app_helpers import click, frame, make_app, menu_row, play, press, settle
+from .app_helpers import click, frame, make_app, menu_row, play, play_to_win, press, settle
 
 
 def show(app, game):
@@ -33,10 +33,7 @@ def test_the_win_panel_stays_over_the_cards_flying_off(tmp_path, size):
     app = make_app(tmp_path, "--windowed", size)
     _, game = winning_game("klondike")
     show(app, game)
-    while game.stock_count:
-        play(app, Draw())
-        play(app, ToFoundation(WASTE))
-    play(app, Collect())
+    play_to_win(app, game)
     assert game.won
     screen = pygame.display.get_surface()
     crossed = 0

@@ -17,16 +17,15 @@ import pytest
 
 from game import i18n
 from game.app.statistics import Statistics, StatsKey, VariantStats, save_statistics
-from game.engine.commands import Collect, Draw, Move, ToFoundation
+from game.engine.commands import Draw, Move
 from game.engine.game import new_game
-from game.engine.state import WASTE
 from game.variants import all_variants, get_variant
 from game.variants.codes import deal_code
 from game.view import intents as i
 from tests.engine.test_rules_of_play import winning_game
 from tests.view.text_log import TextLog, overlapping
 
-from .app_helpers import frame, make_app, play, settle
+from .app_helpers import frame, make_app, play, play_to_win, settle
 
 LANGUAGES = ("en", "uk", "ru")
 SIZES = ((640, 480), (800, 600), (1280, 800), (1920, 1080), (700, 1100))
@@ -101,10 +100,7 @@ def win_panel(app, helped=False):
     app.session.adopt(game, assisted=helped)
     app.table.show(game, animate=False)
     app.controller.position_changed()
-    while game.stock_count:
-        play(app, Draw())
-        play(app, ToFoundation(WASTE))
-    play(app, Collect())
+    play_to_win(app, game)
     for _ in range(5000):
         frame(app)
         if app.table.won_shown and not app.table.motion.busy:
