@@ -49,6 +49,10 @@ class Analysis:
     undecided: int  # positions the solver could not decide within the time
     cancelled: bool = False
     stopped: bool = False  # it gave up: out of its budget, or too many positions undecided
+    searches: int = 0  # positions searched
+    # Why a search left the compiled core for the slower Python one, if one did (the
+    # first reason met; SolveResult.left_core): a slow analysis says why it was slow.
+    left_core: str = ""
 
     @property
     def lost_at(self) -> int | None:
@@ -81,6 +85,7 @@ class Analyser:
         self.progress = progress
         self.verdicts: dict[int, bool | None] = {}
         self.searches = 0
+        self.left_core = ""
         self.deadline = None if budget is None else time.monotonic() + budget
         self.lo, self.hi = -1, len(self.states)  # last known winnable, first known lost
         self._most = len(self.states)  # no position is asked about twice
@@ -107,6 +112,7 @@ class Analyser:
             self.states[k], self.rules, max_seconds=seconds, max_nodes=None, cancel=self.cancel
         )
         self.searches += 1
+        self.left_core = self.left_core or result.left_core
         if result.cancelled:
             raise _Cancelled
         if result.outcome is Outcome.WON:
@@ -204,7 +210,17 @@ class Analyser:
         if stopped:  # the positions it had no time to ask about are undecided too
             lo = max([self.lo] + [k for k, v in self.verdicts.items() if v is WINNABLE])
             undecided = max(undecided, min(self.hi, len(self.states)) - lo - 1)
-        return Analysis(len(self.records), at_deal, last, losing, undecided, cancelled, stopped)
+        return Analysis(
+            len(self.records),
+            at_deal,
+            last,
+            losing,
+            undecided,
+            cancelled,
+            stopped,
+            self.searches,
+            self.left_core,
+        )
 
 
 def analyse(

@@ -3,7 +3,7 @@
     python -m game.cli play --variant V [--mode M] (--seed N | --deck "AS 2H ...")
                             [--reveal] [MOVE ...]
     python -m game.cli analyse --variant V [--mode M] (--seed N | --deck "...")
-                               [--timeout S] [MOVE ...]
+                               [--timeout S] [--budget S] [MOVE ...]
     python -m game.cli variants
 
 ``play`` applies the moves in order and prints the position as one JSON object.
@@ -13,6 +13,9 @@ undecided in the time), ``last_winnable_move`` (how many of the moves had been p
 the position was last known winnable; null when the deal was never winnable or it is
 undecided), ``losing_move`` (the move, in ``play``'s notation, after which no win was
 possible; null when there is none), ``undecided`` (positions the solver could not decide);
+``stopped`` (true when it gave up: its ``--budget`` of seconds in all, default 60, was
+used, or too many positions stayed undecided), ``searches``, ``budget_s`` and
+``left_core`` (why a search left the compiled core, empty when none did);
 ``--timeout`` is the time each position searched may take (default 5 s). Any
 problem exits with status 2 and one line on stderr; nothing goes to stdout then. That holds
 for anything a person can type or pipe (``game.console``): odd paths and files, deal
@@ -80,6 +83,11 @@ def _parser() -> argparse.ArgumentParser:
             analyse._add_action(action)
     analyse.add_argument(
         "--timeout", default="5", help=_("seconds each position searched may take (default 5)")
+    )
+    analyse.add_argument(
+        "--budget",
+        default="60",
+        help=_("seconds the whole analysis may take (default 60); it stops when they are used"),
     )
     sub.add_parser("variants", help=_("list variants and their deal modes"))
     return parser
@@ -156,32 +164,39 @@ def run(argv: list[str]) -> dict | list:
             move = shown(text, quotes=False)
             raise UsageError(problem.format(number=number, move=move, problem=said)) from exc
     if args.command == "analyse":
-        return analysis_json(game, _seconds(args.timeout))
+        return analysis_json(game, _seconds(args.timeout), _seconds(args.budget, "--budget"))
     return position(game, args.reveal)
 
 
-def _seconds(text: str) -> float:
+def _seconds(text: str, option: str = "--timeout") -> float:
     try:
         seconds = float(text) if text.isascii() else float("nan")
     except ValueError:
         seconds = float("nan")
     if not 0 < seconds <= 3600:  # NaN too
-        problem = _("--timeout must be a number of seconds from 0 to 3600, got {value}")
-        raise UsageError(problem.format(value=shown(text)))
+        problem = _("{option} must be a number of seconds from 0 to 3600, got {value}")
+        raise UsageError(problem.format(option=option, value=shown(text)))
     return seconds
 
 
-def analysis_json(game: Game, seconds: float) -> dict:
+def analysis_json(game: Game, seconds: float, budget: float) -> dict:
+    """The analysis as JSON: the verdicts, and how it ran (``stopped``: it gave up, out
+    of its budget or with too many positions undecided, so the losing move may be
+    unknown; ``left_core``: why a search ran in Python, empty when none did)."""
     from game.analysis import analyse
     from game.engine.notation import format_command
 
-    result = analyse(game, seconds)
+    result = analyse(game, seconds, budget=budget)
     losing = result.losing_move
     return {
         "winnable_at_deal": result.winnable_at_deal,
         "last_winnable_move": result.last_winnable_move,
         "losing_move": None if losing is None else format_command(losing, game.layout),
         "undecided": result.undecided,
+        "stopped": result.stopped,
+        "searches": result.searches,
+        "budget_s": budget,
+        "left_core": result.left_core,
     }
 
 

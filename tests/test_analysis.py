@@ -84,7 +84,12 @@ def test_the_command_line_analyse(tmp_path):
         "last_winnable_move": case["lost_at"] - 1,
         "losing_move": case["moves"][case["lost_at"] - 1],
         "undecided": answer["undecided"],
+        "stopped": False,
+        "searches": answer["searches"],
+        "budget_s": 60.0,
+        "left_core": "",
     }
+    assert 1 <= answer["searches"] <= len(case["moves"]) + 1
     bad = subprocess.run([*command, "t9-t1"], cwd=ROOT, capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stdout == "" and len(bad.stderr.splitlines()) == 1
 
@@ -137,3 +142,28 @@ def test_the_total_budget_bounds_the_analysis_and_is_told():
     assert told and all(0 <= left <= 0.6 for _, _, left in told)
     if result.losing_move is None and result.last_winnable_move != result.moves:
         assert result.stopped and result.undecided >= 1
+
+
+def test_the_command_line_analyse_keeps_to_its_budget_and_says_it_stopped():
+    """Issue 22, H3 on the command line: ``--budget`` bounds the whole analysis and the
+    answer says it gave up rather than naming no losing move as if there were none."""
+    case = max(HARD, key=lambda c: len(c["moves"]))
+    command = [sys.executable, "-m", "game.cli", "analyse", "--variant", case["variant"]]
+    command += ["--mode", case["mode"], "--seed", str(case["seed"])]
+    command += ["--timeout", "30", "--budget", "0.5", *case["moves"]]
+    started = time.monotonic()
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["budget_s"] == 0.5 and answer["searches"] >= 1
+    if answer["losing_move"] is None and answer["last_winnable_move"] != len(case["moves"]):
+        assert answer["stopped"] is True and answer["undecided"] >= 1
+    assert time.monotonic() - started < 20  # not 30 s per position
+    for bad in ("0", "-1", "nan", "3601", "soon"):
+        refused = subprocess.run(
+            [*command[: -len(case["moves"])], "--budget", bad],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+        assert refused.returncode == 2 and "--budget" in refused.stderr, bad

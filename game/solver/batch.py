@@ -14,7 +14,9 @@ from .solve import solve
 def solvability_record(
     variant: str, mode: str, max_seconds: float | None, max_nodes: int | None, seed: int
 ) -> dict:
-    """The verdict on deal ``seed`` from its start: outcome, seconds, nodes."""
+    """The verdict on deal ``seed`` from its start: outcome, seconds, nodes, and why the
+    search left the compiled core (``left_core``, empty when it did not: a run whose
+    speed figures came from the Python search says so)."""
     rules = get_variant(variant).rules(mode)
     state = new_game(rules, seed=seed).state
     res = solve(state, rules, max_nodes=max_nodes, max_seconds=max_seconds)
@@ -23,6 +25,7 @@ def solvability_record(
         "outcome": res.outcome.value,
         "seconds": round(res.seconds, 4),
         "nodes": res.nodes,
+        "left_core": res.left_core,
     }
 
 

@@ -263,3 +263,18 @@ def test_the_core_uses_no_gcc_builtin_or_posix_clock_without_a_fallback():
             if "clock_gettime" in line:
                 assert stack and stack[-1].startswith("else"), where
                 assert "_WIN32" in source.read_text(), where
+
+
+@needs_core
+def test_an_analysis_that_leaves_the_core_says_so():
+    """ "Where was it lost?" passes on why a search ran in Python (issue 22: a solve that
+    leaves the core says so), here for the position the core cannot hold."""
+    from game.analysis import Analyser
+
+    r, state = overflowing_state()
+    analyser = Analyser(new_game(r, seed=4), seconds=0.5)
+    analyser.states = [state]  # the game's only position: the one the core cannot hold
+    analyser.records = []
+    result = analyser.run()
+    assert result.searches == 1
+    assert "compiled solver core" in result.left_core
