@@ -8,7 +8,8 @@ every string and list. A value that does not fit raises ``Misfit`` with a worded
 ``fit`` takes a whole object and gives the values that fit and the problems of the rest,
 so the reader can keep what is good and set the file aside for the others.
 
-Settings keep their declarations beside their defaults (``settings._CHECKS``), rule tables
+Settings keep their declarations beside their defaults (``settings._CHECKS``, written in
+this module's vocabulary), rule tables
 theirs in ``game.engine.schema``; the saved game's deal and moves are checked by the engine
 (``game.engine.savefile``) as it replays them.
 
@@ -122,6 +123,21 @@ class ListOf:
             except Misfit as exc:
                 problems.append(str(exc))
         return items, problems
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Two values (a JSON list of two), the first fitting ``first``, the second ``second``:
+    a window's width and height."""
+
+    first: Spec
+    second: Spec
+
+    def __call__(self, value: Any) -> tuple:
+        if not isinstance(value, list | tuple) or len(value) != 2:
+            problem = _("must be a list of two values, got {value}")
+            raise Misfit(problem.format(value=quoted(value)))
+        return (self.first(value[0]), self.second(value[1]))
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from game.variants import all_variants, builtin_ids
 from game.view.card_styles import BACK_STYLES, FACE_STYLES
 
 from .atomic import write_atomic
+from .formats import OneOf, Pair, Whole, flag
 from .loader import Loaded, load_file, read_versioned_json
 
 SETTINGS_FILE = "settings.json"
@@ -105,30 +106,8 @@ def settings_to_dict(settings: Settings) -> dict[str, Any]:
     return data
 
 
-def _check_choice(choices):
-    def check(value: Any) -> Any:
-        if value not in choices:
-            raise ValueError
-        return value
-
-    return check
-
-
-def _check_bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError
-    return value
-
-
-def _check_window(value: Any) -> tuple[int, int]:
-    if not isinstance(value, list | tuple) or len(value) != 2:
-        raise ValueError
-    w, h = value
-    if not all(type(v) is int for v in value):
-        raise ValueError
-    if not (WINDOW_MIN[0] <= w <= WINDOW_MAX[0] and WINDOW_MIN[1] <= h <= WINDOW_MAX[1]):
-        raise ValueError
-    return (w, h)
+# A window size in pixels: width and height, each declared with its own range.
+_WINDOW = Pair(Whole(WINDOW_MIN[0], WINDOW_MAX[0]), Whole(WINDOW_MIN[1], WINDOW_MAX[1]))
 
 
 def _check_variant(value: Any) -> str:
@@ -170,19 +149,19 @@ def _check_winnable(value: Any, problems: list[str]) -> dict[str, bool]:
 
 _CHECKS = {
     "variant": _check_variant,
-    "click_to_move": _check_bool,
-    "animation_speed": _check_choice(tuple(ANIMATION_SPEEDS)),
-    "sound": _check_bool,
-    "card_back": _check_choice(CARD_BACKS),
-    "face_style": _check_choice(FACE_STYLES),
-    "four_colour": _check_bool,
-    "left_handed": _check_bool,
-    "window_size": _check_window,
-    "fullscreen": _check_bool,
-    "show_winnable_indicator": _check_bool,
-    "winnable_grade": _check_choice(WINNABLE_GRADES),
-    "language": _check_choice(LANGUAGE_CHOICES),
-    "auto_finish": _check_choice(AUTO_FINISH_CHOICES),
+    "click_to_move": flag,
+    "animation_speed": OneOf(tuple(ANIMATION_SPEEDS)),
+    "sound": flag,
+    "card_back": OneOf(tuple(CARD_BACKS)),
+    "face_style": OneOf(tuple(FACE_STYLES)),
+    "four_colour": flag,
+    "left_handed": flag,
+    "window_size": _WINDOW,
+    "fullscreen": flag,
+    "show_winnable_indicator": flag,
+    "winnable_grade": OneOf(WINNABLE_GRADES),
+    "language": OneOf(LANGUAGE_CHOICES),
+    "auto_finish": OneOf(AUTO_FINISH_CHOICES),
 }
 _NESTED_CHECKS = {"modes": _check_modes, "winnable_only": _check_winnable}
 # Each setting as a message naming the ones reset calls it (as Options does, in lower case).
