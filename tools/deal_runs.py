@@ -18,7 +18,7 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from game.app.formats import RESULTS_LINE, fit
+from game.files.formats import RESULTS_LINE, fit
 from game.engine.deal import deal_number
 from game.engine.quoting import shown
 

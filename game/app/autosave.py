@@ -30,9 +30,9 @@ from game.engine.savefile import (
 from game.i18n import _
 from game.variants import get_variant
 
-from .atomic import write_atomic
-from .formats import GAME_EXTRA, TIME_PLAYED, fit, held
-from .loader import GAME_FILE, Unusable, load_file, read_versioned_json
+from game.files.atomic import write_atomic
+from game.files.formats import GAME_EXTRA, TIME_PLAYED, fit, held
+from game.files.loader import GAME_FILE, Unusable, load_file, read_versioned_json
 
 log = logging.getLogger(__name__)
 

@@ -23,7 +23,7 @@ from game.view.widgets.field import SEPARATORS
 
 from .dates import MONTHS, short_date
 from .gamefiles import GameFile, date_in_name, games_folder, read_game, save_number
-from .problems import printable, why
+from game.files.problems import printable, why
 
 LISTED = 500  # the newest files of a folder listed
 SCANNED = 20_000  # a folder's entries looked at, at most (a folder of a million files)

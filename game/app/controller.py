@@ -21,7 +21,7 @@ from game.view.table import TableOptions
 
 from .assist import Assistant
 from .ownership import Role
-from .problems import printable
+from game.files.problems import printable
 from .scenes import SceneStack
 from .session import Session
 from .settings import Settings

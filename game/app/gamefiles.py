@@ -30,10 +30,10 @@ from game.engine.savefile import FORMAT, VERSION, SaveError, game_from_dict, gam
 from game.i18n import _
 from game.variants import get_variant
 
-from .atomic import write_atomic
-from .formats import GAME_EXTRA, HISTORY_NAMES, TIME_PLAYED, Misfit, fit, held
-from .loader import GAME_FILE, Unusable, load_file, read_versioned_json
-from .problems import why
+from game.files.atomic import write_atomic
+from game.files.formats import GAME_EXTRA, HISTORY_NAMES, TIME_PLAYED, Misfit, fit, held
+from game.files.loader import GAME_FILE, Unusable, load_file, read_versioned_json
+from game.files.problems import why
 
 log = logging.getLogger(__name__)
 

@@ -51,10 +51,10 @@ from .autosave import (
     resume,
     save_current,
 )
-from .folderlock import FolderLock, updating
+from game.files.folderlock import FolderLock, updating
 from .gamefiles import keep_finished
 from .ownership import Role, claim_folder, lost_lock_notice
-from .problems import could_not_save, could_not_save_settings, could_not_save_statistics
+from game.files.problems import could_not_save, could_not_save_settings, could_not_save_statistics
 from .settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from .statistics import (
     STATISTICS_FILE,

@@ -20,7 +20,7 @@ from game.view.replay import ReplayScene
 from .analyst import Analyst
 from .browsing import expand, shown_path
 from .gamefiles import finished_games, games_folder, read_game, save_new, suggested_name, write_game
-from .problems import why
+from game.files.problems import why
 from .wording import analysis_result, last_game_result
 
 

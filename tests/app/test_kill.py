@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from game.app import atomic
+from game.files import atomic
 from game.app.autosave import CURRENT_GAME_FILE, resume
 from game.app.session import Session
 from game.app.settings import SETTINGS_FILE

@@ -24,9 +24,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.app.autosave import CURRENT_GAME_FILE, resume, save_current
-from game.app.formats import COUNT, TIME_PLAYED, TOTAL_TIME
+from game.files.formats import COUNT, TIME_PLAYED, TOTAL_TIME
 from game.app.gamefiles import HISTORY_RECORD, RECORD_FORMAT, _read_written, read_game
-from game.app.loader import load_file
+from game.files.loader import load_file
 from game.app.settings import SETTINGS_FILE, Settings, load_settings, settings_to_dict
 from game.app.statistics import (
     STATISTICS_FILE,

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from game.app.autosave import resume
-from game.app.folderlock import OWNER_LOCK, UPDATE_LOCK, FolderLock, UntrustedLock
+from game.files.folderlock import OWNER_LOCK, UPDATE_LOCK, FolderLock, UntrustedLock
 from game.app.ownership import Role, claim_folder
 from game.app.session import Session
 from game.engine.commands import Draw

@@ -13,7 +13,7 @@ import pytest
 
 from game.app import ownership
 from game.app.autosave import CURRENT_GAME_FILE, resume
-from game.app.folderlock import OWNER_LOCK, FolderLock
+from game.files.folderlock import OWNER_LOCK, FolderLock
 from game.app.ownership import Role
 from game.app.session import Session
 from game.app.statistics import StatsKey, load_statistics
@@ -135,7 +135,7 @@ def refuse_writes(*_args, **_kwargs):
 
 def test_a_read_only_folder_is_said_at_start_and_nothing_is_tried(tmp_path, monkeypatch):
     monkeypatch.setattr(ownership, "probe_writable", refuse_writes)
-    monkeypatch.setattr("game.app.atomic.write_atomic", refuse_writes)
+    monkeypatch.setattr("game.files.atomic.write_atomic", refuse_writes)
     session = Session.open(str(tmp_path))
     assert session.role is Role.READ_ONLY
     assert session.take_notices() == [

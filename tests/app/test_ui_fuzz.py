@@ -18,7 +18,8 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app import analyst, assist, atomic
+from game.app import analyst, assist
+from game.files import atomic
 from game.app.keymap import ALL
 from game.app.loop import DT
 from game.view import intents
