@@ -35,7 +35,9 @@ def imported(source: str, name: str, is_package: bool, known: set[str]) -> list[
     return sorted(_imported(ast.parse(source), name, is_package, known))
 
 
-def _imported(tree: ast.AST, name: str, is_package: bool, known: set[str]) -> Iterator[tuple[int, str]]:
+def _imported(
+    tree: ast.AST, name: str, is_package: bool, known: set[str]
+) -> Iterator[tuple[int, str]]:
     package = name if is_package else name.rsplit(".", 1)[0]
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):

@@ -15,12 +15,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from game.files.atomic import write_atomic
+from game.files.loader import Loaded, load_file, read_versioned_json
 from game.i18n import LANGUAGES, N_, _
 from game.variants import all_variants, builtin_ids
 from game.view.card_styles import BACK_STYLES, FACE_STYLES
-
-from game.files.atomic import write_atomic
-from game.files.loader import Loaded, load_file, read_versioned_json
 
 SETTINGS_FILE = "settings.json"
 FORMAT = "klondike-family-settings"

@@ -11,10 +11,10 @@ from functools import cache
 from pathlib import Path
 
 from game import i18n
-from game.files.loader import SMALL_FILE, Unusable, decode_text, read_capped, read_safely
-from game.files.problems import why
 from game.engine.quoting import shown
 from game.engine.rules import RuleTableError, VariantTable, load_table
+from game.files.loader import SMALL_FILE, Unusable, decode_text, read_capped, read_safely
+from game.files.problems import why
 from game.i18n import _
 
 TABLES_DIR = Path(__file__).resolve().parent

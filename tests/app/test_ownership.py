@@ -13,11 +13,11 @@ import pytest
 
 from game.app import ownership
 from game.app.autosave import CURRENT_GAME_FILE, resume
-from game.files.folderlock import OWNER_LOCK, FolderLock
 from game.app.ownership import Role
 from game.app.session import Session
 from game.app.statistics import StatsKey, load_statistics
 from game.engine.commands import Draw
+from game.files.folderlock import OWNER_LOCK, FolderLock
 
 KLONDIKE = StatsKey("klondike", "draw1")
 

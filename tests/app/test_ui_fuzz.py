@@ -19,9 +19,9 @@ import pytest
 
 from game import i18n
 from game.app import analyst, assist
-from game.files import atomic
 from game.app.keymap import ALL
 from game.app.loop import DT
+from game.files import atomic
 from game.view import intents
 
 from .app_helpers import make_app
