@@ -9,8 +9,9 @@ Messages come from the code (``_("...")``, ``ngettext("...", "...", n)``, ``N_("
 the engine, which speaks no language, marks its templates ``N_("...")`` and
 ``N_plural("...", "...")``: ``game.engine.text``) and from the rule tables (a variant's
 name and description, each mode's label and description), read with Babel, a development
-dependency. The English catalogue is made here too: it says each message as written. Ukrainian and Russian are translated by hand
-in their ``.po`` files; ``update`` keeps what is translated and marks what is new.
+dependency. The English catalogue is made here too: it says each message as written.
+Ukrainian and Russian are translated by hand in their ``.po`` files; ``update`` keeps what
+is translated and marks what is new.
 """
 
 from __future__ import annotations
