@@ -71,6 +71,13 @@ def test_str_is_the_english_sentence_and_the_plural_follows_count():
     assert str(many.value) == "card AS appears more than 2 times"
 
 
+def test_a_text_without_fields_passes_as_it_is_braces_and_all():
+    """What a caller has worded already (a rule table's path with braces in its name) may
+    be raised as it is."""
+    error = EngineError("/tmp/{odd}/table.toml: no such file")
+    assert str(error) == i18n.say(error) == "/tmp/{odd}/table.toml: no such file"
+
+
 def test_say_words_a_message_and_the_messages_in_its_fields_in_the_language_spoken():
     with pytest.raises(SaveError) as caught:
         game_from_dict(bad_entry_game(), get_variant)

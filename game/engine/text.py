@@ -58,11 +58,15 @@ class Message:
         return cls(VERBATIM, text=str(said))
 
     def worded(self, gettext: Gettext, ngettext: Ngettext) -> str:
-        """The sentence, translated by the two gettext functions given."""
+        """The sentence, translated by the two gettext functions given. A template without
+        fields is not formatted: a text already worded (a path with braces in it, say)
+        passes as it is."""
         if isinstance(self.template, tuple):
             text = ngettext(*self.template, self.fields["count"])
         else:
             text = gettext(self.template)
+        if not self.fields:
+            return text
         return text.format(**{k: worded(v, gettext, ngettext) for k, v in self.fields.items()})
 
     def __str__(self) -> str:
