@@ -17,6 +17,7 @@ from game.app.ownership import Role
 from game.app.session import Session
 from game.app.statistics import StatsKey, load_statistics
 from game.engine.commands import Draw
+from game.files import folderlock
 from game.files.folderlock import OWNER_LOCK, FolderLock
 
 KLONDIKE = StatsKey("klondike", "draw1")
@@ -347,7 +348,7 @@ def test_the_windows_lock_code_path_with_a_stand_in_for_msvcrt(monkeypatch, tmp_
 
     fake = types.SimpleNamespace(LK_NBLCK=2, LK_UNLCK=0, locking=locking)
     monkeypatch.setitem(sys.modules, "msvcrt", fake)
-    source = Path(ownership.__file__).with_name("folderlock.py").read_text()
+    source = Path(folderlock.__file__).read_text()
     assert source.count('if os.name == "nt":') == 1
     windows = types.ModuleType("folderlock_on_windows")
     code = compile(source.replace('if os.name == "nt":', "if True:"), "folderlock.py", "exec")
