@@ -39,7 +39,7 @@ from game.engine.game import Game, new_game
 from game.engine.notation import parse_command
 from game.engine.quoting import shown
 from game.engine.rules import RuleTableError, VariantTable
-from game.i18n import _
+from game.i18n import _, say
 from game.variants import all_variants, get_variant, load_variant_file
 
 
@@ -102,13 +102,13 @@ def _table(args: argparse.Namespace) -> VariantTable:
         try:
             return load_variant_file(args.table)
         except RuleTableError as exc:
-            raise UsageError(str(exc)) from exc
+            raise UsageError(say(exc)) from exc
     if not args.variant:
         raise UsageError(_("play needs --variant (or --table FILE)"))
     try:
         return get_variant(args.variant)
     except KeyError as exc:
-        raise UsageError(exc.args[0]) from exc
+        raise UsageError(say(exc.args[0])) from exc
 
 
 def _start(args: argparse.Namespace) -> Game:
@@ -116,16 +116,16 @@ def _start(args: argparse.Namespace) -> Game:
     try:
         rules = table.rules(args.mode)
     except KeyError as exc:
-        raise UsageError(exc.args[0]) from exc
+        raise UsageError(say(exc.args[0])) from exc
     if args.seed is not None:
         try:
             return new_game(rules, seed=deal_number(args.seed))
         except ValueError as exc:
-            raise UsageError(f"--seed: {exc}") from exc
+            raise UsageError(f"--seed: {say(exc)}") from exc
     try:
         deck = cards_from_codes(args.deck.replace(",", " ").split(), rules.decks)
     except ValueError as exc:
-        raise UsageError(f"--deck: {exc}") from exc
+        raise UsageError(f"--deck: {say(exc)}") from exc
     return new_game(rules, deck=deck)
 
 
@@ -159,7 +159,7 @@ def run(argv: list[str]) -> dict | list:
             game.execute(parse_command(text, game.layout))
         except (ValueError, Refused) as exc:
             # A refusal in the table's words, with card codes ("8S takes 7D or 7H.").
-            said = refusal(exc, CODE.__getitem__) if isinstance(exc, Refused) else exc
+            said = refusal(exc, CODE.__getitem__) if isinstance(exc, Refused) else say(exc)
             problem = _("move {number} ({move}): {problem}")
             move = shown(text, quotes=False)
             raise UsageError(problem.format(number=number, move=move, problem=said)) from exc

@@ -30,7 +30,7 @@ APP_ID = "org.patiencetable.Patience"
 
 def data_home(environ=None) -> Path:
     """Raises NoHomeFolder (an OSError) when there is no XDG_DATA_HOME and no home."""
-    from game.app.datadir import home_folder
+    from game.files.datadir import home_folder
 
     environ = os.environ if environ is None else environ
     xdg = environ.get("XDG_DATA_HOME", "")
@@ -118,9 +118,9 @@ def _refresh(home: Path) -> None:
 
 def run(action: str) -> int:
     """``--install-desktop-entry`` / ``--uninstall-desktop-entry``: do it and say what."""
-    from game.app.datadir import NoHomeFolder
-    from game.app.problems import why
     from game.console import say_error
+    from game.files.datadir import NoHomeFolder
+    from game.files.problems import why
 
     try:
         files = install() if action == "install" else uninstall()

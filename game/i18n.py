@@ -5,7 +5,9 @@ decides the form: Ukrainian and Russian have three), with named placeholders fil
 ``.format(...)`` after translation. Strings defined at import time are marked ``N_("...")``
 and translated where shown, so a change of language applies at once. The rule tables'
 names and labels are data: they are translated where shown (``_(rules.name)``), their
-msgids extracted from the tables by ``tools/messages.py``.
+msgids extracted from the tables by ``tools/messages.py``. The engine speaks no
+language: what it says is an English template and its fields (``game.engine.text``),
+worded here by ``say``.
 
 The catalogues are ``game/locale/<language>/LC_MESSAGES/solitaire.mo``, compiled from the
 ``.po`` files beside them. Which language: the player's choice (Options, ``--language``),
@@ -19,6 +21,8 @@ import gettext as _gettext
 import os
 import sys
 from pathlib import Path
+
+from game.engine.text import worded
 
 DOMAIN = "solitaire"
 LANGUAGES = ("en", "uk", "ru")  # the languages the game speaks
@@ -34,6 +38,12 @@ def _(message: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _translations.ngettext(singular, plural, n)
+
+
+def say(said: object) -> str:
+    """What the engine said (a ``Message``, or an ``EngineError`` carrying one) in the
+    language spoken; a text as it is, anything else as ``str()``."""
+    return str(worded(said, _, ngettext))
 
 
 def N_(message: str) -> str:

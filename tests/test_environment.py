@@ -119,7 +119,7 @@ def no_account(monkeypatch):
 
 
 def test_an_absolute_xdg_data_home_needs_no_home_folder(monkeypatch, tmp_path):
-    from game.app.datadir import default_data_dir
+    from game.files.datadir import default_data_dir
 
     no_account(monkeypatch)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))

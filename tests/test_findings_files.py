@@ -157,7 +157,7 @@ def test_5_a_total_time_at_the_top_of_floats_and_a_huge_clock_win_cleanly(tmp_pa
 
 
 def test_5_a_sum_of_times_stops_at_its_range_and_is_never_infinite():
-    from game.app.formats import TOTAL_TIME
+    from game.files.formats import TOTAL_TIME
 
     record = VariantStats(played=2, won=2, total_win_time=TOTAL_TIME)
     won = record.with_win(1e300, 40)
@@ -264,7 +264,7 @@ def test_D3_an_unreadable_saved_game_is_kept_aside_and_the_message_says_where(
     before = path.read_bytes()
     path.chmod(0)
     if os.geteuid() == 0:  # root reads any file: the system's answer to a player, then
-        import game.app.loader as loader
+        import game.files.loader as loader
 
         opened = loader.os.open
 
@@ -292,7 +292,7 @@ def test_D3_an_unreadable_saved_game_is_kept_aside_and_the_message_says_where(
 
 
 def test_D3_unreadable_settings_are_kept_aside_too_not_written_over_at_close(tmp_path, monkeypatch):
-    import game.app.loader as loader
+    import game.files.loader as loader
 
     path = tmp_path / "settings.json"
     path.write_text('{"format": "mine"}')

@@ -1,72 +1,21 @@
 """The shape of the code: who may import whom.
 
 Every ``import`` statement in ``game/`` is read with ``ast`` (those under
-``TYPE_CHECKING`` and inside functions count too), so a cycle cannot hide behind a lazy
-import, and the pure layers (the engine, the solver, the session) cannot reach pygame.
+``TYPE_CHECKING`` and inside functions count too: ``tests/import_graph.py``), so a cycle
+cannot hide behind a lazy import, and the pure layers (the engine, the solver, the
+session) cannot reach pygame. The layers' order is ``tests/test_layers.py``.
 """
 
 from __future__ import annotations
 
-import ast
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-PACKAGE = ROOT / "game"
+from tests.import_graph import ROOT, graph, modules
+
 MAX_LINES = 400
-
-
-def module_name(path: Path) -> str:
-    parts = path.relative_to(ROOT).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def modules() -> dict[str, Path]:
-    return {module_name(p): p for p in PACKAGE.rglob("*.py")}
-
-
-# Extension modules (a C source beside the Python ones, built or not) are modules too.
-COMPILED = {module_name(p) for p in PACKAGE.rglob("*.c")}
-
-
-def imports(path: Path, name: str, known: set[str]) -> set[str]:
-    """The modules of ``game`` that ``path`` imports, wherever the statement stands."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            targets = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[: len(base) - (node.level - 1)]
-                stem = ".".join(base + ([node.module] if node.module else []))
-            else:
-                stem = node.module or ""
-            # ``from pkg import sub`` imports the module pkg.sub (the package is only on the
-            # way); ``from pkg import name`` takes a name from pkg's own code.
-            subs = [f"{stem}.{alias.name}" for alias in node.names]
-            names_only = [s for s in subs if s not in known and s not in COMPILED]
-            targets = [s for s in subs if s in known] + ([stem] if names_only else [])
-        else:
-            continue
-        for target in targets:
-            if target in known:
-                found.add(target)
-            elif target.split(".")[0] == "pygame":
-                found.add("pygame")
-    found.discard(name)
-    return found
-
-
-def graph() -> dict[str, set[str]]:
-    found = modules()
-    known = set(found)
-    return {name: imports(path, name, known) for name, path in found.items()}
 
 
 def test_no_import_cycles_in_game():

@@ -18,9 +18,9 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from game.app.formats import RESULTS_LINE, fit
 from game.engine.deal import deal_number
 from game.engine.quoting import shown
+from game.files.formats import RESULTS_LINE, fit
 
 MOST_BYTES = 1 << 30  # a results line is some 60 bytes: this holds any run of MOST_DEALS
 

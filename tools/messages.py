@@ -5,11 +5,13 @@
     python tools/messages.py compile   # every .po to its .mo (shipped in the package)
     python tools/messages.py check     # exit 1 if a catalogue is stale or not complete
 
-Messages come from the code (``_("...")``, ``ngettext("...", "...", n)``, ``N_("...")``)
-and from the rule tables (a variant's name and description, each mode's label and
-description), read with Babel, a development dependency. The English catalogue is made
-here too: it says each message as written. Ukrainian and Russian are translated by hand
-in their ``.po`` files; ``update`` keeps what is translated and marks what is new.
+Messages come from the code (``_("...")``, ``ngettext("...", "...", n)``, ``N_("...")``;
+the engine, which speaks no language, marks its templates ``N_("...")`` and
+``N_plural("...", "...")``: ``game.engine.text``) and from the rule tables (a variant's
+name and description, each mode's label and description), read with Babel, a development
+dependency. The English catalogue is made here too: it says each message as written.
+Ukrainian and Russian are translated by hand in their ``.po`` files; ``update`` keeps what
+is translated and marks what is new.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from game.i18n import DOMAIN, LANGUAGES, NAMES  # noqa: E402
 GAME = ROOT / "game"
 LOCALE = GAME / "locale"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "N_plural": (1, 2)}
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 HOME = "https://github.com/patience-table/patience-table"
 # Babel fills in the words in capitals (the language's name for "Translations template").

@@ -1,1 +1,1 @@
-"""The application: loop, scenes, settings, saves."""
+"""The application: loop, scenes, settings, saves (their files: ``game.files``)."""

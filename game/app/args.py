@@ -100,7 +100,7 @@ def _seed(text: str) -> int:
     try:
         return deal_number(text)
     except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+        raise argparse.ArgumentTypeError(i18n.say(exc)) from None
 
 
 def _path_argument(when_empty: str):

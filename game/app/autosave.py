@@ -27,12 +27,11 @@ from game.engine.savefile import (
     game_from_dict,
     game_to_json,
 )
-from game.i18n import _
+from game.files.atomic import write_atomic
+from game.files.formats import GAME_EXTRA, TIME_PLAYED, fit, held
+from game.files.loader import GAME_FILE, Unusable, load_file, read_versioned_json
+from game.i18n import _, say
 from game.variants import get_variant
-
-from .atomic import write_atomic
-from .formats import GAME_EXTRA, TIME_PLAYED, fit, held
-from .loader import GAME_FILE, Unusable, load_file, read_versioned_json
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +98,7 @@ def resume(folder: Path, lookup: Callable[[str], VariantTable] = get_variant) ->
         try:
             game, extra = game_from_dict(data, lookup)
         except SaveError as exc:
-            problem = _("it is not a valid game ({problem})").format(problem=exc)
+            problem = _("it is not a valid game ({problem})").format(problem=say(exc))
             raise Unusable("corrupt", problem) from None
         found.update(extra)
         return game

@@ -14,6 +14,7 @@ from typing import Protocol
 
 from game import i18n
 from game.engine.refusals import Refused
+from game.files.problems import printable
 from game.i18n import _
 from game.view import intents as i
 from game.view.hud import deal_name
@@ -21,7 +22,6 @@ from game.view.table import TableOptions
 
 from .assist import Assistant
 from .ownership import Role
-from .problems import printable
 from .scenes import SceneStack
 from .session import Session
 from .settings import Settings

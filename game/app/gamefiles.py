@@ -27,13 +27,12 @@ from pathlib import Path
 
 from game.engine.game import Game
 from game.engine.savefile import FORMAT, VERSION, SaveError, game_from_dict, game_to_json
-from game.i18n import _
+from game.files.atomic import write_atomic
+from game.files.formats import GAME_EXTRA, HISTORY_NAMES, TIME_PLAYED, Misfit, fit, held
+from game.files.loader import GAME_FILE, Unusable, load_file, read_versioned_json
+from game.files.problems import why
+from game.i18n import _, say
 from game.variants import get_variant
-
-from .atomic import write_atomic
-from .formats import GAME_EXTRA, HISTORY_NAMES, TIME_PLAYED, Misfit, fit, held
-from .loader import GAME_FILE, Unusable, load_file, read_versioned_json
-from .problems import why
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +81,7 @@ def read_game(path: Path) -> GameFile | str:
     except Unusable as exc:
         return _("Could not open {name}: {problem}.").format(name=path.name, problem=exc.problem)
     except SaveError as exc:
-        problem = _("it is not a valid game ({problem})").format(problem=exc)
+        problem = _("it is not a valid game ({problem})").format(problem=say(exc))
         return _("Could not open {name}: {problem}.").format(name=path.name, problem=problem)
     except Exception as exc:  # whatever a file holds, the game goes on
         problem = type(exc).__name__

@@ -23,12 +23,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
+from game.files.atomic import sweep_temporaries
+from game.files.datadir import NoHomeFolder, resolve_data_dir
+from game.files.folderlock import OWNER_LOCK, FolderLock, updating
+from game.files.problems import why
 from game.i18n import _
-
-from .atomic import sweep_temporaries
-from .datadir import NoHomeFolder, resolve_data_dir
-from .folderlock import OWNER_LOCK, FolderLock, updating
-from .problems import why
 
 # The files ``write_atomic`` writes here: their leftovers from a killed game are swept.
 KEPT_FILES = (

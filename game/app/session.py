@@ -39,6 +39,8 @@ from game.engine.commands import Command
 from game.engine.events import Step
 from game.engine.game import Game, new_game
 from game.engine.savefile import EntryTexts
+from game.files.folderlock import FolderLock, updating
+from game.files.problems import could_not_save, could_not_save_settings, could_not_save_statistics
 from game.i18n import _
 from game.variants import get_variant
 from game.variants.codes import deal_code
@@ -51,10 +53,8 @@ from .autosave import (
     resume,
     save_current,
 )
-from .folderlock import FolderLock, updating
 from .gamefiles import keep_finished
 from .ownership import Role, claim_folder, lost_lock_notice
-from .problems import could_not_save, could_not_save_settings, could_not_save_statistics
 from .settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from .statistics import (
     STATISTICS_FILE,

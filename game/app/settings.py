@@ -15,13 +15,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from game.files.atomic import write_atomic
+from game.files.formats import OneOf, Pair, Whole, flag
+from game.files.loader import Loaded, load_file, read_versioned_json
 from game.i18n import LANGUAGES, N_, _
 from game.variants import all_variants, builtin_ids
 from game.view.card_styles import BACK_STYLES, FACE_STYLES
-
-from .atomic import write_atomic
-from .formats import OneOf, Pair, Whole, flag
-from .loader import Loaded, load_file, read_versioned_json
 
 SETTINGS_FILE = "settings.json"
 FORMAT = "klondike-family-settings"

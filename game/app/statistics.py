@@ -40,12 +40,19 @@ from typing import Any, NamedTuple
 from game.engine.cards import CODE
 from game.engine.game import Game
 from game.engine.quoting import shown
+from game.files.atomic import write_atomic
+from game.files.folderlock import updating
+from game.files.formats import (
+    GAME_ID,
+    STATISTICS_RECORD,
+    TIME_PLAYED,
+    TOTAL_TIME,
+    Misfit,
+    fit,
+    held,
+)
+from game.files.loader import PartlyUsable, Unusable, load_file, read_versioned_json
 from game.i18n import _
-
-from .atomic import write_atomic
-from .folderlock import updating
-from .formats import GAME_ID, STATISTICS_RECORD, TIME_PLAYED, TOTAL_TIME, Misfit, fit, held
-from .loader import PartlyUsable, Unusable, load_file, read_versioned_json
 
 STATISTICS_FILE = "statistics.json"
 FORMAT = "klondike-family-statistics"

@@ -14,12 +14,18 @@ from pathlib import Path
 
 from game.engine.quoting import shown
 from game.engine.rules import Rules
+from game.files.atomic import write_atomic
+from game.files.folderlock import updating
+from game.files.formats import FOUND_DEALS, POOL_KEY, Misfit
+from game.files.loader import (
+    SMALL_FILE,
+    PartlyUsable,
+    Unusable,
+    decode_json,
+    load_file,
+    read_capped,
+)
 from game.i18n import _
-
-from .atomic import write_atomic
-from .folderlock import updating
-from .formats import FOUND_DEALS, POOL_KEY, Misfit
-from .loader import SMALL_FILE, PartlyUsable, Unusable, decode_json, load_file, read_capped
 
 log = logging.getLogger(__name__)
 

@@ -1,1 +1,2 @@
-"""Pure, deterministic solitaire engine. Never imports pygame."""
+"""Pure, deterministic solitaire engine. Never imports pygame, nor gettext (its words are
+data: ``text``)."""

@@ -8,9 +8,8 @@ in a two-deck game apart (a sprite needs to know which physical card it is), whi
 
 from __future__ import annotations
 
-from game.i18n import _, ngettext
-
 from .quoting import shown
+from .text import N_, EngineError, N_plural
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"
@@ -33,13 +32,13 @@ def make_card(rank: int, suit: int, deck: int = 0) -> int:
 
 
 def parse_code(code: str) -> tuple[int, int]:
-    """``"TD"`` -> (rank, suit). Raises ValueError naming the bad code."""
+    """``"TD"`` -> (rank, suit). Raises EngineError (a ValueError) naming the bad code."""
     text = code.strip().upper()
     if len(text) == 3 and text.startswith("10"):
         text = "T" + text[2]
     if len(text) != 2 or text[0] not in RANKS or text[1] not in SUITS:
-        problem = _("unknown card {code} (expected rank A23456789TJQK and suit CDHS)")
-        raise ValueError(problem.format(code=shown(code)))
+        problem = N_("unknown card {code} (expected rank A23456789TJQK and suit CDHS)")
+        raise EngineError(problem, code=shown(code))
     return RANKS.index(text[0]) + 1, SUITS.index(text[1])
 
 
@@ -53,7 +52,7 @@ def full_deck(decks: int) -> list[int]:
 def cards_from_codes(codes: list[str], decks: int) -> list[int]:
     """Turn a list of codes into distinct cards, checking it is exactly ``decks`` full decks.
 
-    The n-th occurrence of a code becomes that card of deck n. Raises ValueError naming
+    The n-th occurrence of a code becomes that card of deck n. Raises EngineError naming
     unknown, surplus or missing cards.
     """
     seen: dict[tuple[int, int], int] = {}
@@ -62,12 +61,11 @@ def cards_from_codes(codes: list[str], decks: int) -> list[int]:
         rank, suit = parse_code(code)
         copy = seen.get((rank, suit), 0)
         if copy >= decks:
-            problem = ngettext(
+            problem = N_plural(
                 "card {card} appears more than {count} time",
                 "card {card} appears more than {count} times",
-                decks,
             )
-            raise ValueError(problem.format(card=code.upper(), count=decks))
+            raise EngineError(problem, card=code.upper(), count=decks)
         seen[(rank, suit)] = copy + 1
         cards.append(make_card(rank, suit, copy))
     expected = decks * CARDS_PER_DECK
@@ -78,12 +76,9 @@ def cards_from_codes(codes: list[str], decks: int) -> list[int]:
             for r in range(1, 14)
             if seen.get((r, s), 0) < decks
         ]
-        problem = ngettext(
+        problem = N_plural(
             "deck has {count} card, expected {expected}; missing: {missing}",
             "deck has {count} cards, expected {expected}; missing: {missing}",
-            len(cards),
         )
-        raise ValueError(
-            problem.format(count=len(cards), expected=expected, missing=" ".join(missing))
-        )
+        raise EngineError(problem, count=len(cards), expected=expected, missing=" ".join(missing))
     return cards

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from game.i18n import _
-
 from .quoting import shown
+from .text import N_, EngineError
 
 _MASK64 = (1 << 64) - 1
 MAX_SEED = _MASK64
@@ -27,8 +26,8 @@ MAX_SEED = _MASK64
 class SplitMix64:
     def __init__(self, seed: int) -> None:
         if not 0 <= seed <= MAX_SEED:
-            problem = _("deal number must be between 0 and {highest}, got {number}")
-            raise ValueError(problem.format(highest=MAX_SEED, number=shown(seed)))
+            problem = N_("deal number must be between 0 and {highest}, got {number}")
+            raise EngineError(problem, highest=MAX_SEED, number=shown(seed))
         self._state = seed
 
     def next_u64(self) -> int:
@@ -49,15 +48,16 @@ class SplitMix64:
 
 def deal_number(text: str) -> int:
     """A deal number as a person types it: the digits 0-9 only, at most ``MAX_SEED``.
-    Raises ValueError saying so. (``int`` alone would read "\uff11\uff12" or "\u0661" as 12
-    and 1, and refuse 5,000 digits with advice about ``sys.set_int_max_str_digits``.)"""
+    Raises EngineError (a ValueError) saying so. (``int`` alone would read "\uff11\uff12"
+    or "\u0661" as 12 and 1, and refuse 5,000 digits with advice about
+    ``sys.set_int_max_str_digits``.)"""
     digits = text.lstrip("0") or "0"
     if text.isascii() and text.isdigit() and len(digits) <= len(str(MAX_SEED)):
         number = int(digits)
         if number <= MAX_SEED:
             return number
-    problem = _("a deal number is a whole number from 0 to {highest}, got {text}")
-    raise ValueError(problem.format(highest=MAX_SEED, text=shown(text)))
+    problem = N_("a deal number is a whole number from 0 to {highest}, got {text}")
+    raise EngineError(problem, highest=MAX_SEED, text=shown(text))
 
 
 def shuffled(cards: list[int], seed: int) -> list[int]:

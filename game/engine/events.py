@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.i18n import _
-
 from .quoting import shown
 from .state import STOCK, WASTE, Layout, State
+from .text import N_, EngineError
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,23 +134,23 @@ def event_to_json(event: Event, layout: Layout) -> dict:
 
 
 def event_from_json(data: object, layout: Layout) -> Event:
-    """Parse one event; raises ValueError saying what is wrong with it."""
+    """Parse one event; raises EngineError (a ValueError) saying what is wrong with it."""
     if not isinstance(data, dict):
-        raise ValueError(_("an event must be an object, got {value}").format(value=shown(data)))
+        raise EngineError(N_("an event must be an object, got {value}"), value=shown(data))
     kind = data.get("event")
 
     def count() -> int:
         n = data.get("count")
         if type(n) is not int or n < 1:
-            problem = _("'count' must be a positive whole number, got {value}")
-            raise ValueError(problem.format(value=shown(n)))
+            problem = N_("'count' must be a positive whole number, got {value}")
+            raise EngineError(problem, value=shown(n))
         return n
 
     def pile(key: str) -> int:
         name = data.get(key)
         if not isinstance(name, str):
-            problem = _("{key} must be a pile name, got {value}")
-            raise ValueError(problem.format(key=repr(key), value=shown(name)))
+            problem = N_("{key} must be a pile name, got {value}")
+            raise EngineError(problem, key=repr(key), value=shown(name))
         return layout.index(name)
 
     if kind == "moved":
@@ -162,4 +161,4 @@ def event_from_json(data: object, layout: Layout) -> Event:
         return StockTurned(count())
     if kind == "redealt":
         return WasteRedealt(count())
-    raise ValueError(_("unknown event kind {kind}").format(kind=shown(kind)))
+    raise EngineError(N_("unknown event kind {kind}"), kind=shown(kind))

@@ -3,37 +3,36 @@
 
 from __future__ import annotations
 
-from game.i18n import _
-
 from .commands import Collect, Command, Draw, Move, ToFoundation
 from .quoting import shown
 from .state import Layout
+from .text import N_, EngineError
 
 
 def parse_command(text: str, layout: Layout) -> Command:
-    """Parse one command; raises ValueError saying what is wrong."""
+    """Parse one command; raises EngineError (a ValueError) saying what is wrong."""
     word = text.strip().lower()
     if word in ("draw", "d", "stock"):
         return Draw()
     if word in ("collect", "c"):
         return Collect()
     if "-" not in word:
-        problem = _("cannot read move {move} (expected SRC-DST, SRC-DST:N or draw)")
-        raise ValueError(problem.format(move=shown(text)))
+        problem = N_("cannot read move {move} (expected SRC-DST, SRC-DST:N or draw)")
+        raise EngineError(problem, move=shown(text))
     source_name, target = word.split("-", 1)
     count = 1
     if ":" in target:
         target, count_text = target.split(":", 1)
         digits = count_text.isascii() and count_text.isdigit() and len(count_text) <= 3
         if not digits or int(count_text) < 1:
-            problem = _("cannot read move {move}: N in SRC-DST:N must be a number from 1 to 999")
-            raise ValueError(problem.format(move=shown(text)))
+            problem = N_("cannot read move {move}: N in SRC-DST:N must be a number from 1 to 999")
+            raise EngineError(problem, move=shown(text))
         count = int(count_text)
     source = layout.index(source_name)
     if target == "f":
         if count != 1:
-            problem = _("cannot read move {move}: one card at a time to a foundation")
-            raise ValueError(problem.format(move=shown(text)))
+            problem = N_("cannot read move {move}: one card at a time to a foundation")
+            raise EngineError(problem, move=shown(text))
         return ToFoundation(source)
     return Move(source, layout.index(target), count)
 

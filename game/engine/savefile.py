@@ -26,8 +26,6 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.i18n import _
-
 from .cards import CODE, cards_from_codes
 from .events import event_from_json, event_to_json
 from .game import Deal, Game, Record
@@ -36,6 +34,7 @@ from .quoting import shown
 from .refusals import Refused
 from .rules import Rules, VariantTable
 from .state import Layout
+from .text import N_, EngineError, Message
 
 FORMAT = "klondike-family-game"
 VERSION = 2
@@ -43,7 +42,7 @@ FINGERPRINT = "deal_fingerprint"
 _COMPACT = json.JSONEncoder(separators=(",", ":"), allow_nan=False)
 
 
-class SaveError(ValueError):
+class SaveError(EngineError):
     """A save that cannot be loaded; the message says what is wrong and where."""
 
 
@@ -124,38 +123,35 @@ def game_to_json(game: Game, extra: dict | None = None, texts: EntryTexts | None
 def game_from_dict(data: Any, lookup: Callable[[str], VariantTable]) -> tuple[Game, dict]:
     """Rebuild a game, re-validating every entry. Returns (game, extra)."""
     if not isinstance(data, dict):
-        raise SaveError(_("a saved game must be a JSON object"))
+        raise SaveError(N_("a saved game must be a JSON object"))
     if data.get("format") != FORMAT:
-        problem = _("not a saved game (format is {format})")
-        raise SaveError(problem.format(format=shown(data.get("format"))))
+        problem = N_("not a saved game (format is {format})")
+        raise SaveError(problem, format=shown(data.get("format")))
     version = data.get("version")
     if type(version) is not int:
-        problem = _("'version' must be a whole number, got {value}")
-        raise SaveError(problem.format(value=shown(version)))
+        raise SaveError(N_("'version' must be a whole number, got {value}"), value=shown(version))
     if version > VERSION:
-        problem = _("saved by a newer version of the game (format {version}, this reads {ours})")
-        raise SaveError(problem.format(version=shown(version), ours=VERSION))
+        problem = N_("saved by a newer version of the game (format {version}, this reads {ours})")
+        raise SaveError(problem, version=shown(version), ours=VERSION)
     if version < 1:
-        raise SaveError(_("unknown format version {version}").format(version=shown(version)))
+        raise SaveError(N_("unknown format version {version}"), version=shown(version))
     variant, mode = data.get("variant"), data.get("mode")
     if not isinstance(variant, str):
-        problem = _("'variant' must name a variant, got {value}")
-        raise SaveError(problem.format(value=shown(variant)))
+        raise SaveError(N_("'variant' must name a variant, got {value}"), value=shown(variant))
     if not isinstance(mode, str):  # never guessed: the default mode would be another game
-        problem = _("'mode' must name the deal mode, got {value}")
-        raise SaveError(problem.format(value=shown(mode)))
+        raise SaveError(N_("'mode' must name the deal mode, got {value}"), value=shown(mode))
     try:
         table = lookup(variant)
     except (KeyError, TypeError) as exc:
-        raise SaveError(_("unknown variant {name}").format(name=shown(variant))) from exc
+        raise SaveError(N_("unknown variant {name}"), name=shown(variant)) from exc
     try:
         rules = table.rules(mode)
     except KeyError as exc:
-        raise SaveError(str(exc.args[0])) from exc
+        raise SaveError(Message.of(exc.args[0])) from exc
     game = Game(rules, _deal(data, rules))
     if version >= 2 and data.get(FINGERPRINT) != deal_fingerprint(rules, game.deal):
         raise SaveError(
-            _(
+            N_(
                 "the deal is not the one this game was played with (its fingerprint differs: "
                 "the variant, the mode, the deal number or the deck was changed)"
             )
@@ -169,28 +165,28 @@ def game_from_dict(data: Any, lookup: Callable[[str], VariantTable]) -> tuple[Ga
         game.undo()
     extra = data.get("extra", {})
     if not isinstance(extra, dict):
-        raise SaveError(_("'extra' must be an object"))
+        raise SaveError(N_("'extra' must be an object"))
     return game, extra
 
 
 def _deal(data: dict, rules: Rules) -> Deal:
     if ("seed" in data) == ("deck" in data):
-        raise SaveError(_("a saved game needs exactly one of 'seed' and 'deck'"))
+        raise SaveError(N_("a saved game needs exactly one of 'seed' and 'deck'"))
     try:
         if "seed" in data:
             seed = data["seed"]
             if type(seed) is not int or seed < 0:
-                problem = _("'seed' must be a non-negative whole number, got {value}")
-                raise ValueError(problem.format(value=shown(seed)))
+                problem = N_("'seed' must be a non-negative whole number, got {value}")
+                raise EngineError(problem, value=shown(seed))
             deal = Deal(seed=seed)
         else:
             deck = data["deck"]
             if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
-                raise ValueError(_("'deck' must be a list of card codes"))
+                raise EngineError(N_("'deck' must be a list of card codes"))
             deal = Deal(deck=tuple(cards_from_codes(deck, rules.decks)))
         deal.cards(rules)  # a deal number out of range, a deck of the wrong cards
     except ValueError as exc:
-        raise SaveError(str(exc)) from exc
+        raise SaveError(Message.of(exc)) from exc
     return deal
 
 
@@ -198,62 +194,63 @@ def _replay(data: dict, key: str, game: Game) -> int:
     """Execute the entries under ``key`` on ``game``; returns how many there were."""
     entries = data.get(key, [])
     if not isinstance(entries, list):
-        raise SaveError(_("'{key}' must be a list").format(key=key))
+        raise SaveError(N_("'{key}' must be a list"), key=key)
     layout = game.layout
     commands: dict[str, Any] = {}  # a long log says "draw" thousands of times: read it once
     events: dict[Any, dict] = {}
     for number, entry in enumerate(entries, 1):
         if not isinstance(entry, dict):
-            problem = _("{key} entry {number}: must be an object")
-            raise SaveError(problem.format(key=key, number=number))
+            raise SaveError(N_("{key} entry {number}: must be an object"), key=key, number=number)
         text = entry.get("command")
         stored = entry.get("events")
         if not isinstance(stored, list):
             problem = (
-                _("'events' is missing")
+                Message(N_("'events' is missing"))
                 if "events" not in entry
-                else _("'events' must be a list of events, got {value}").format(value=shown(stored))
+                else Message(
+                    N_("'events' must be a list of events, got {value}"), value=shown(stored)
+                )
             )
-            raise SaveError(f"{_where(key, number, entry)}: {problem}")
+            raise SaveError.about(_where(key, number, entry), problem)
         command = commands.get(text) if isinstance(text, str) else None
         if command is None:
             try:
                 command = parse_command(text if isinstance(text, str) else "", layout)
             except ValueError as exc:
-                raise SaveError(f"{_where(key, number, entry)}: {exc}") from exc
+                raise SaveError.about(_where(key, number, entry), exc) from exc
             if isinstance(text, str):
                 commands[text] = command
         try:
             step = game.execute(command)
         except Refused as exc:
-            problem = _("{entry}: not legal here: {problem}")
-            raise SaveError(problem.format(entry=_where(key, number, entry), problem=exc)) from exc
+            problem = N_("{entry}: not legal here: {problem}")
+            raise SaveError(problem, entry=_where(key, number, entry), problem=exc) from exc
         caused = [events.get(e) or events.setdefault(e, event_to_json(e, layout)) for e in step]
         if caused != stored:
-            raise SaveError(f"{_where(key, number, entry)}: {_mismatch(stored, layout)}")
+            raise SaveError.about(_where(key, number, entry), _mismatch(stored, layout))
     return len(entries)
 
 
-def _where(key: str, number: int, entry: dict) -> str:
+def _where(key: str, number: int, entry: dict) -> Message:
     """Which entry, for a message (made only when something is wrong: quoting every entry
     would slow a long log down)."""
     command = shown(entry.get("command"), 40, quotes=False)
-    return _("{key} entry {number} ({command})").format(key=key, number=number, command=command)
+    return Message(N_("{key} entry {number} ({command})"), key=key, number=number, command=command)
 
 
-def _mismatch(stored: list, layout: Layout) -> str:
+def _mismatch(stored: list, layout: Layout) -> Message:
     """Why stored events are refused: what is wrong with one, or that they are others."""
     try:
         for e in stored:
             event_from_json(e, layout)
     except (ValueError, TypeError) as exc:
-        return str(exc)
-    return _("its events are not what that move causes")
+        return Message.of(exc)
+    return Message(N_("its events are not what that move causes"))
 
 
 def game_from_json(text: str, lookup: Callable[[str], VariantTable]) -> tuple[Game, dict]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SaveError(_("not valid JSON ({error})").format(error=exc)) from exc
+        raise SaveError(N_("not valid JSON ({error})"), error=exc) from exc
     return game_from_dict(data, lookup)

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.i18n import _
-
 from .cards import CODE
 from .deal import deal_order
 from .policies import FACE_DOWN_COUNT
 from .quoting import shown
 from .rules import Rules
+from .text import N_, EngineError
 
 STOCK = 0
 WASTE = 1
@@ -69,7 +68,7 @@ class Layout:
                 return FIRST_FOUNDATION + number - 1
             if text[0] == "t" and 1 <= number <= self.tableau:
                 return FIRST_FOUNDATION + self.foundations + number - 1
-        raise ValueError(_("no pile {name} in this game").format(name=shown(name)))
+        raise EngineError(N_("no pile {name} in this game"), name=shown(name))
 
     def is_foundation(self, index: int) -> bool:
         return FIRST_FOUNDATION <= index < FIRST_FOUNDATION + self.foundations

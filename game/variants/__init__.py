@@ -11,10 +11,10 @@ from functools import cache
 from pathlib import Path
 
 from game import i18n
-from game.app.loader import SMALL_FILE, Unusable, decode_text, read_capped, read_safely
-from game.app.problems import why
 from game.engine.quoting import shown
 from game.engine.rules import RuleTableError, VariantTable, load_table
+from game.files.loader import SMALL_FILE, Unusable, decode_text, read_capped, read_safely
+from game.files.problems import why
 from game.i18n import _
 
 TABLES_DIR = Path(__file__).resolve().parent
@@ -45,7 +45,7 @@ def _resolve_parent(parent_id: str, child: Path) -> Path:
 
 
 def _table_text(path: Path) -> str:
-    """A rule table's text, read as every file of the game is read (``game.app.loader``):
+    """A rule table's text, read as every file of the game is read (``game.files.loader``):
     capped in size, any Unicode encoding with a byte-order mark, every failure a message."""
     try:
         raw = read_capped(path, SMALL_FILE)

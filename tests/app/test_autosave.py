@@ -201,7 +201,7 @@ def test_crash_after_temp_written_leaves_stray_temp_only(tmp_path, monkeypatch):
 
 
 def test_an_absurd_log_is_refused_by_its_size_before_it_is_parsed(tmp_path, monkeypatch):
-    from game.app import loader
+    from game.files import loader
 
     path = tmp_path / CURRENT_GAME_FILE
     with open(path, "wb") as handle:  # a million-move log: refused unread

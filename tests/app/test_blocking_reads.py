@@ -11,7 +11,7 @@ import time
 import pygame
 import pytest
 
-from game.app.loader import PIPE_WAIT, read_capped
+from game.files.loader import PIPE_WAIT, read_capped
 from game.view.widgets.browser import FileBrowser
 
 from .app_helpers import frame, make_app, press, settle

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from game.app.atomic import quarantine, write_atomic
-from game.app.datadir import APP_DIR_NAME, default_data_dir, resolve_data_dir
+from game.files.atomic import quarantine, write_atomic
+from game.files.datadir import APP_DIR_NAME, default_data_dir, resolve_data_dir
 
 HOME = Path("/home/ann")
 

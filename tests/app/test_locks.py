@@ -11,10 +11,10 @@ import sys
 import pytest
 
 from game.app.autosave import resume
-from game.app.folderlock import OWNER_LOCK, UPDATE_LOCK, FolderLock, UntrustedLock
 from game.app.ownership import Role, claim_folder
 from game.app.session import Session
 from game.engine.commands import Draw
+from game.files.folderlock import OWNER_LOCK, UPDATE_LOCK, FolderLock, UntrustedLock
 
 links = pytest.mark.skipif(sys.platform == "win32", reason="symbolic links need rights there")
 

@@ -13,11 +13,12 @@ import pytest
 
 from game.app import ownership
 from game.app.autosave import CURRENT_GAME_FILE, resume
-from game.app.folderlock import OWNER_LOCK, FolderLock
 from game.app.ownership import Role
 from game.app.session import Session
 from game.app.statistics import StatsKey, load_statistics
 from game.engine.commands import Draw
+from game.files import folderlock
+from game.files.folderlock import OWNER_LOCK, FolderLock
 
 KLONDIKE = StatsKey("klondike", "draw1")
 
@@ -135,7 +136,7 @@ def refuse_writes(*_args, **_kwargs):
 
 def test_a_read_only_folder_is_said_at_start_and_nothing_is_tried(tmp_path, monkeypatch):
     monkeypatch.setattr(ownership, "probe_writable", refuse_writes)
-    monkeypatch.setattr("game.app.atomic.write_atomic", refuse_writes)
+    monkeypatch.setattr("game.files.atomic.write_atomic", refuse_writes)
     session = Session.open(str(tmp_path))
     assert session.role is Role.READ_ONLY
     assert session.take_notices() == [
@@ -347,7 +348,7 @@ def test_the_windows_lock_code_path_with_a_stand_in_for_msvcrt(monkeypatch, tmp_
 
     fake = types.SimpleNamespace(LK_NBLCK=2, LK_UNLCK=0, locking=locking)
     monkeypatch.setitem(sys.modules, "msvcrt", fake)
-    source = Path(ownership.__file__).with_name("folderlock.py").read_text()
+    source = Path(folderlock.__file__).read_text()
     assert source.count('if os.name == "nt":') == 1
     windows = types.ModuleType("folderlock_on_windows")
     code = compile(source.replace('if os.name == "nt":', "if True:"), "folderlock.py", "exec")

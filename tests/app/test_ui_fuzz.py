@@ -18,9 +18,10 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app import analyst, assist, atomic
+from game.app import analyst, assist
 from game.app.keymap import ALL
 from game.app.loop import DT
+from game.files import atomic
 from game.view import intents
 
 from .app_helpers import make_app
