@@ -3,10 +3,12 @@
 The file is the engine's saved-game JSON (``game.engine.savefile``) with
 ``extra = {"elapsed": seconds, "game_id": id}`` (and ``"assisted": true`` once the solver
 has played a move of it, "show me": its win will be solved with help), written atomically.
-Loading re-validates every logged move (the engine does); a file that cannot be used
-(empty, truncated, damaged, hand-edited into an illegal game, or written by a newer
-version) is renamed aside (never deleted) and the player gets a short message naming the
-file and the problem. A file without the mark is a game the solver played no move of.
+A game of a player's table carries the table (the engine's ``table``), so it resumes
+after the table's file is edited or removed. Loading re-validates every logged move (the
+engine does); a file that cannot be used (empty, truncated, damaged, hand-edited into an
+illegal game, its table broken, or written by a newer version) is renamed aside (never
+deleted) and the player gets a short message naming the file and the problem. A file
+without the mark is a game the solver played no move of.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from game.engine.savefile import (
 )
 from game.i18n import _
 from game.variants import get_variant
+from game.variants.player import carried_table, from_carried
 
 from .atomic import write_atomic
 from .formats import GAME_EXTRA, TIME_PLAYED, fit, held
@@ -78,7 +81,7 @@ def save_current(
         extra["game_id"] = game_id
     if assisted:
         extra["assisted"] = True
-    text = game_to_json(game, extra, texts) + "\n"
+    text = game_to_json(game, extra, texts, carried_table(game.rules)) + "\n"
     if len(text) > GAME_FILE:  # one character a byte: the JSON is ASCII
         raise GameTooLong(game.moves_made)
     write_atomic(Path(folder) / CURRENT_GAME_FILE, text)
@@ -97,7 +100,7 @@ def resume(folder: Path, lookup: Callable[[str], VariantTable] = get_variant) ->
         if data is None:
             return None
         try:
-            game, extra = game_from_dict(data, lookup)
+            game, extra = game_from_dict(data, lookup, from_carried)
         except SaveError as exc:
             problem = _("it is not a valid game ({problem})").format(problem=exc)
             raise Unusable("corrupt", problem) from None

@@ -3,7 +3,8 @@
 import pytest
 
 from game.variants import all_variants
-from game.variants.codes import deal_code, read_deal_code, variant_initials
+from game.variants import builtin_ids
+from game.variants.codes import BUILTIN_CODES, deal_code, read_deal_code
 
 RULES = [t.rules(m) for t in all_variants() for m in t.mode_ids()]
 
@@ -26,9 +27,15 @@ def test_codes_read_as_expected():
     assert deal_code(next(r for r in RULES if r.variant == "double-klondike"), 77) == "DK3R1-77"
 
 
-def test_the_builtin_variants_have_distinct_initials():
-    initials = [variant_initials(t.id) for t in all_variants()]
-    assert len(set(initials)) == len(initials)
+def test_every_builtin_variant_has_letters_of_its_own():
+    # Initials would not do: whitehead and westhaven, agnes and athena would share them.
+    assert set(builtin_ids()) <= set(BUILTIN_CODES)
+    letters = list(BUILTIN_CODES.values())
+    assert len(set(letters)) == len(letters)
+    assert all(code.isascii() and code.isalpha() and code.isupper() for code in letters)
+    assert all(1 <= len(code) <= 3 for code in letters)  # a player's table's have six
+    assert (BUILTIN_CODES["klondike"], BUILTIN_CODES["saratoga"]) == ("K", "S")
+    assert BUILTIN_CODES["double-klondike"] == "DK"  # as ever: old codes still read
 
 
 @pytest.mark.parametrize(
