@@ -301,9 +301,11 @@ def _mismatch(stored: list, layout: Layout) -> str:
     return _("its events are not what that move causes")
 
 
-def game_from_json(text: str, lookup: Callable[[str], VariantTable]) -> tuple[Game, dict]:
+def game_from_json(
+    text: str, lookup: Callable[[str], VariantTable], carried: Carried = validate
+) -> tuple[Game, dict]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(_("not valid JSON ({error})").format(error=exc)) from exc
-    return game_from_dict(data, lookup)
+    return game_from_dict(data, lookup, carried)

@@ -30,7 +30,8 @@ _PARENT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
 
 def _resolve_parent(parent_id: str, child: Path) -> Path:
-    """``extends = "klondike"``: look beside the child first, then among the built-ins."""
+    """``extends = "klondike"``: look beside the child first, then among the built-ins (a
+    player's ``klondike.toml`` that extends "klondike" extends the built-in, not itself)."""
     if not _PARENT_NAME.fullmatch(parent_id):
         raise RuleTableError(
             _(
@@ -40,7 +41,7 @@ def _resolve_parent(parent_id: str, child: Path) -> Path:
         )
     for folder in (child.parent, TABLES_DIR):
         candidate = folder / f"{parent_id}.toml"
-        if candidate.is_file():
+        if candidate.is_file() and candidate != child:
             return candidate
     problem = _("{file}: key 'extends': no variant {name} found")
     raise RuleTableError(problem.format(file=child, name=repr(parent_id)))
