@@ -14,7 +14,8 @@ import pygame
 from game.console import say_error
 from game.i18n import _
 from game.resources import asset_path
-from game.variants.player import prefer, scan
+from game.variants.known import prefer
+from game.variants.player import scan
 from game.view import intents as i
 from game.view.replay import ReplayScene
 from game.view.table import TableScene

@@ -17,6 +17,7 @@ from game.engine.quoting import shown
 from game.engine.rules import RuleTableError, VariantTable, read_table, validate
 from game.i18n import _
 
+from . import known
 from .lines import key_line
 
 TABLES_DIR = Path(__file__).resolve().parent
@@ -141,8 +142,6 @@ def help_text(variant_id: str, language: str | None = None) -> str:
     ``help/<language>/<id>.txt``, else the English ``help/<id>.txt``; a table without its
     own page (a player's table) gets one made from its own words: its name, description,
     notes and modes."""
-    from .player import find_variant, table_words  # the player's tables know the built-ins
-
     language = language or i18n.language()
     if variant_id in builtin_ids():
         for page in (
@@ -151,14 +150,14 @@ def help_text(variant_id: str, language: str | None = None) -> str:
         ):
             if page.is_file():
                 return page.read_text(encoding="utf-8")
-    words = table_words(variant_id)
-    if words is None:  # a built-in without a page: its words are in the catalogue
+    player_table = None if variant_id in builtin_ids() else known.seen(variant_id)
+    if player_table is None:  # a built-in without a page: its words are in the catalogue
         table = get_variant(variant_id)
         name, notes = _(table.name), ""
         description = _(table.description) if table.description else ""  # _("") is no word
         modes = [(_(m.label), _(m.description) if m.description else "") for m in table.modes]
     else:  # the player's own words, in the language they are written in
-        table = find_variant(variant_id)
+        table, words = player_table, known.data_of(player_table.rules()) or {}
         name, description, notes = table.name, table.description, words.get("notes", "")
         modes = [(m.label, m.description) for m in table.modes]
     lines = [f"# {name}", "", description]

@@ -24,7 +24,7 @@ from game.engine.rules import Rules, RuleTableError, VariantTable, validate
 from game.engine.schema import key_error
 from game.i18n import _
 
-from . import builtin_ids, get_variant, read_variant_file, with_line
+from . import builtin_ids, get_variant, known, read_variant_file, with_line
 
 FOLDER = "variants"  # in the data folder
 
@@ -46,18 +46,10 @@ class Found:
 
 
 _in_folder: dict[str, VariantTable] = {}  # the folder's good tables, as last read
-_seen: dict[str, VariantTable] = {}  # every player's table known this run: the last read
-_data: dict[Rules, dict] = {}  # each player's rules -> the table they come from, to carry
 
 
 def is_builtin(variant_id: str) -> bool:
     return variant_id in builtin_ids()
-
-
-def _remember(table: VariantTable, data: dict) -> None:
-    _seen[table.id] = table
-    for mode in table.mode_ids():
-        _data[table.rules(mode)] = data
 
 
 def _read(path: Path) -> VariantTable:
@@ -66,7 +58,7 @@ def _read(path: Path) -> VariantTable:
     if is_builtin(table.id):
         problem = _("{name} is the id of a built-in variant; give your table an id of its own")
         raise with_line(key_error(str(path), "id", problem.format(name=shown(table.id))), path)
-    _remember(table, data)
+    known.remember(table, data)
     return table
 
 
@@ -74,11 +66,6 @@ def load_player_table(path: str | Path) -> VariantTable:
     """The table at ``path`` (``--table FILE``). Raises RuleTableError, naming the file,
     the line and the problem."""
     return _read(Path(path))
-
-
-def prefer(table: VariantTable) -> None:
-    """``table`` is the one of its id from now on (``--table``, read before the folder)."""
-    _seen[table.id] = table
 
 
 def folder_of(data_dir: Path) -> Path:
@@ -124,14 +111,14 @@ def find_variant(variant_id: str, otherwise: str | None = None) -> VariantTable:
     else the built-in ``otherwise`` when given. KeyError names the ids known."""
     if is_builtin(variant_id):
         return get_variant(variant_id)
-    found = _seen.get(variant_id)
+    found = known.seen(variant_id)
     if found is None and otherwise is not None:
         return get_variant(otherwise)
     if found is None:
-        known = [*builtin_ids(), *_in_folder]
+        ids = [*builtin_ids(), *_in_folder]
         raise KeyError(
             _("unknown variant {name} (variants: {variants})").format(
-                name=shown(variant_id), variants=", ".join(known)
+                name=shown(variant_id), variants=", ".join(ids)
             )
         )
     return found
@@ -142,23 +129,14 @@ def carried_table(rules: Rules) -> dict | None:
     extends, for a player's table; None for a built-in (found by its id)."""
     if is_builtin(rules.variant):
         return None
-    return _data.get(rules)
+    return known.data_of(rules)
 
 
 def from_carried(data: dict, source: str) -> VariantTable:
     """The table a save carries, checked as a file's is; known from then on."""
     table = validate(data, source)
-    _remember(table, data)
+    known.remember(table, data)
     return table
-
-
-def table_words(variant_id: str) -> dict | None:
-    """A player's table as written (its name, description, notes, modes), for its rules
-    page; None for a built-in or an unknown id."""
-    table = _seen.get(variant_id)
-    if table is None or is_builtin(variant_id):
-        return None
-    return _data.get(table.rules())
 
 
 def own_code(variant_id: str) -> str:
@@ -171,5 +149,4 @@ def own_code(variant_id: str) -> str:
 def forget() -> None:
     """Know no table of the player's (tests, a new data folder)."""
     _in_folder.clear()
-    _seen.clear()
-    _data.clear()
+    known.forget()
