@@ -20,8 +20,8 @@ import re
 from game.engine.deal import MAX_SEED
 from game.engine.rules import Rules, VariantTable
 
-from . import all_variants
-from .player import find_variant, is_builtin, own_code, player_tables
+from . import all_variants, known
+from .player import find_variant, is_builtin, own_code
 
 BUILTIN_CODES = {
     "klondike": "K",
@@ -75,7 +75,9 @@ def deal_code(rules: Rules, seed: int) -> str:
 
 
 def _variants() -> list[VariantTable]:
-    return [*all_variants(), *player_tables()]
+    """Every variant a code may name: the built-ins, the player's tables known this run
+    (the folder's, and one played from a save after its file went)."""
+    return [*all_variants(), *known.tables()]
 
 
 def read_deal_code(text: str) -> tuple[Rules, int] | None:

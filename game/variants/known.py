@@ -25,6 +25,11 @@ def seen(variant_id: str) -> VariantTable | None:
     return _seen.get(variant_id)
 
 
+def tables() -> list[VariantTable]:
+    """Every player's table known this run (the last read of each id)."""
+    return list(_seen.values())
+
+
 def data_of(rules: Rules) -> dict | None:
     """The table ``rules`` come from, as read (None for rules of no player's table)."""
     return _data.get(rules)

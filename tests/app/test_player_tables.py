@@ -71,6 +71,8 @@ def test_a_players_table_is_played_saved_and_resumed_without_its_file(tmp_path):
     assert isinstance(again.scenes.top, ConfirmDialog)  # asked first: a move was made
     again.controller.apply(i.Abandon(i.NewGame()))
     assert again.session.game is not resumed and again.session.game.rules == game.rules
+    again.controller.apply(i.OpenStatistics())  # the game abandoned counts, under its name
+    assert "My Klondike \u00b7 Three-card deals: 0 won in a row, 1 lost" in again.scenes.top.text()
 
 
 def test_a_broken_table_shows_its_line_and_problem_and_cannot_be_started(tmp_path):

@@ -9,6 +9,7 @@ import pytest
 from game.engine.game import new_game
 from game.engine.savefile import SaveError, game_from_json, game_to_json
 from game.variants import get_variant
+from game.variants.codes import deal_code, read_deal_code
 from game.variants.player import carried_table, find_variant, forget, from_carried, scan
 
 from .test_player_tables import MINE, put
@@ -38,6 +39,7 @@ def test_a_players_game_comes_back_without_its_file(tmp_path):
     assert extra == {"elapsed": 3.0}
     assert find_variant("mine").rules("draw3") == game.rules  # its next game deals too
     assert carried_table(back.rules)["tableau"]["piles"] == 8  # and its next save carries it
+    assert read_deal_code(deal_code(back.rules, 5)) == (back.rules, 5)  # and its code reads
 
 
 def test_an_edited_file_does_not_change_the_game_saved(tmp_path):
