@@ -22,6 +22,7 @@ from game.view.widgets.page import PagePanel
 
 from . import browsing
 from .dates import short_date
+from .problems import printable
 from .session import Session
 
 Size = tuple[int, int]
@@ -123,10 +124,11 @@ def variant_menu(session: Session, size: Size) -> MenuPanel:
     for table in found.tables:  # the player's words: not in the catalogue
         items += rows(table, str)
     for broken in found.broken:
+        name = printable(broken.path.name)  # a file's name may hold any bytes
         items.append(
             Item(
-                broken.path.name,
-                i.ShowTableProblem(broken.path.name, broken.problem),
+                name,
+                i.ShowTableProblem(name, printable(broken.problem)),
                 hint=_("\u26a0 cannot be played"),
                 opens=True,
             )
