@@ -5,9 +5,11 @@ a broken one shown with its file, line and problem, and nothing else affected.""
 import pytest
 
 from game.app.args import parse
+from game.app.gamefiles import games_folder, read_game
 from game.engine.commands import Draw
 from game.variants import player
 from game.view import intents as i
+from game.view.replay import ReplayScene
 from game.view.widgets.dialogs import ConfirmDialog
 from game.view.widgets.menu import MenuPanel
 from game.view.widgets.page import PagePanel
@@ -136,3 +138,21 @@ def test_a_missing_table_file(tmp_path, capsys):
     with pytest.raises(SystemExit):
         parse(["--table", str(tmp_path / "none.toml")])
     assert "none.toml: no such file" in capsys.readouterr().err
+
+
+def test_a_game_file_of_a_players_table_opens_after_the_table_is_gone(tmp_path):
+    path = put(tmp_path, "mine.toml", MINE)
+    app = make_app(tmp_path)
+    settle(app)
+    app.controller.apply(i.SwitchVariant("mine", "draw1", 11))
+    play(app, Draw())
+    game = app.session.game
+    app.controller.apply(i.ExportGame())  # Ctrl+S
+    (saved,) = games_folder(tmp_path).glob("mine-deal-11-*.json")
+    path.unlink()
+    player.forget()
+    app.controller.apply(i.OpenGameFile(str(saved)))  # as a new run would open it
+    replay = app.scenes.top
+    assert isinstance(replay, ReplayScene) and replay.game.rules == game.rules
+    opened = read_game(saved)
+    assert opened.game.rules == game.rules and opened.game.state == game.state
