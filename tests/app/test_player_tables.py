@@ -5,9 +5,12 @@ a broken one shown with its file, line and problem, and nothing else affected.""
 import pytest
 
 from game.app.args import parse
+from game.app.autosave import CURRENT_GAME_FILE, resume, save_current
 from game.app.gamefiles import games_folder, read_game
 from game.engine.commands import Draw
+from game.engine.game import new_game
 from game.variants import player
+from game.variants.player import scan
 from game.view import intents as i
 from game.view.replay import ReplayScene
 from game.view.widgets.dialogs import ConfirmDialog
@@ -156,3 +159,17 @@ def test_a_game_file_of_a_players_table_opens_after_the_table_is_gone(tmp_path):
     assert isinstance(replay, ReplayScene) and replay.game.rules == game.rules
     opened = read_game(saved)
     assert opened.game.rules == game.rules and opened.game.state == game.state
+
+
+def test_a_save_whose_table_is_broken_is_kept_aside_with_a_message(tmp_path):
+    put(tmp_path, "mine.toml", MINE)
+    table = scan(tmp_path).tables[0]
+    save_current(tmp_path, new_game(table.rules(), seed=3), 1.0)
+    saved = tmp_path / CURRENT_GAME_FILE
+    saved.write_text(saved.read_text().replace('"piles":8', '"piles":0'))
+    player.forget()
+    found = resume(tmp_path)
+    assert found.game is None and not saved.exists()
+    assert "'table': key 'tableau.piles': must be a whole number" in found.message
+    (aside,) = tmp_path.glob(f"{CURRENT_GAME_FILE}.corrupt-*")
+    assert aside.name in found.message
