@@ -14,6 +14,8 @@ import pygame
 from game.console import say_error
 from game.i18n import _
 from game.resources import asset_path
+from game.variants.known import prefer
+from game.variants.player import scan
 from game.view import intents as i
 from game.view.replay import ReplayScene
 from game.view.table import TableScene
@@ -65,7 +67,10 @@ class App:
         asked for while a game with moves is saved, the saved game comes first and the
         question to ask is returned (the README's abandon rule)."""
         opts, session = self.options, self.session
+        scan(session.data_dir)  # the player's tables: to resume a game of one, to deal one
         saved = session.saved_game()
+        if opts.table is not None:  # --table FILE: its table, whatever the folder holds
+            prefer(opts.table)
         if not opts.deal_requested:
             if saved.game is not None:
                 session.adopt(saved.game, saved.elapsed, saved.game_id, saved.assisted)

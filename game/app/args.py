@@ -12,8 +12,10 @@ from game import i18n
 from game.console import USAGE, say_error
 from game.engine.deal import deal_number
 from game.engine.quoting import shown
+from game.engine.rules import RuleTableError, VariantTable
 from game.i18n import N_, _
 from game.variants import builtin_ids, get_variant
+from game.variants.player import load_player_table
 
 from .settings import WINDOW_MAX, WINDOW_MIN
 
@@ -54,6 +56,7 @@ class Options:
     game_file: str | None = None  # a game file to open on its timeline
     language: str | None = None  # --language: this run's language (else the settings')
     desktop: str | None = None  # "install" or "uninstall" the desktop entry, then exit
+    table: VariantTable | None = None  # --table FILE: the player's table to play (variant: its id)
 
     @property
     def deal_requested(self) -> bool:
@@ -133,6 +136,12 @@ def parse(argv: list[str]) -> Options:
     )
     parser.add_argument("--variant", choices=builtin_ids(), help=_("variant to deal"))
     parser.add_argument(
+        "--table",
+        type=_file,
+        metavar="FILE",
+        help=_("play a rule table file (TOML) instead of a built-in"),
+    )
+    parser.add_argument(
         "--mode", help=_("deal mode of the variant (see 'python -m game.cli variants')")
     )
     parser.add_argument("--seed", type=_seed, metavar="N", help=_("deal number to play"))
@@ -173,16 +182,18 @@ def parse(argv: list[str]) -> Options:
     args = parser.parse_args(argv)
     if args.fullscreen and args.windowed:
         parser.error(_("--fullscreen and --windowed cannot be used together"))
+    table = _table(parser, args)
+    variant = table.id if table is not None else args.variant
     if args.mode is not None:
-        if args.variant is None:  # the variants' modes differ: the mode of which?
+        if variant is None:  # the variants' modes differ: the mode of which?
             parser.error(_("argument --mode: needs --variant (each variant has its own modes)"))
-        table = get_variant(args.variant)
+        table = table or get_variant(variant)
         if args.mode not in table.mode_ids():
             problem = _("argument --mode: {variant} has no mode {mode} (choose from {modes})")
             modes = ", ".join(table.mode_ids())
             parser.error(problem.format(variant=table.id, mode=shown(args.mode), modes=modes))
     return Options(
-        variant=args.variant,
+        variant=variant,
         mode=args.mode,
         seed=args.seed,
         fullscreen=args.fullscreen,
@@ -193,4 +204,20 @@ def parse(argv: list[str]) -> Options:
         game_file=args.game_file,
         language=args.language,
         desktop=args.desktop,
+        table=table if args.table is not None else None,
     )
+
+
+def _table(parser: _Parser, args: argparse.Namespace) -> VariantTable | None:
+    """``--table FILE``'s table, read now: a broken one is refused as the command line
+    refuses it (``python -m game.cli play --table``), file, line and problem in one line."""
+    if args.table is None:
+        return None
+    if args.variant is not None:
+        parser.error(
+            _("--table and --variant cannot be used together (the table names its variant)")
+        )
+    try:
+        return load_player_table(Path(args.table).expanduser())
+    except RuleTableError as exc:
+        parser.error(str(exc))

@@ -3,10 +3,12 @@
 The file is the engine's saved-game JSON (``game.engine.savefile``) with
 ``extra = {"elapsed": seconds, "game_id": id}`` (and ``"assisted": true`` once the solver
 has played a move of it, "show me": its win will be solved with help), written atomically.
-Loading re-validates every logged move (the engine does); a file that cannot be used
-(empty, truncated, damaged, hand-edited into an illegal game, or written by a newer
-version) is renamed aside (never deleted) and the player gets a short message naming the
-file and the problem. A file without the mark is a game the solver played no move of.
+A game of a player's table carries the table (the engine's ``table``), so it resumes
+after the table's file is edited or removed. Loading re-validates every logged move (the
+engine does); a file that cannot be used (empty, truncated, damaged, hand-edited into an
+illegal game, its table broken, or written by a newer version) is renamed aside (never
+deleted) and the player gets a short message naming the file and the problem. A file
+without the mark is a game the solver played no move of.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from game.files.formats import GAME_EXTRA, TIME_PLAYED, fit, held
 from game.files.loader import GAME_FILE, Unusable, load_file, read_versioned_json
 from game.i18n import _, say
 from game.variants import get_variant
+from game.variants.player import carried_table, from_carried
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +80,7 @@ def save_current(
         extra["game_id"] = game_id
     if assisted:
         extra["assisted"] = True
-    text = game_to_json(game, extra, texts) + "\n"
+    text = game_to_json(game, extra, texts, carried_table(game.rules)) + "\n"
     if len(text) > GAME_FILE:  # one character a byte: the JSON is ASCII
         raise GameTooLong(game.moves_made)
     write_atomic(Path(folder) / CURRENT_GAME_FILE, text)
@@ -96,7 +99,7 @@ def resume(folder: Path, lookup: Callable[[str], VariantTable] = get_variant) ->
         if data is None:
             return None
         try:
-            game, extra = game_from_dict(data, lookup)
+            game, extra = game_from_dict(data, lookup, from_carried)
         except SaveError as exc:
             problem = _("it is not a valid game ({problem})").format(problem=say(exc))
             raise Unusable("corrupt", problem) from None

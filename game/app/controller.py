@@ -107,6 +107,7 @@ class Controller:
                 pages().options_menu, self._fullscreen, self.sounds.silenced
             ),
             i.OpenVariants: lambda it: self._open(menus().variant_menu),
+            i.ShowTableProblem: lambda it: self._open(menus().table_problem, it),
             i.OpenDealPrompt: lambda it: self._open(menus().deal_prompt),
             i.OpenSubmenu: self._submenu,
             i.CloseScene: lambda it: self.scenes.pop(),

@@ -5,9 +5,9 @@ The player's saves go to the data folder's ``games/`` under a name that says wha
 hold (``klondike-deal-4242-2026-12-01-0953.json``), never over an earlier one.
 
 A game file is the saved-game JSON (``game.engine.savefile``: versioned, every move
-checked again when it is read) with the time played. Opening one goes through the loader
-discipline, except that a file the player chose is never renamed aside: a damaged one is
-refused with a message naming it.
+checked again when it is read, a player's table carried) with the time played. Opening
+one goes through the loader discipline, except that a file the player chose is never
+renamed aside: a damaged one is refused with a message naming it.
 
 A game the solver played moves of ("show me") carries ``"assisted": true`` in its extra:
 a finished one is listed as solved with help, not won. Files without it are the player's.
@@ -33,6 +33,7 @@ from game.files.loader import GAME_FILE, Unusable, load_file, read_versioned_jso
 from game.files.problems import why
 from game.i18n import _, say
 from game.variants import get_variant
+from game.variants.player import carried_table, from_carried
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +62,7 @@ def write_game(
         extra["result"] = result
     if assisted:
         extra["assisted"] = True
-    write_atomic(Path(path), game_to_json(game, extra) + "\n")
+    write_atomic(Path(path), game_to_json(game, extra, table=carried_table(game.rules)) + "\n")
 
 
 def read_game(path: Path) -> GameFile | str:
@@ -75,7 +76,7 @@ def read_game(path: Path) -> GameFile | str:
         data = read_versioned_json(path, FORMAT, VERSION, _("game"), GAME_FILE, constants=True)
         if data is None:
             return _("There is no file {path}.").format(path=path)
-        game, extra = game_from_dict(data, get_variant)
+        game, extra = game_from_dict(data, get_variant, from_carried)
     except OSError as exc:
         return _("Could not open {name}: {why}.").format(name=path.name, why=why(exc, path, False))
     except Unusable as exc:

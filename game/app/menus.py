@@ -8,14 +8,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.engine.deal import MAX_SEED
+from game.engine.rules import VariantTable
+from game.files.problems import printable
 from game.i18n import _
 from game.variants import all_variants
 from game.variants.codes import deal_code, read_deal_code
+from game.variants.player import scan
 from game.view import intents as i
 from game.view.hud import deal_name
 from game.view.widgets.browser import FileBrowser
 from game.view.widgets.dialogs import ConfirmDialog, PromptDialog
 from game.view.widgets.menu import Item, MenuPanel
+from game.view.widgets.page import PagePanel
 
 from . import browsing
 from .dates import short_date
@@ -95,20 +99,51 @@ def deal_code_of(game) -> str:
 
 
 def variant_menu(session: Session, size: Size) -> MenuPanel:
+    """The built-in variants' modes, then the player's tables in the data folder's
+    ``variants/`` (read again now, so a table just added shows): the good ones to play,
+    the broken ones marked, to see why."""
     current = session.game.rules
-    items = []
-    for table in all_variants():
+
+    def rows(table: VariantTable, words) -> list[Item]:
+        out = []
         for mode in table.modes:
             playing = (table.id, mode.id) == (current.variant, current.mode)
-            items.append(
+            out.append(
                 Item(
-                    f"{_(table.name)} \u00b7 {_(mode.label)}",
+                    f"{words(table.name)} \u00b7 {words(mode.label)}",
                     i.SwitchVariant(table.id, mode.id),
                     hint=_("\u2713 playing") if playing else "",
                 )
             )
+        return out
+
+    items = [row for table in all_variants() for row in rows(table, _)]
+    found = scan(session.data_dir)
+    if found.tables or found.broken:
+        items.append(Item(_("Your tables"), None, enabled=lambda: False))  # a heading
+    for table in found.tables:  # the player's words: not in the catalogue
+        items += rows(table, str)
+    for broken in found.broken:
+        name = printable(broken.path.name)  # a file's name may hold any bytes
+        items.append(
+            Item(
+                name,
+                i.ShowTableProblem(name, printable(broken.problem)),
+                hint=_("\u26a0 cannot be played"),
+                opens=True,
+            )
+        )
     footer = _("A new game starts in the chosen variant and mode")
     return MenuPanel(_("Variant and deal mode"), items, size, footer=footer)
+
+
+def table_problem(session: Session, size: Size, broken: i.ShowTableProblem) -> PagePanel:
+    """Why a table of the player's cannot be played: the file, the line, the problem."""
+    text = "\n\n".join(
+        [broken.problem, _("Mend the file and open this menu again: it is read anew.")]
+    )
+    title = _("{name} cannot be played").format(name=broken.name)
+    return PagePanel(title, lambda: text.replace("\t", " "), size)
 
 
 def deal_prompt(session: Session, size: Size) -> PromptDialog:

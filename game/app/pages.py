@@ -9,7 +9,8 @@ import pygame
 
 from game import i18n
 from game.i18n import _, ngettext
-from game.variants import all_variants, get_variant, help_text
+from game.variants import all_variants, help_text, known
+from game.variants.player import find_variant
 from game.view import intents as i
 from game.view.card_styles import FACE_STYLES
 from game.view.hud import format_time
@@ -68,7 +69,7 @@ def options_menu(
     """``silenced``: started with ``--no-sound``: the Sound row says so and cannot be
     changed (the setting would not be heard this run)."""
     variant = session.game.rules.variant
-    table = get_variant(variant)
+    table = find_variant(variant)
 
     def settings():
         return session.settings
@@ -172,7 +173,7 @@ def statistics_text(session: Session) -> str:
     )
     lines: list[str] = []
     streaks: list[str] = []
-    for table in all_variants():
+    for table in [*all_variants(), *known.tables()]:  # a player's table, if played this run
         rows = []
         for mode in table.modes:
             s = session.stats.get(StatsKey(table.id, mode.id))
@@ -256,7 +257,7 @@ def reset_question(session: Session, size: Size, intent: i.ResetStatistics) -> C
     if intent.variant is None:
         what = _("Reset all statistics? This cannot be undone.")
     else:
-        rules = get_variant(intent.variant).rules(intent.mode)
+        rules = find_variant(intent.variant).rules(intent.mode)
         what = _("Reset the statistics of {variant} \u00b7 {mode}? This cannot be undone.").format(
             variant=_(rules.name), mode=_(rules.mode_label)
         )

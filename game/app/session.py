@@ -42,8 +42,8 @@ from game.engine.savefile import EntryTexts
 from game.files.folderlock import FolderLock, updating
 from game.files.problems import could_not_save, could_not_save_settings, could_not_save_statistics
 from game.i18n import _
-from game.variants import get_variant
 from game.variants.codes import deal_code
+from game.variants.player import find_variant, is_builtin
 
 from .autosave import (
     CURRENT_GAME_FILE,
@@ -174,7 +174,7 @@ class Session:
         """A new game (not yet started): the variant and mode from the settings unless
         given; without a deal number, one from the proven-winnable deals when the player
         asked for those, else a random one."""
-        table = get_variant(variant or self.settings.variant)
+        table = find_variant(variant or self.settings.variant, self.settings.variant)
         mode = mode or self.settings.mode_for(table.id) or table.default_mode
         if mode not in table.mode_ids():
             mode = table.default_mode
@@ -210,13 +210,13 @@ class Session:
 
     def start(self, game: Game, assisted: bool = False) -> None:
         """Play ``game`` from now on; the game left behind counts as abandoned if it was in
-        progress. The variant and mode become the settings' choice. ``assisted``: the game
-        comes with moves the solver played (a finished game solved with help, played on)."""
+        progress. Its mode (and variant, if built in) become the settings' choice; ``assisted``:
+        it comes with moves the solver played (a finished game solved with help, played on)."""
         self.abandon()
         rules = game.rules
-        self.change_settings(
-            replace(self.settings.with_mode(rules.variant, rules.mode), variant=rules.variant)
-        )
+        variant = rules.variant if is_builtin(rules.variant) else self.settings.variant
+        chosen = self.settings.with_mode(rules.variant, rules.mode)
+        self.change_settings(replace(chosen, variant=variant))
         self.adopt(game, assisted=assisted)
 
     def branch(self, game: Game) -> None:

@@ -1,9 +1,10 @@
 """Saved games: a game (variant, mode, deal, log, redo list) to and from JSON.
 
-The format, ``klondike-family-game`` version 2::
+The format, ``klondike-family-game`` version 3::
 
-    {"format": "klondike-family-game", "version": 2, "variant": "klondike",
-     "mode": "draw1", "seed": 123 (or "deck": ["AS", ...]),
+    {"format": "klondike-family-game", "version": 3, "variant": "my-table",
+     "mode": "draw1", "table": {...the rule table...},
+     "seed": 123 (or "deck": ["AS", ...]),
      "deal_fingerprint": "sha256:...",
      "log": [ {"command": "draw", "events": [...]}, ... one entry a line ],
      "redo": [ ... ], "extra": {...}}
@@ -14,6 +15,13 @@ when the log holds only stock turns, whose events name no card; the deal mode is
 and required, never guessed. Each log entry keeps the command and the events it caused;
 loading replays every command against the rules and checks it causes exactly the stored
 events, so a tampered or truncated log is refused with the first bad entry named.
+
+A game of a variant that is not built in (a player's table) carries its rule table,
+merged with every table it extends (``table``): it is played again under that table, not
+whatever file has the id now, so it resumes and replays after the file is edited or
+removed. A built-in's save carries none and is found by its id, as ever. Version 3 is the
+version with a table; a save without one is written as version 2, which every earlier
+version of the game reads.
 
 Version 1 files (no fingerprint) are still read, the mode required as version 1 always
 wrote it; the next save writes them as version 2.
@@ -32,12 +40,14 @@ from .game import Deal, Game, Record
 from .notation import format_command, parse_command
 from .quoting import shown
 from .refusals import Refused
-from .rules import Rules, VariantTable
+from .rules import Rules, RuleTableError, VariantTable, validate
 from .state import Layout
 from .text import N_, EngineError, Message
 
 FORMAT = "klondike-family-game"
-VERSION = 2
+VERSION = 3  # the newest version read (and written with a table)
+WITHOUT_TABLE = 2  # the version written without one
+TABLE = "table"
 FINGERPRINT = "deal_fingerprint"
 _COMPACT = json.JSONEncoder(separators=(",", ":"), allow_nan=False)
 
@@ -80,13 +90,15 @@ class EntryTexts:
         return out
 
 
-def _head(game: Game) -> dict[str, Any]:
+def _head(game: Game, table: dict | None) -> dict[str, Any]:
     data: dict[str, Any] = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": VERSION if table else WITHOUT_TABLE,
         "variant": game.rules.variant,
         "mode": game.rules.mode,
     }
+    if table:
+        data[TABLE] = table
     if game.deal.seed is not None:
         data["seed"] = game.deal.seed
     else:
@@ -95,8 +107,9 @@ def _head(game: Game) -> dict[str, Any]:
     return data
 
 
-def game_to_dict(game: Game, extra: dict | None = None) -> dict:
-    data = _head(game)
+def game_to_dict(game: Game, extra: dict | None = None, table: dict | None = None) -> dict:
+    """``table``: the rule table to carry (a variant that is not built in), else None."""
+    data = _head(game, table)
     data["log"] = [_entry(r, game.layout) for r in game.log]
     data["redo"] = [_entry(r, game.layout) for r in reversed(game.redo_stack)]
     if extra:
@@ -104,14 +117,20 @@ def game_to_dict(game: Game, extra: dict | None = None) -> dict:
     return data
 
 
-def game_to_json(game: Game, extra: dict | None = None, texts: EntryTexts | None = None) -> str:
+def game_to_json(
+    game: Game,
+    extra: dict | None = None,
+    texts: EntryTexts | None = None,
+    table: dict | None = None,
+) -> str:
     """The save's text: compact, one log entry a line (fast to write, still readable).
-    Pass the same ``texts`` at every save of a game to encode each entry once."""
+    Pass the same ``texts`` at every save of a game to encode each entry once; ``table``
+    as ``game_to_dict``'s."""
     texts = texts or EntryTexts()
     redo = list(reversed(game.redo_stack))
     entries = texts.texts([*game.log, *redo], game.layout)
     log, undone = entries[: len(game.log)], entries[len(game.log) :]
-    head = _COMPACT.encode(_head(game))[:-1]  # the header object, left open
+    head = _COMPACT.encode(_head(game, table))[:-1]  # the header object, left open
     parts = [head, ',\n"log":[\n', ",\n".join(log), '\n],\n"redo":[\n', ",\n".join(undone)]
     parts.append("\n]")
     if extra:
@@ -120,8 +139,17 @@ def game_to_json(game: Game, extra: dict | None = None, texts: EntryTexts | None
     return "".join(parts)
 
 
-def game_from_dict(data: Any, lookup: Callable[[str], VariantTable]) -> tuple[Game, dict]:
-    """Rebuild a game, re-validating every entry. Returns (game, extra)."""
+Carried = Callable[[dict, str], VariantTable]
+
+
+def game_from_dict(
+    data: Any, lookup: Callable[[str], VariantTable], carried: Carried = validate
+) -> tuple[Game, dict]:
+    """Rebuild a game, re-validating every entry. Returns (game, extra).
+
+    ``lookup`` finds a variant by its id (the built-ins); one it does not know is played
+    under the table the save carries, read by ``carried`` (the table's data, the name to
+    give it in messages; RuleTableError when it is unusable)."""
     if not isinstance(data, dict):
         raise SaveError(N_("a saved game must be a JSON object"))
     if data.get("format") != FORMAT:
@@ -140,10 +168,7 @@ def game_from_dict(data: Any, lookup: Callable[[str], VariantTable]) -> tuple[Ga
         raise SaveError(N_("'variant' must name a variant, got {value}"), value=shown(variant))
     if not isinstance(mode, str):  # never guessed: the default mode would be another game
         raise SaveError(N_("'mode' must name the deal mode, got {value}"), value=shown(mode))
-    try:
-        table = lookup(variant)
-    except (KeyError, TypeError) as exc:
-        raise SaveError(N_("unknown variant {name}"), name=shown(variant)) from exc
+    table = _table(data, variant, lookup, carried)
     try:
         rules = table.rules(mode)
     except KeyError as exc:
@@ -167,6 +192,31 @@ def game_from_dict(data: Any, lookup: Callable[[str], VariantTable]) -> tuple[Ga
     if not isinstance(extra, dict):
         raise SaveError(N_("'extra' must be an object"))
     return game, extra
+
+
+def _table(
+    data: dict, variant: str, lookup: Callable[[str], VariantTable], carried: Carried
+) -> VariantTable:
+    """The variant's table: the built-in of that id, else the one the save carries."""
+    try:
+        return lookup(variant)
+    except (KeyError, TypeError) as exc:
+        if data["version"] < VERSION or TABLE not in data:
+            raise SaveError(N_("unknown variant {name}"), name=shown(variant)) from exc
+    body = data[TABLE]
+    if not isinstance(body, dict):
+        problem = N_("'table' must be a rule table (an object), got {value}")
+        raise SaveError(problem, value=shown(body))
+    try:
+        table = carried(body, f"'{TABLE}'")
+    except RuleTableError as exc:
+        raise SaveError(Message.of(exc)) from None
+    except (TypeError, AttributeError, RecursionError):  # not the data a table is made of
+        raise SaveError(N_("'table' is not a rule table")) from None
+    if table.id != variant:
+        problem = N_("'table' is the rule table of {found}, not of {name}")
+        raise SaveError(problem, found=shown(table.id), name=shown(variant))
+    return table
 
 
 def _deal(data: dict, rules: Rules) -> Deal:
@@ -248,9 +298,11 @@ def _mismatch(stored: list, layout: Layout) -> Message:
     return Message(N_("its events are not what that move causes"))
 
 
-def game_from_json(text: str, lookup: Callable[[str], VariantTable]) -> tuple[Game, dict]:
+def game_from_json(
+    text: str, lookup: Callable[[str], VariantTable], carried: Carried = validate
+) -> tuple[Game, dict]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(N_("not valid JSON ({error})"), error=exc) from exc
-    return game_from_dict(data, lookup)
+    return game_from_dict(data, lookup, carried)

@@ -17,13 +17,25 @@ UNLIMITED = "unlimited"
 
 
 class RuleTableError(ValueError):
-    """A rule table that cannot be used; the message names the file, the key and the problem."""
+    """A rule table that cannot be used; the message names the file, the key and the problem.
+
+    One about a key also keeps its parts (``source``, ``key``, ``problem``), so a player's
+    table can be told the line the key is on (``game.variants.lines``)."""
+
+    def __init__(
+        self, message: str, source: object = None, key: str | None = None, problem: str = ""
+    ) -> None:
+        super().__init__(message)
+        self.source, self.key, self.problem = source, key, problem
 
 
 def key_error(source: object, key: str, problem: str) -> RuleTableError:
     """FILE: key 'KEY': PROBLEM (the problem says what the key's value must be)."""
     return RuleTableError(
-        _("{file}: key '{key}': {problem}").format(file=source, key=key, problem=problem)
+        _("{file}: key '{key}': {problem}").format(file=source, key=key, problem=problem),
+        source,
+        key,
+        problem,
     )
 
 

@@ -12,10 +12,13 @@ from pathlib import Path
 
 from game import i18n
 from game.engine.quoting import shown
-from game.engine.rules import RuleTableError, VariantTable, load_table
+from game.engine.rules import RuleTableError, VariantTable, read_table, validate
 from game.files.loader import SMALL_FILE, Unusable, decode_text, read_capped, read_safely
 from game.files.problems import why
 from game.i18n import _
+
+from . import known
+from .lines import key_line
 
 TABLES_DIR = Path(__file__).resolve().parent
 
@@ -28,7 +31,8 @@ _PARENT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
 
 def _resolve_parent(parent_id: str, child: Path) -> Path:
-    """``extends = "klondike"``: look beside the child first, then among the built-ins."""
+    """``extends = "klondike"``: look beside the child first, then among the built-ins (a
+    player's ``klondike.toml`` that extends "klondike" extends the built-in, not itself)."""
     if not _PARENT_NAME.fullmatch(parent_id):
         raise RuleTableError(
             _(
@@ -38,7 +42,7 @@ def _resolve_parent(parent_id: str, child: Path) -> Path:
         )
     for folder in (child.parent, TABLES_DIR):
         candidate = folder / f"{parent_id}.toml"
-        if candidate.is_file():
+        if candidate.is_file() and candidate != child:
             return candidate
     problem = _("{file}: key 'extends': no variant {name} found")
     raise RuleTableError(problem.format(file=child, name=repr(parent_id)))
@@ -65,17 +69,43 @@ def _table_text(path: Path) -> str:
 
 def load_variant_file(path: str | Path) -> VariantTable:
     """Load any rule table file (a built-in one or a player's own). Raises RuleTableError,
-    naming the file and the problem, and nothing else, whatever the file holds; a player's
-    file is left as it is."""
+    naming the file, the line of the key at fault when it is written there, and the
+    problem, and nothing else, whatever the file holds; a player's file is left as it is."""
+    return read_variant_file(path)[0]
+
+
+def read_variant_file(path: str | Path) -> tuple[VariantTable, dict]:
+    """``load_variant_file``, with the table as read: merged with every table it extends
+    (the data a save carries to play it again without the files)."""
     path = Path(path)
 
-    def read(path: Path) -> VariantTable:
-        return load_table(path, _resolve_parent, _table_text)
+    def read(path: Path) -> tuple[VariantTable, dict]:
+        data = read_table(path, _resolve_parent, _table_text)
+        return validate(data, str(path)), data
 
     try:
         return read_safely(path, read, own=(RuleTableError,))
     except Unusable as exc:
         raise RuleTableError(f"{path}: {exc.problem}") from None
+    except RuleTableError as exc:
+        raise with_line(exc, path) from None
+
+
+def with_line(error: RuleTableError, path: Path) -> RuleTableError:
+    """The error, naming the line of the key at fault when the key is written in the file
+    (``lines``); as it was otherwise (a key from the table extended, a missing one)."""
+    if error.key is None or error.source != str(path):
+        return error
+    try:
+        line = key_line(_table_text(path), error.key)
+    except RuleTableError:
+        return error
+    if line is None:
+        return error
+    problem = _("{file}, line {line}: key '{key}': {problem}").format(
+        file=path, line=line, key=error.key, problem=error.problem
+    )
+    return RuleTableError(problem, error.source, error.key, error.problem)
 
 
 @cache
@@ -110,16 +140,29 @@ def all_variants() -> list[VariantTable]:
 def help_text(variant_id: str, language: str | None = None) -> str:
     """The variant's rules for the in-game help, in ``language`` (the one spoken when None):
     ``help/<language>/<id>.txt``, else the English ``help/<id>.txt``; a table without its
-    own page gets one made from its description and its modes."""
+    own page (a player's table) gets one made from its own words: its name, description,
+    notes and modes."""
     language = language or i18n.language()
-    for page in (
-        TABLES_DIR / "help" / language / f"{variant_id}.txt",
-        TABLES_DIR / "help" / f"{variant_id}.txt",
-    ):
-        if page.is_file():
-            return page.read_text(encoding="utf-8")
-    table = get_variant(variant_id)
-    lines = [f"# {_(table.name)}", "", _(table.description) if table.description else ""]
+    if variant_id in builtin_ids():
+        for page in (
+            TABLES_DIR / "help" / language / f"{variant_id}.txt",
+            TABLES_DIR / "help" / f"{variant_id}.txt",
+        ):
+            if page.is_file():
+                return page.read_text(encoding="utf-8")
+    player_table = None if variant_id in builtin_ids() else known.seen(variant_id)
+    if player_table is None:  # a built-in without a page: its words are in the catalogue
+        table = get_variant(variant_id)
+        name, notes = _(table.name), ""
+        description = _(table.description) if table.description else ""  # _("") is no word
+        modes = [(_(m.label), _(m.description) if m.description else "") for m in table.modes]
+    else:  # the player's own words, in the language they are written in
+        table, words = player_table, known.data_of(player_table.rules()) or {}
+        name, description, notes = table.name, table.description, words.get("notes", "")
+        modes = [(m.label, m.description) for m in table.modes]
+    lines = [f"# {name}", "", description]
+    if notes:
+        lines += ["", notes.strip()]
     lines += ["", "## " + _("Deal modes")]
-    lines += [f"{_(m.label)}: {_(m.description)}" for m in table.modes]
+    lines += [f"{label}: {about}" if about else label for label, about in modes]
     return "\n".join(lines)

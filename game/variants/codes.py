@@ -2,9 +2,15 @@
 
 ``K1R2-4242`` is Klondike, cards turned one at a time, two redeals, deal 4242;
 ``DK3R1-77`` Double Klondike three at a time with one redeal; ``K3RU-5`` three at a time,
-unlimited redeals. The variant is the initials of its id; the mode is named by what it
-does (draw count, redeals), not by its place in a menu, so codes stay good when modes
-are added. Case and spaces do not matter when a code is read back.
+unlimited redeals. The mode is named by what it does (draw count, redeals), not by its
+place in a menu, so codes stay good when modes are added; a mode that shares its draw and
+redeals with another mode of its variant is named by its id instead: ``YK.ROYAL-12``.
+Case and spaces do not matter when a code is read back.
+
+Each variant has letters of its own: a built-in's are fixed here (one to three, checked
+unique by a test; K, S and DK as they always were, so old codes still read), a player's
+table gets six from a hash of its id (``player.own_code``), so no two variants share them
+whatever their names.
 """
 
 from __future__ import annotations
@@ -12,36 +18,85 @@ from __future__ import annotations
 import re
 
 from game.engine.deal import MAX_SEED
-from game.engine.rules import Rules
+from game.engine.rules import Rules, VariantTable
 
-from . import all_variants
+from . import all_variants, known
+from .player import find_variant, is_builtin, own_code
 
-_CODE = re.compile(r"^([A-Z]+)(\d+)R(\d+|U)-(\d+)$")
+BUILTIN_CODES = {
+    "klondike": "K",
+    "saratoga": "S",
+    "double-klondike": "DK",
+    "whitehead": "WH",
+    "thumb-and-pouch": "TP",
+    "westhaven": "WE",
+    "easthaven": "EH",
+    "agnes": "AG",
+    "gold-mine": "GM",
+    "athena": "AT",
+    "jumbo": "J",
+    "yukon": "Y",
+    "canfield": "C",
+    "lady-jane": "LJ",
+}
+
+_BY_PLAY = re.compile(r"^([A-Z]+)(\d+)R(\d+|U)-(\d+)$")
+_BY_ID = re.compile(r"^([A-Z]+)\.([A-Z0-9_-]+)-(\d+)$")
+_MODE_ID = re.compile(r"[A-Za-z0-9_-]+")
 
 
-def variant_initials(variant_id: str) -> str:
-    return "".join(word[:1] for word in variant_id.split("-")).upper()
+def variant_code(variant_id: str) -> str:
+    """The letters of a variant's codes."""
+    if is_builtin(variant_id):
+        return BUILTIN_CODES.get(variant_id) or own_code(variant_id)  # a test: never needed
+    return own_code(variant_id)
+
+
+def _plays(rules: Rules) -> tuple[int, int | None]:
+    return rules.draw, rules.redeals
+
+
+def _shares_play(rules: Rules) -> bool:
+    """Does another mode of the variant deal with the same draw and redeals?"""
+    try:
+        table = find_variant(rules.variant)
+    except KeyError:
+        return False
+    same = [m for m in table.mode_ids() if _plays(table.rules(m)) == _plays(rules)]
+    return len(same) > 1
 
 
 def deal_code(rules: Rules, seed: int) -> str:
+    letters = variant_code(rules.variant)
+    if _shares_play(rules) and _MODE_ID.fullmatch(rules.mode):
+        return f"{letters}.{rules.mode.upper()}-{seed}"
     redeals = "U" if rules.redeals is None else str(rules.redeals)
-    return f"{variant_initials(rules.variant)}{rules.draw}R{redeals}-{seed}"
+    return f"{letters}{rules.draw}R{redeals}-{seed}"
+
+
+def _variants() -> list[VariantTable]:
+    """Every variant a code may name: the built-ins, the player's tables known this run
+    (the folder's, and one played from a save after its file went)."""
+    return [*all_variants(), *known.tables()]
 
 
 def read_deal_code(text: str) -> tuple[Rules, int] | None:
     """The rules and deal number a code names; None when it names none."""
-    found = _CODE.match("".join(text.split()).upper())
+    word = "".join(text.split()).upper()
+    found = _BY_PLAY.match(word) or _BY_ID.match(word)
     if found is None:
         return None
-    initials, draw, redeals, seed = found.groups()
+    letters, *mode, seed = found.groups()
     if len(seed) > len(str(MAX_SEED)) or int(seed) > MAX_SEED:
         return None
-    wanted = (int(draw), None if redeals == "U" else int(redeals))
-    for table in all_variants():
-        if variant_initials(table.id) != initials:
-            continue
-        for mode in table.mode_ids():
-            rules = table.rules(mode)
-            if (rules.draw, rules.redeals) == wanted:
-                return rules, int(seed)
-    return None
+    table = next((t for t in _variants() if variant_code(t.id) == letters), None)
+    if table is None:
+        return None
+    if len(mode) == 1:  # by the mode's id
+        wanted = mode[0]
+        chosen = next((m for m in table.mode_ids() if m.upper() == wanted), None)
+    else:
+        draw, redeals = mode
+        plays = (int(draw), None if redeals == "U" else int(redeals))
+        chosen = next((m for m in table.mode_ids() if _plays(table.rules(m)) == plays), None)
+    return None if chosen is None else (table.rules(chosen), int(seed))

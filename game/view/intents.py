@@ -192,6 +192,14 @@ class OpenDealPrompt:
 
 
 @dataclass(frozen=True)
+class ShowTableProblem:
+    """A player's table that cannot be played, chosen in the Variants menu: why not."""
+
+    name: str  # its file's name
+    problem: str  # file, line and problem
+
+
+@dataclass(frozen=True)
 class OpenSubmenu:
     """A menu of the main menu's: ``name`` is the function of ``game.app.menus`` that
     builds it."""

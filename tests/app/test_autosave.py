@@ -131,7 +131,7 @@ def test_binary_garbage(tmp_path):
 def test_unexpected_engine_error_is_contained(tmp_path, monkeypatch):
     save_current(tmp_path, played(), 1.0)
 
-    def broken(data, lookup):
+    def broken(data, lookup, *carried):
         raise IndexError("surprise")
 
     monkeypatch.setattr(autosave, "game_from_dict", broken)

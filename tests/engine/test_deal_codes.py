@@ -2,8 +2,8 @@
 
 import pytest
 
-from game.variants import all_variants
-from game.variants.codes import deal_code, read_deal_code, variant_initials
+from game.variants import all_variants, builtin_ids
+from game.variants.codes import BUILTIN_CODES, deal_code, read_deal_code
 
 RULES = [t.rules(m) for t in all_variants() for m in t.mode_ids()]
 
@@ -26,9 +26,15 @@ def test_codes_read_as_expected():
     assert deal_code(next(r for r in RULES if r.variant == "double-klondike"), 77) == "DK3R1-77"
 
 
-def test_the_builtin_variants_have_distinct_initials():
-    initials = [variant_initials(t.id) for t in all_variants()]
-    assert len(set(initials)) == len(initials)
+def test_every_builtin_variant_has_letters_of_its_own():
+    # Initials would not do: whitehead and westhaven, agnes and athena would share them.
+    assert set(builtin_ids()) <= set(BUILTIN_CODES)
+    letters = list(BUILTIN_CODES.values())
+    assert len(set(letters)) == len(letters)
+    assert all(code.isascii() and code.isalpha() and code.isupper() for code in letters)
+    assert all(1 <= len(code) <= 3 for code in letters)  # a player's table's have six
+    assert (BUILTIN_CODES["klondike"], BUILTIN_CODES["saratoga"]) == ("K", "S")
+    assert BUILTIN_CODES["double-klondike"] == "DK"  # as ever: old codes still read
 
 
 @pytest.mark.parametrize(
@@ -37,3 +43,44 @@ def test_the_builtin_variants_have_distinct_initials():
 )
 def test_what_is_not_a_code_is_none(text):
     assert read_deal_code(text) is None
+
+
+def test_a_players_table_has_codes_of_its_own(tmp_path):
+    from game.variants.player import scan
+
+    from .test_player_tables import MINE, put
+
+    put(tmp_path, "mine.toml", MINE.replace('id = "mine"', 'id = "klondike-8"'))
+    put(tmp_path, "k.toml", MINE.replace('id = "mine"', 'id = "k"'))
+    tables = scan(tmp_path).tables
+    letters = set()
+    for table in tables:
+        for mode in table.mode_ids():
+            rules = table.rules(mode)
+            code = deal_code(rules, 4242)
+            assert read_deal_code(code) == (rules, 4242)
+            head = code.split("-")[0].rstrip("0123456789RU")
+            assert len(head) == 6 and head not in BUILTIN_CODES.values()
+            letters.add(head)
+    assert len(letters) == 2  # "k" is not Klondike, nor "klondike-8"
+
+
+def test_modes_that_deal_alike_are_named_by_their_ids(tmp_path):
+    from game.variants.player import scan
+
+    from .test_player_tables import MINE, put
+
+    twins = MINE.replace("notes", 'default_mode = "gentle"\nnotes') + (
+        '\n[modes.gentle]\nlabel = "Gentle"\nstock = { draw = 1, redeals = 2 }\n'
+        '\n[modes.kings-only]\nlabel = "Kings"\nstock = { draw = 1, redeals = 2 }\n'
+        "tableau = { empty_accepts = 'king' }\n"
+        '\n[modes.three]\nlabel = "Three"\nstock = { draw = 3, redeals = 1 }\n'
+    )
+    put(tmp_path, "twins.toml", twins)
+    (table,) = scan(tmp_path).tables
+    codes = {m: deal_code(table.rules(m), 7) for m in table.mode_ids()}
+    assert codes["gentle"].endswith(".GENTLE-7") and codes["kings-only"].endswith(".KINGS-ONLY-7")
+    assert codes["three"].endswith("3R1-7")  # alone in dealing as it does: the usual code
+    for mode, code in codes.items():
+        assert read_deal_code(code.lower()) == (table.rules(mode), 7)
+    assert read_deal_code(codes["gentle"].replace("GENTLE", "NONE")) is None
