@@ -35,9 +35,9 @@ def played(rules: Rules, seed: int, moves: int, rng: random.Random, eager: float
 
 
 def thinned(rules: Rules, state: State, left: dict[int, int]) -> State:
-    """``state`` with every card of suit ``s`` below rank ``14 - left[s]`` (every copy) on
-    the foundations, and the cards on the foundations kept there: at most ``left[s]``
-    ranks of each suit stay in play."""
+    """``state`` with every card of suit ``s`` below rank ``14 - left[s]`` on the
+    foundations (of the first copies with two decks, all but the King), and the cards on
+    the foundations kept there: at most ``left[s]`` ranks of each suit stay in play."""
     layout = layout_for(rules)
     decks = rules.decks
     up_now = {}  # (suit, copy index) -> height, from the foundations as they are
@@ -52,7 +52,10 @@ def thinned(rules: Rules, state: State, left: dict[int, int]) -> State:
         )
         heights += [0] * (decks - len(heights))
         for d in range(decks):
-            up_now[suit, d] = max(heights[d], 13 - left[suit])
+            # With two decks the first copies keep at most one rank in play, so that the
+            # few cards in play block one another as often as with one deck.
+            most = left[suit] if d == decks - 1 else min(left[suit], 1)
+            up_now[suit, d] = max(heights[d], 13 - most)
     wanted: list[tuple[int, int]] = []  # (suit, rank) for each card to put up, copies apart
     for (suit, _d), height in up_now.items():
         wanted += [(suit, r) for r in range(1, height + 1)]
@@ -111,7 +114,9 @@ def scrambled(rules: Rules, state: State, rng: random.Random, hidden: bool) -> S
     cards = [c for i, pile in enumerate(state.piles) if not layout.is_foundation(i) for c in pile]
     rng.shuffle(cards)
     piles = [list(pile) if layout.is_foundation(i) else [] for i, pile in enumerate(state.piles)]
-    targets = [STOCK, WASTE, *layout.tableau_range]
+    # A few piles only, so that cards come to lie on one another.
+    tableau = rng.sample(layout.tableau_range, rng.randint(1, min(3, layout.tableau)))
+    targets = [STOCK, WASTE, *tableau, *tableau]
     for card in cards:
         piles[rng.choice(targets)].append(card)
     down = [0] * len(piles)
