@@ -167,7 +167,7 @@ def search(
         visited.add(child_key)
         nodes += 1
         if won(child):
-            return Outcome.WON, (*line, command), nodes
+            return Outcome.WON, shortened(space, root, [*line, command]), nodes
         if max_nodes is not None and nodes >= max_nodes:
             return Outcome.UNDECIDED, None, nodes
         check -= 1
@@ -179,6 +179,28 @@ def search(
         state_of.append(child)
         frames.append((children(child), [0]))
     return Outcome.UNWINNABLE, None, nodes
+
+
+def shortened(space: GenericSearch, root: State, line: list[Command]) -> tuple[Command, ...]:
+    """A won line without its detours: from each state of it, the command that leads
+    furthest along it (a depth-first line wanders: a card moved to and fro, the stock
+    turned round between two plays). Every command is the engine's, checked again."""
+    states = [root]
+    for command in line:
+        states.append(space.child(states[-1], command))
+    at = {space.key(state): i for i, state in enumerate(states)}
+    out = []
+    i = 0
+    while i < len(line):
+        best, best_command = i + 1, line[i]
+        for _score, _index, command in space.children(states[i]):
+            child = space.child(states[i], command)
+            j = -1 if child is None else at.get(space.key(child), -1)
+            if j > best:
+                best, best_command = j, command
+        out.append(best_command)
+        i = best
+    return tuple(out)
 
 
 def collection_commands(state: State, rules: Rules) -> list[Command] | None:

@@ -5,12 +5,14 @@ interface (solve, hints, still winnable, the finish by collection)."""
 from __future__ import annotations
 
 import dataclasses
+import random
 import threading
 
 import pytest
 
 from game.engine.commands import mechanics_for
 from game.engine.events import apply_step
+from game.engine.game import new_game
 from game.engine.policies import Build
 from game.solver import (
     HintCache,
@@ -23,10 +25,12 @@ from game.solver import (
 )
 from game.solver.deadlock import hopeless
 from game.solver.generic import generic_solve
+from game.solver.hints import hidden_slots
 from game.solver.position import position_of
 from game.solver.tables import tables_for
 from game.variants import all_variants
 from tests.engine.helpers import position, rules
+from tests.solver.test_solver import permute_hidden
 
 TOPS = {"f1": "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC", "f2": "AD 2D 3D 4D 5D 6D 7D 8D"}
 
@@ -125,8 +129,6 @@ def test_a_table_outside_the_gate_is_searched_by_the_generic_search(only_alterna
 
 def test_the_generic_search_keeps_its_budget_and_its_cancel():
     r = rules("klondike", "draw3")
-    from game.engine.game import new_game
-
     start = new_game(r, seed=3).state
     assert generic_solve(start, r, max_nodes=50).outcome is Outcome.UNDECIDED
     cancel = threading.Event()
@@ -168,3 +170,33 @@ def test_a_run_under_other_face_up_cards_can_leave_in_the_loss_proof():
     assert generic_solve(state, r).outcome is Outcome.WON
     result = solve(state, r)
     assert result.outcome is Outcome.WON and replays_to_a_win(r, state, result.line)
+
+
+def test_fair_hints_through_the_generic_search(only_alternate_colours):
+    """Outside the gate too, a hint never depends on the order of the unseen cards, and
+    following the hints plays on (each hint is legal)."""
+    r = dataclasses.replace(rules("klondike", "draw1"), build=Build.ANY_SUIT)
+    game = new_game(r, seed=7)
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(8):
+        state = game.state
+        first = hint(state, r, budget=10, samples=3, nodes=300, cache=HintCache())
+        if hidden_slots(state, r):
+            other = permute_hidden(state, r, rng)
+            assert other != state
+            again = hint(other, r, budget=10, samples=3, nodes=300, cache=HintCache())
+            assert again == first, (len(game.log), first)
+            checked += 1
+        if first is None:
+            break
+        game.execute(first)  # legal, or the engine refuses it
+    assert checked >= 5
+
+
+def test_a_generic_line_from_a_deal_replays_without_its_detours():
+    r = rules("klondike", "draw1")
+    state = new_game(r, seed=7).state
+    result = generic_solve(state, r, max_nodes=5_000)
+    assert result.won and replays_to_a_win(r, state, result.line)
+    assert len(result.line) < result.nodes  # the depth-first path wandered; the line not
