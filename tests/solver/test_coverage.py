@@ -200,3 +200,14 @@ def test_a_generic_line_from_a_deal_replays_without_its_detours():
     result = generic_solve(state, r, max_nodes=5_000)
     assert result.won and replays_to_a_win(r, state, result.line)
     assert len(result.line) < result.nodes  # the depth-first path wandered; the line not
+
+
+@pytest.mark.parametrize("seed", [636, 2807])
+def test_saratoga_deals_the_loss_proof_once_called_lost_are_won(seed):
+    """Of Saratoga's deals 1-3000 the old proof called eight lost at the start; these two
+    (and 1055, 1239, 2486) the solver wins."""
+    r = rules("saratoga", "draw1")
+    state = new_game(r, seed=seed).state
+    assert not hopeless(tables_for(r), position_of(state, r))
+    result = solve(state, r, max_nodes=None, max_seconds=30)
+    assert result.won and replays_to_a_win(r, state, result.line)
