@@ -14,6 +14,7 @@ from game.engine.cards import RANK, SUIT
 from game.engine.commands import Move, mechanics_for
 from game.engine.events import apply_step
 from game.engine.game import new_game
+from game.engine.refusals import Refused
 from game.engine.rules import Rules
 from game.engine.state import STOCK, WASTE, State, layout_for
 
@@ -105,22 +106,76 @@ def small_position(rules: Rules, rng: random.Random, most_left: int) -> State:
     return thinned(rules, state, left)
 
 
-def scrambled(rules: Rules, state: State, rng: random.Random, hidden: bool) -> State:
+def scrambled(
+    rules: Rules, state: State, rng: random.Random, hidden: bool, talon: bool = True
+) -> State:
     """The cards in play of ``state`` dealt again at random over the tableau and the talon
     (each tableau pile's top card face up, the cards under it face down at random when
     ``hidden``), the foundations and the redeals used kept: small blocked positions, which
-    a thinned real deal seldom gives."""
+    a thinned real deal seldom gives. ``talon=False``: the tableau only (for rules whose
+    stock and waste this module does not know)."""
     layout = layout_for(rules)
     cards = [c for i, pile in enumerate(state.piles) if not layout.is_foundation(i) for c in pile]
     rng.shuffle(cards)
     piles = [list(pile) if layout.is_foundation(i) else [] for i, pile in enumerate(state.piles)]
     # A few piles only, so that cards come to lie on one another.
     tableau = rng.sample(layout.tableau_range, rng.randint(1, min(3, layout.tableau)))
-    targets = [STOCK, WASTE, *tableau, *tableau]
+    targets = [*tableau, *tableau]
+    if talon:
+        targets += [STOCK, WASTE]
     for card in cards:
         piles[rng.choice(targets)].append(card)
     down = [0] * len(piles)
     for i in layout.tableau_range:
         if hidden and len(piles[i]) > 1:
             down[i] = rng.randint(0, len(piles[i]) - 1)
+    return State(tuple(map(tuple, piles)), tuple(down), state.redeals_used)
+
+
+def engine_thinned(rules: Rules, state: State, keep: int, rng: random.Random) -> State:
+    """``state`` with cards put on the foundations, wherever they lie, until at most
+    ``keep`` are left in play (or no foundation takes any): for any rules, as the engine
+    judges what a foundation takes (each card is tried on top of a tableau pile), so the
+    foundations stay as the rules build them (another base card, wrapping, ...)."""
+    mechanics = mechanics_for(rules)
+    layout = mechanics.layout
+    first = layout.tableau_range.start
+    piles = [list(pile) for pile in state.piles]
+    down = list(state.down)
+
+    def in_play() -> list[tuple[int, int]]:
+        return [
+            (i, at)
+            for i, pile in enumerate(piles)
+            if not layout.is_foundation(i)
+            for at in range(len(pile))
+        ]
+
+    while len(in_play()) > keep:
+        places = in_play()
+        rng.shuffle(places)
+        for i, at in places:
+            card = piles[i][at]
+            trial = [tuple(p) for p in piles]
+            trial[first] = (*trial[first], card)
+            trial_state = State(tuple(trial), tuple(down), state.redeals_used)
+            target = None
+            for f in layout.foundation_range:
+                try:
+                    mechanics.check(trial_state, Move(first, f, 1))
+                except Refused:
+                    continue
+                target = f
+                break
+            if target is not None:
+                del piles[i][at]
+                if layout.is_tableau(i) and at < down[i]:
+                    down[i] -= 1
+                piles[target].append(card)
+                break
+        else:
+            break  # no foundation takes any card in play
+    for i in layout.tableau_range:
+        if piles[i] and down[i] >= len(piles[i]):
+            down[i] = len(piles[i]) - 1
     return State(tuple(map(tuple, piles)), tuple(down), state.redeals_used)

@@ -5,8 +5,8 @@ For a game the specialised solver is proved for (``coverage.specialised_covers``
 verdict (every cut, the relaxed loss proof, the compiled core where built) is held to the
 generic search's (``generic``: every legal command of the engine, a transposition table of
 whole states, nothing else). For a game outside, ``solve`` is the generic search itself, so
-it is held to a breadth-first walk over every reachable state, written here with no move
-order and no budget tricks.
+its wins are replayed through the engine and its losses held to a breadth-first walk over
+every reachable state, written here with no move order and no budget.
 
 The positions (``small_positions``): real deals played on at random and thinned to a few
 high cards per suit (late games), and the same cards dealt again at random onto a few piles
@@ -28,7 +28,7 @@ from game.solver import Outcome, solve
 from game.solver.coverage import specialised_covers
 from game.solver.generic import generic_solve
 from game.variants import get_variant
-from tests.solver.small_positions import played, scrambled, thinned
+from tests.solver.small_positions import engine_thinned, played, scrambled, thinned
 
 # The games, each in all its deal modes (taken in turn). Add each new variant id here.
 GAMES = ["klondike", "saratoga", "double-klondike"]
@@ -41,13 +41,13 @@ LEAST_LOST_BY_GAME = {"double-klondike": 0.0}
 EXHAUSTIVE_NODES = 600
 EXHAUSTIVE_SECONDS = 0.05
 MOST_RANKS = {1: 5, 2: 3}  # of a suit in play, by decks
+MOST_IN_PLAY = 7  # cards, for a game outside the gate
 SCRAMBLES = 3
 # Most small positions are won: of those the exhaustive search finds won, only this share
 # is checked, so that a good part of the positions checked are lost (where a cut or a loss
 # proof could be wrong).
 KEEP_WON = 0.3
 SOLVER_NODES = 20_000
-BRUTE_FORCE_STATES = 3_000
 
 
 def positions(variant: str, seed: int):
@@ -59,17 +59,32 @@ def positions(variant: str, seed: int):
     for n in range(10**9):
         rules = rules_of[n % len(rules_of)]
         hidden = any(new_game(rules, seed=1).state.down)
-        most = MOST_RANKS.get(rules.decks, 2)
         state = played(rules, rng.randrange(1, 10**6), rng.randrange(0, 100), rng, 0.5)
-        yield rules, thinned(rules, state, {s: rng.randint(0, most) for s in range(4)})
-        for _ in range(SCRAMBLES):
-            few = thinned(rules, state, {s: rng.randint(0, most) for s in range(4)})
-            yield rules, scrambled(rules, few, rng, hidden)
+        if specialised_covers(rules):
+            most = MOST_RANKS.get(rules.decks, 2)
+            yield rules, thinned(rules, state, {s: rng.randint(0, most) for s in range(4)})
+            for _ in range(SCRAMBLES):
+                few = thinned(rules, state, {s: rng.randint(0, most) for s in range(4)})
+                yield rules, scrambled(rules, few, rng, hidden)
+        else:
+            # Rules this module knows only through the engine: the foundations filled by
+            # the engine's own judgement, the scrambles kept to the tableau.
+            yield rules, engine_thinned(rules, state, rng.randint(1, MOST_IN_PLAY), rng)
+            for _ in range(SCRAMBLES):
+                few = engine_thinned(rules, state, rng.randint(1, MOST_IN_PLAY), rng)
+                yield rules, scrambled(rules, few, rng, hidden, talon=False)
+
+
+def replays_to_a_win(rules, state, line) -> bool:
+    mechanics = mechanics_for(rules)
+    for command in line:
+        state = apply_step(state, mechanics.check(state, command))
+    return state.cards_on_foundations(mechanics.layout) == rules.card_count
 
 
 def brute_force(state, rules) -> Outcome:
-    """Breadth-first over every reachable state (whole states, redeals and all, up to a
-    bound): WON if one is won, UNWINNABLE if none, UNDECIDED past the bound."""
+    """Breadth-first over every reachable state (whole states, redeals and all; the
+    redeals left out when they are unlimited): WON if one is won, else UNWINNABLE."""
     mechanics = mechanics_for(rules)
     seen = {state}
     frontier = [state]
@@ -85,8 +100,6 @@ def brute_force(state, rules) -> Outcome:
                 if child not in seen:
                     seen.add(child)
                     following.append(child)
-        if len(seen) > BRUTE_FORCE_STATES:
-            return Outcome.UNDECIDED
         frontier = following
     return Outcome.UNWINNABLE
 
@@ -114,10 +127,14 @@ def test_the_verdicts_equal_an_exhaustive_search(variant):
         if inside:
             found = verdict.outcome
         else:
-            if exhaustive.won and keep.random() > KEEP_WON:
-                continue
-            found = brute_force(state, rules)
-            assert found is not Outcome.UNDECIDED, "the brute force ran out: a smaller position"
+            if exhaustive.won:
+                if keep.random() > KEEP_WON:
+                    continue
+                # A win is its line, replayed through the engine; a loss, every state.
+                assert replays_to_a_win(rules, state, exhaustive.line)
+                found = Outcome.WON
+            else:
+                found = brute_force(state, rules)
         assert found is exhaustive.outcome, (variant, rules.mode, state)
         decided += 1
         lost += exhaustive.outcome is Outcome.UNWINNABLE
