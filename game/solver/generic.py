@@ -38,8 +38,15 @@ from game.engine.refusals import Refused
 from game.engine.rules import Rules
 from game.engine.state import State
 
-from .expansion import CHECK_EVERY, Budget, Cancelled
+from .expansion import Budget, Cancelled
 from .outcome import Outcome, SolveResult
+
+# A state here costs some fifty times a state of the specialised search: the clock and
+# the cancel event are looked at more often, so that a cancel is seen within milliseconds.
+CHECK_EVERY = 8
+# The most states the transposition table holds (a few hundred bytes each) when the caller
+# sets no node budget.
+MOST_STATES = 4_000_000
 
 # The move order's scores (higher first).
 TO_FOUNDATION = 100
@@ -142,6 +149,7 @@ def search(
     won = space.won
     children = space.children
     make = space.child
+    most = MOST_STATES if max_nodes is None else max_nodes
     visited = {key(root)}
     frames = [(children(root), [0])]
     state_of = [root]  # the state of each frame
@@ -168,7 +176,7 @@ def search(
         nodes += 1
         if won(child):
             return Outcome.WON, shortened(space, root, [*line, command]), nodes
-        if max_nodes is not None and nodes >= max_nodes:
+        if nodes >= most:
             return Outcome.UNDECIDED, None, nodes
         check -= 1
         if not check:

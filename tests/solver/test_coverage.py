@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import threading
+import time
 
 import pytest
 
@@ -135,6 +136,14 @@ def test_the_generic_search_keeps_its_budget_and_its_cancel():
     cancel.set()
     result = generic_solve(start, r, cancel=cancel)
     assert result.cancelled and result.outcome is Outcome.UNDECIDED
+    # Set during the search, the event stops it soon.
+    cancel = threading.Event()
+    timer = threading.Timer(0.2, cancel.set)
+    timer.start()
+    began = time.perf_counter()
+    draw1 = rules("klondike", "draw1")  # deal 1: not won in its first 6,000 states
+    result = generic_solve(new_game(draw1, seed=1).state, draw1, max_nodes=None, cancel=cancel)
+    assert result.cancelled and time.perf_counter() - began < 1.5
 
 
 def test_the_generic_search_ends_with_unlimited_redeals():
