@@ -21,7 +21,7 @@ import dataclasses
 from dataclasses import dataclass
 from functools import cache
 
-from game.engine.policies import Build, EmptyPile
+from game.engine.policies import Build, EmptyPile, FaceUp
 from game.engine.rules import Rules
 
 # The compiled core's limits (docs/solver.md, "It takes nothing on trust").
@@ -87,8 +87,9 @@ SPECIALISED: tuple[Condition, ...] = (
     Condition(
         "deal",
         "face_up",
-        _any,
-        "the position holds each pile's face-down count, whatever the deal",
+        lambda v: v in (FaceUp.TOP, FaceUp.ALL),
+        "the face-down cards of a pile lie under its face-up ones, as the position's "
+        "face-down count says",
     ),
     Condition("deal counts", "deal_counts", _any, "only the deal reads them"),
     Condition(

@@ -16,9 +16,11 @@ of the states it has entered. So:
   event was set).
 
 The key of a state is the whole state (every pile, every face-down count, the redeals
-used), with one exception: with unlimited redeals the count of redeals used changes no
-command's legality, so it is left out (else turning the stock round would make the space
-endless). It is the reference the specialised solver is held to
+used, and any field the engine's state gains), with one exception: with unlimited redeals
+the count of redeals used changes no command's legality, so it is left out (else turning
+the stock round would make the space endless).
+
+It is the reference the specialised solver is held to
 (tests/solver/test_soundness_vs_exhaustive.py), and the search for every table outside
 ``coverage.SPECIALISED`` (``solve`` chooses).
 
@@ -29,6 +31,7 @@ last.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
 
@@ -70,8 +73,12 @@ class GenericSearch:
         self.foundations = frozenset(self.layout.foundation_range)
         self.tableau = frozenset(self.layout.tableau_range)
 
-    def key(self, state: State) -> tuple:
-        return (state.piles, state.down, state.redeals_used if self.count_redeals else 0)
+    def key(self, state: State) -> State:
+        """The state itself, whatever fields it has (the redeals used set to 0 where they
+        are unlimited)."""
+        if self.count_redeals or not state.redeals_used:
+            return state
+        return dataclasses.replace(state, redeals_used=0)
 
     def won(self, state: State) -> bool:
         return state.cards_on_foundations(self.layout) == self.card_count

@@ -16,6 +16,7 @@ search cannot finish within its budget is skipped and counted; at most a tenth m
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 
@@ -96,7 +97,7 @@ def brute_force(state, rules) -> Outcome:
             for command in mechanics.legal_moves(s):
                 child = apply_step(s, mechanics.check(s, command))
                 if rules.redeals is None:
-                    child = type(child)(child.piles, child.down, 0)
+                    child = dataclasses.replace(child, redeals_used=0)
                 if child not in seen:
                     seen.add(child)
                     following.append(child)
