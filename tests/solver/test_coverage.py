@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from game.analysis import analyse
 from game.engine.commands import mechanics_for
 from game.engine.events import apply_step
 from game.engine.game import new_game
@@ -30,7 +31,8 @@ from game.solver.hints import hidden_slots
 from game.solver.position import position_of
 from game.solver.tables import tables_for
 from game.variants import all_variants
-from tests.engine.helpers import position, rules
+from tests.engine.helpers import game_at, position, rules
+from tests.solver.small_positions import played, scrambled, thinned
 from tests.solver.test_solver import permute_hidden
 
 TOPS = {"f1": "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC", "f2": "AD 2D 3D 4D 5D 6D 7D 8D"}
@@ -220,3 +222,35 @@ def test_saratoga_deals_the_loss_proof_once_called_lost_are_won(seed):
     assert not hopeless(tables_for(r), position_of(state, r))
     result = solve(state, r, max_nodes=None, max_seconds=30)
     assert result.won and replays_to_a_win(r, state, result.line)
+
+
+def test_where_was_it_lost_through_the_generic_search(only_alternate_colours):
+    """The analysis of games outside the gate: the move it names turns a winnable position
+    (the generic search wins it) into a lost one (the generic search exhausts it)."""
+    klondike = rules("klondike", "draw1-noredeal")
+    r = dataclasses.replace(klondike, build=Build.SAME_SUIT, cards_may_return=False)
+    rng = random.Random(3)
+    found = 0
+    for _ in range(300):
+        start = thinned(r, played(r, rng.randrange(10**6), 30, rng), _left(rng))
+        game = game_at(r, scrambled(r, start, rng, hidden=True))
+        for _ in range(12):
+            legal = mechanics_for(r).legal_moves(game.state)
+            if not legal:
+                break
+            game.execute(rng.choice(legal))
+        result = analyse(game, seconds=2)
+        if not result.winnable_at_deal or result.lost_at is None:
+            continue
+        before = solve(game.position_after(result.lost_at - 1), r)
+        after = solve(game.position_after(result.lost_at), r)
+        assert before.stats["search"] == after.stats["search"] == "generic"
+        assert before.won and after.outcome is Outcome.UNWINNABLE
+        found += 1
+        if found == 3:
+            break
+    assert found == 3
+
+
+def _left(rng) -> dict[int, int]:
+    return {suit: rng.randint(0, 4) for suit in range(4)}
