@@ -30,7 +30,13 @@ The public interface:
   proven winnable; ``heuristic_move``, ``hidden_slots``, ``determinized``: the parts of
   the fair hint, for tests and tools.
 
-The modules, one job each: ``tables`` (what the rules say, as look-up tables),
+Which search answers: ``coverage`` (the gate) states, as data, the rules the specialised
+search below is proved for; ``solve`` (and so everything built on it) hands every other
+table to ``generic``, a search over every legal command of the engine with no cut
+(docs/solver.md, "Which search answers").
+
+The modules, one job each: ``coverage`` and ``generic`` (above), ``tables`` (what the
+rules say, as look-up tables),
 ``position`` (the compact position and its key), ``foundations`` (what a foundation state
 allows), ``moves`` and ``move_kinds`` (listing and applying moves), ``fast_cuts`` (the
 unproved cuts of the fast searches), ``deadlock`` (the relaxed loss proof), ``expansion``

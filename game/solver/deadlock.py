@@ -13,8 +13,11 @@ one it lies on):
 
 * ``clear(c)``: ``c`` can become the top of its pile: nothing lies on it, or ``above``
   can leave;
-* ``free(c)``: ``c`` can leave its place: it is in the movable run at the top of its pile
-  (the cards on it go along) or it can become the top, and it has somewhere to go: the
+* ``free(c)``: ``c`` can leave its place: it can become the top, or (runs moving as a
+  unit) some card of the built run on it can become the top, so that ``c`` leaves with
+  the cards on it (a face-up part that is not one run, as Saratoga deals, holds runs
+  that are not yet at the top; before this was seen, a run under other face-up cards
+  counted as stuck and a won position was called lost), and it has somewhere to go: the
   foundation (its own suit's lower card up, and ``c`` on top), an empty pile, or a card it
   may lie on, other than ``below``, that can be at hand (in the talon, on a foundation
   if cards may come back, the top of its pile, or moved away from its place);
@@ -43,7 +46,7 @@ def hopeless(tables: RuleTables, position: tuple) -> bool:
 
     above = [-1] * card_count
     below = [-1] * card_count
-    in_run = [False] * card_count
+    in_tableau = [False] * card_count  # face up in the tableau: may move with cards on it
     placed: list[int] = []
     limit = tables.redeal_limit
     if limit is not None and redeals >= limit and waste > 1:
@@ -61,16 +64,12 @@ def hopeless(tables: RuleTables, position: tuple) -> bool:
         size = len(cards)
         if not size:
             continue
-        run = 1
-        if tables.move_runs:
-            face_up = size - pile[0]
-            while run < face_up and builds_on[(cards[size - run] << 8) | cards[size - run - 1]]:
-                run += 1
+        down = pile[0]
         for j, card in enumerate(cards):
             placed.append(card)
             below[card] = cards[j - 1] if j else -1
             above[card] = cards[j + 1] if j + 1 < size else -1
-            in_run[card] = j >= size - run
+            in_tableau[card] = j >= down
 
     placed_set = set(placed)
     home = [False] * card_count  # can reach its foundation
@@ -85,6 +84,21 @@ def hopeless(tables: RuleTables, position: tuple) -> bool:
             at_hand[card] = tables.may_return
 
     lower = tables.lower
+    runs = tables.move_runs
+
+    def liftable(card: int) -> bool:
+        """Can ``card`` leave with the cards on it: is it, or a card of the built run on
+        it, able to become the top?"""
+        if clear[card]:
+            return True
+        if not runs or not in_tableau[card]:
+            return False
+        on_it = above[card]
+        while on_it >= 0 and builds_on[(on_it << 8) | card]:
+            if clear[on_it]:
+                return True
+            card, on_it = on_it, above[on_it]
+        return False
 
     def lower_home(card: int) -> bool:
         copies = lower[card]
@@ -109,7 +123,7 @@ def hopeless(tables: RuleTables, position: tuple) -> bool:
                 on_it = above[card]
                 if on_it < 0 or free[on_it]:
                     clear[card] = changed = True
-            if not free[card] and (in_run[card] or clear[card]):
+            if not free[card] and liftable(card):
                 somewhere = empty_takes[card] or (clear[card] and lower_home(card))
                 if not somewhere:
                     under = below[card]

@@ -33,6 +33,7 @@ from game.engine.game import Game
 from game.engine.rules import Rules
 from game.engine.state import STOCK, WASTE, State
 
+from .coverage import specialised_covers
 from .outcome import Outcome
 from .position import position_of
 from .solve import collection_commands, solve
@@ -158,8 +159,10 @@ def _useful_moves(state: State, rules: Rules) -> list[tuple[int, Command]]:
     piles = state.piles
     found = set(mechanics.foundations)
     scored: list[tuple[int, Command]] = []
+    draw_legal = False
     for cmd in mechanics.legal_moves(state):
         if isinstance(cmd, Draw):
+            draw_legal = True
             continue
         src, dst, n = cmd.source, cmd.target, cmd.count
         pile = piles[src]
@@ -191,7 +194,7 @@ def _useful_moves(state: State, rules: Rules) -> list[tuple[int, Command]]:
                 scored.append((500, cmd))
             elif not mechanics.builds_on(pile[left], exposed):
                 scored.append((800 + left, cmd))  # digs down to a face-up card (Saratoga)
-    if mechanics.can_draw(state) and _draw_may_help(state, rules):
+    if draw_legal and _draw_may_help(state, rules):
         scored.append((400, Draw()))
     scored.sort(key=lambda item: -item[0])
     return scored
@@ -202,6 +205,8 @@ def _draw_may_help(state: State, rules: Rules) -> bool:
     ones are checked (the reachable ones, within the redeals left)."""
     if state.redeals_used == 0 and state.piles[STOCK]:
         return True
+    if not specialised_covers(rules):
+        return True  # where the stock's cards go is the engine's to say: it may help
     mechanics = mechanics_for(rules)
     _tableau, _foundations, talon, waste, redeals = position_of(state, rules)
     for at, _redeal, turns in tables_for(rules).talon_reach(len(talon), waste, redeals):

@@ -25,8 +25,9 @@ from game.engine.commands import Command
 from game.engine.rules import Rules
 from game.engine.state import State
 
-from . import native
+from . import generic, native
 from .best_first import best_first
+from .coverage import specialised_covers
 from .deadlock import hopeless
 from .depth_first import depth_first
 from .expansion import Budget, Cancelled, Expander, collection_line
@@ -85,10 +86,18 @@ def solve(
     event stops the search within a few milliseconds (UNDECIDED, ``cancelled=True``).
     ``prove_losses=False`` (hints): the last phase searches fast moves too, which wins
     sooner but proves nothing, so the answer is never UNWINNABLE but at the root.
+
+    Rules outside what the specialised phases are proved for (``coverage``) are searched
+    by ``generic.generic_solve`` instead: every legal command, no cut (``stats["search"]``
+    says which search answered).
     """
+    if not specialised_covers(rules):
+        return generic.generic_solve(
+            state, rules, max_nodes=max_nodes, max_seconds=max_seconds, cancel=cancel
+        )
     run = _Run(state, rules, max_nodes, max_seconds, cancel, prove_losses)
     if hopeless(run.tables, run.position):
-        return SolveResult(Outcome.UNWINNABLE, None, 0, run.elapsed())
+        return SolveResult(Outcome.UNWINNABLE, None, 0, run.elapsed(), stats=run.stats)
     try:
         found = run.best_first() or run.probes() or run.main()
     except Cancelled:
@@ -125,7 +134,7 @@ class _Run:
         self.use_core = prove_losses and native.available()
         self.caches = SearchCaches()
         self.nodes = 0
-        self.stats: dict = {}
+        self.stats: dict = {"search": "specialised"}
         # Why a phase left the compiled core for Python, if one did (SolveResult.left_core).
         self.left_core = ""
 
@@ -256,6 +265,8 @@ def solve_deal(rules: Rules, seed: int, **budget) -> SolveResult:
 def collection_commands(state: State, rules: Rules) -> list[Command] | None:
     """With every tableau card face up and the rest a plain collection (play cards up one
     at a time, turning the stock as needed): the commands that do it; else None."""
+    if not specialised_covers(rules):
+        return generic.collection_commands(state, rules)
     position = position_of(state, rules)
     if cards_up(position) == rules.card_count:
         return []

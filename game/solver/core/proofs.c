@@ -6,11 +6,11 @@
 static int hopeless(const Tables *t, const Pos *p) {
     int n = t->ncards;
     int above[MAXCARDS], below[MAXCARDS];
-    uint8_t in_run[MAXCARDS], in_talon[MAXCARDS], placed[MAXCARDS];
+    uint8_t in_tableau[MAXCARDS], in_talon[MAXCARDS], placed[MAXCARDS];
     uint8_t home[MAXCARDS], freed[MAXCARDS], clear[MAXCARDS], at_hand[MAXCARDS];
     for (int c = 0; c < n; c++) {
         above[c] = below[c] = -1;
-        in_run[c] = in_talon[c] = placed[c] = home[c] = freed[c] = clear[c] = at_hand[c] = 0;
+        in_tableau[c] = in_talon[c] = placed[c] = home[c] = freed[c] = clear[c] = at_hand[c] = 0;
     }
     if (t->limit >= 0 && p->redeals >= t->limit && p->waste > 1) {
         for (int j = p->waste; j < p->tlen; j++) in_talon[p->talon[j]] = 1;
@@ -26,15 +26,12 @@ static int hopeless(const Tables *t, const Pos *p) {
         int size = p->len[i];
         const uint8_t *cards = p->cards[i];
         if (!size) continue;
-        int r = 1, up = size - p->down[i];
-        if (t->runs)
-            while (r < up && t->builds_on[(cards[size - r] << 8) | cards[size - r - 1]]) r++;
         for (int j = 0; j < size; j++) {
             int c = cards[j];
             placed[c] = 1;
             below[c] = j ? cards[j - 1] : -1;
             above[c] = j + 1 < size ? cards[j + 1] : -1;
-            in_run[c] = j >= size - r;
+            in_tableau[c] = j >= p->down[i];
         }
     }
     for (int c = 0; c < n; c++) {
@@ -57,7 +54,17 @@ static int hopeless(const Tables *t, const Pos *p) {
                 continue;
             }
             if (!clear[c] && (above[c] < 0 || freed[above[c]])) clear[c] = changed = 1;
-            if (!freed[c] && (in_run[c] || clear[c])) {
+            /* c leaves with the cards on it when it, or a card of the built run on it,
+               can become the top (deadlock.liftable) */
+            int liftable = clear[c];
+            if (!liftable && t->runs && in_tableau[c]) {
+                int x = c, y = above[c];
+                while (y >= 0 && t->builds_on[(y << 8) | x]) {
+                    if (clear[y]) { liftable = 1; break; }
+                    x = y; y = above[y];
+                }
+            }
+            if (!freed[c] && liftable) {
                 int somewhere = t->empty_takes[c] || (clear[c] && lower_home);
                 for (int k = 0; !somewhere && k < t->nparents[c]; k++) {
                     int q = t->parents[c][k];

@@ -1,0 +1,251 @@
+"""The generic search: sound and complete for any rules the engine accepts.
+
+It knows nothing of Klondike. It asks the engine for every legal command of a state
+(``mechanics_for(rules).legal_moves``), has the engine check each (``check``) and applies
+its events (``apply_step``), so a new rule table, with whatever vocabulary the engine
+learns, is searched by the engine's own rules. It makes no cut, no dominance and no
+automatic move: a depth-first search over every legal command, with a transposition table
+of the states it has entered. So:
+
+* WON comes with a line of the engine's own commands, each checked by the engine on the
+  way down, from the state to a won game;
+* UNWINNABLE only when every state reachable from the root was entered and none is won
+  (plain reachability: a state entered once and searched to the end cannot lead to a win
+  by another way, as what it leads to depends on the state alone);
+* UNDECIDED when the node or time budget ran out (``cancelled`` when the caller's cancel
+  event was set).
+
+The key of a state is the whole state (every pile, every face-down count, the redeals
+used, and any field the engine's state gains), with one exception: with unlimited redeals
+the count of redeals used changes no command's legality, so it is left out (else turning
+the stock round would make the space endless).
+
+It is the reference the specialised solver is held to
+(tests/solver/test_soundness_vs_exhaustive.py), and the search for every table outside
+``coverage.SPECIALISED`` (``solve`` chooses).
+
+The move order only decides which lines are tried first, never which are tried: cards to
+the foundations, then moves that turn a card up, then the rest, foundation cards back
+last.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+import time
+
+from game.engine.commands import Command, Draw, Move, mechanics_for
+from game.engine.events import apply_step
+from game.engine.refusals import Refused
+from game.engine.rules import Rules
+from game.engine.state import State
+
+from .expansion import Budget, Cancelled
+from .outcome import Outcome, SolveResult
+
+# A state here costs some fifty times a state of the specialised search: the clock and
+# the cancel event are looked at more often, so that a cancel is seen within milliseconds.
+CHECK_EVERY = 8
+# The most states the transposition table holds (a few hundred bytes each) when the caller
+# sets no node budget.
+MOST_STATES = 4_000_000
+
+# The move order's scores (higher first).
+TO_FOUNDATION = 100
+TURNS_UP = 80
+FROM_OTHER = 50  # waste, reserves and any pile that is neither tableau nor foundation
+PILE_TO_PILE = 40
+DRAW = 30
+WHOLE_PILE_TO_EMPTY = 10
+FROM_FOUNDATION = 5
+
+
+class GenericSearch:
+    """The engine's states and commands under one rule set, for searching."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.mechanics = mechanics = mechanics_for(rules)
+        self.layout = mechanics.layout
+        self.card_count = rules.card_count
+        self.count_redeals = rules.redeals is not None
+        self.foundations = frozenset(self.layout.foundation_range)
+        self.tableau = frozenset(self.layout.tableau_range)
+
+    def key(self, state: State) -> State:
+        """The state itself, whatever fields it has (the redeals used set to 0 where they
+        are unlimited)."""
+        if self.count_redeals or not state.redeals_used:
+            return state
+        return dataclasses.replace(state, redeals_used=0)
+
+    def won(self, state: State) -> bool:
+        return state.cards_on_foundations(self.layout) == self.card_count
+
+    def children(self, state: State) -> list[tuple[int, int, Command]]:
+        """Every legal command of ``state``, in move order (``child`` makes each)."""
+        out = [
+            (-self.score(state, command), index, command)
+            for index, command in enumerate(self.mechanics.legal_moves(state))
+        ]
+        out.sort(key=_order)
+        return out
+
+    def child(self, state: State, command: Command) -> State | None:
+        """The state ``command`` leads to (None if the engine's check refuses it)."""
+        try:
+            return apply_step(state, self.mechanics.check(state, command))
+        except Refused:
+            return None  # listed but refused: the engine's check has the last word
+
+    def score(self, state: State, command: Command) -> int:
+        """The move order, from the command and the state alone (cheap: most children of
+        a won search are never made)."""
+        if type(command) is not Move:
+            return DRAW
+        source, target = command.source, command.target
+        if target in self.foundations:
+            return TO_FOUNDATION
+        if source in self.foundations:
+            return FROM_FOUNDATION
+        if source not in self.tableau:
+            return FROM_OTHER
+        left = len(state.piles[source]) - command.count
+        if left and state.down[source] >= left:
+            return TURNS_UP
+        if not left and not state.piles[target]:
+            return WHOLE_PILE_TO_EMPTY
+        return PILE_TO_PILE
+
+
+def _order(child) -> tuple[int, int]:
+    return child[0], child[1]
+
+
+def generic_solve(
+    state: State,
+    rules: Rules,
+    *,
+    max_nodes: int | None = 2_000_000,
+    max_seconds: float | None = None,
+    cancel: threading.Event | None = None,
+) -> SolveResult:
+    """Search every legal line from ``state`` (see the module text): WON with the line,
+    UNWINNABLE when the reachable states are exhausted, else UNDECIDED."""
+    start = time.perf_counter()
+    stats = {"search": "generic"}
+    try:
+        outcome, line, nodes = search(
+            GenericSearch(rules), state, Budget(None, max_seconds, cancel), max_nodes
+        )
+    except Cancelled:
+        elapsed = time.perf_counter() - start
+        return SolveResult(Outcome.UNDECIDED, None, 0, elapsed, cancelled=True, stats=stats)
+    return SolveResult(outcome, line, nodes, time.perf_counter() - start, stats=stats)
+
+
+def search(
+    space: GenericSearch, root: State, budget: Budget, max_nodes: int | None = None
+) -> tuple[Outcome, tuple[Command, ...] | None, int]:
+    """(outcome, line, states entered): depth-first over every legal command."""
+    if space.won(root):
+        return Outcome.WON, (), 0
+    budget.spent(0)  # a cancel event set before the start stops it at once
+    key = space.key
+    won = space.won
+    children = space.children
+    make = space.child
+    most = MOST_STATES if max_nodes is None else max_nodes
+    visited = {key(root)}
+    frames = [(children(root), [0])]
+    state_of = [root]  # the state of each frame
+    line: list[Command] = []
+    nodes = 0
+    check = CHECK_EVERY
+    while frames:
+        kids, at = frames[-1]
+        if at[0] >= len(kids):
+            frames.pop()
+            state_of.pop()
+            if line:
+                line.pop()
+            continue
+        command = kids[at[0]][2]
+        at[0] += 1
+        child = make(state_of[-1], command)
+        if child is None:
+            continue
+        child_key = key(child)
+        if child_key in visited:
+            continue
+        visited.add(child_key)
+        nodes += 1
+        if won(child):
+            return Outcome.WON, shortened(space, root, [*line, command]), nodes
+        if nodes >= most:
+            return Outcome.UNDECIDED, None, nodes
+        check -= 1
+        if not check:
+            check = CHECK_EVERY
+            if budget.spent(nodes):
+                return Outcome.UNDECIDED, None, nodes
+        line.append(command)
+        state_of.append(child)
+        frames.append((children(child), [0]))
+    return Outcome.UNWINNABLE, None, nodes
+
+
+def shortened(space: GenericSearch, root: State, line: list[Command]) -> tuple[Command, ...]:
+    """A won line without its detours: from each state of it, the command that leads
+    furthest along it (a depth-first line wanders: a card moved to and fro, the stock
+    turned round between two plays). Every command is the engine's, checked again."""
+    states = [root]
+    for command in line:
+        states.append(space.child(states[-1], command))
+    at = {space.key(state): i for i, state in enumerate(states)}
+    out = []
+    i = 0
+    while i < len(line):
+        best, best_command = i + 1, line[i]
+        for _score, _index, command in space.children(states[i]):
+            child = space.child(states[i], command)
+            j = -1 if child is None else at.get(space.key(child), -1)
+            if j > best:
+                best, best_command = j, command
+        out.append(best_command)
+        i = best
+    return tuple(out)
+
+
+def collection_commands(state: State, rules: Rules) -> list[Command] | None:
+    """With every tableau card face up: play cards up one at a time, turning the stock
+    when nothing goes up, until the game is won; the commands, or None if that gets stuck
+    (or a tableau card is face down). Any rules: only the engine's legal commands."""
+    space = GenericSearch(rules)
+    mechanics = space.mechanics
+    layout = space.layout
+    if any(state.down[pile] for pile in layout.tableau_range):
+        return None
+    commands: list[Command] = []
+    turned: set = set()  # the piles seen while only turning the stock: a repeat is a cycle
+    while not space.won(state):
+        legal = mechanics.legal_moves(state)
+        up = [
+            c
+            for c in legal
+            if type(c) is Move
+            and layout.is_foundation(c.target)
+            and not layout.is_foundation(c.source)
+        ]
+        if up:
+            command = up[0]
+            turned.clear()
+        elif Draw() in legal and state.piles not in turned:
+            turned.add(state.piles)
+            command = Draw()
+        else:
+            return None
+        state = apply_step(state, mechanics.check(state, command))
+        commands.append(command)
+    return commands

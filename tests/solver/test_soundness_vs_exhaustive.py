@@ -1,0 +1,148 @@
+"""Soundness per game: on hundreds of small positions of each game, the solver's verdict
+equals that of a plain exhaustive search with no cuts and no dominance.
+
+For a game the specialised solver is proved for (``coverage.specialised_covers``), its
+verdict (every cut, the relaxed loss proof, the compiled core where built) is held to the
+generic search's (``generic``: every legal command of the engine, a transposition table of
+whole states, nothing else). For a game outside, ``solve`` is the generic search itself, so
+its wins are replayed through the engine and its losses held to a breadth-first walk over
+every reachable state, written here with no move order and no budget.
+
+The positions (``small_positions``): real deals played on at random and thinned to a few
+high cards per suit (late games), and the same cards dealt again at random onto a few piles
+and the talon (blocked positions, which late games seldom are). A position the exhaustive
+search cannot finish within its budget is skipped and counted; at most a tenth may be.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+
+import pytest
+
+from game.engine.commands import mechanics_for
+from game.engine.events import apply_step
+from game.engine.game import new_game
+from game.solver import Outcome, solve
+from game.solver.coverage import specialised_covers
+from game.solver.generic import generic_solve
+from game.variants import get_variant
+from tests.solver.small_positions import engine_thinned, played, scrambled, thinned
+
+# The games, each in all its deal modes (taken in turn). Add each new variant id here.
+GAMES = ["klondike", "saratoga", "double-klondike"]
+POSITIONS = 500  # decided positions per game
+MOST_SKIPPED = 0.2  # share of positions the exhaustive search may leave undecided
+# The share of the positions that must be lost (so that the loss proofs are tried). With
+# two decks a few cards in play almost never block one another for good: each card has
+# four cards to lie on, two of them maybe on the foundations and allowed back (none lost
+# in 2,000 positions tried, whichever cards were thinned).
+LEAST_LOST = 0.03
+LEAST_LOST_BY_GAME = {"double-klondike": 0.0}
+EXHAUSTIVE_NODES = 600
+EXHAUSTIVE_SECONDS = 0.05
+MOST_RANKS = {1: 5, 2: 3}  # of a suit in play, by decks
+MOST_IN_PLAY = 7  # cards, for a game outside the gate
+SCRAMBLES = 3
+# Most small positions are won: of those the exhaustive search finds won, only this share
+# is checked, so that a good part of the positions checked are lost (where a cut or a loss
+# proof could be wrong).
+KEEP_WON = 0.3
+SOLVER_NODES = 20_000
+
+
+def positions(variant: str, seed: int):
+    """(rules, state) for ever, deterministic: the game's modes in turn; from each deal
+    played on at random, one late game and ``SCRAMBLES`` blocked positions."""
+    table = get_variant(variant)
+    rules_of = [table.rules(mode) for mode in table.mode_ids()]
+    rng = random.Random(seed)
+    for n in range(10**9):
+        rules = rules_of[n % len(rules_of)]
+        hidden = any(new_game(rules, seed=1).state.down)
+        state = played(rules, rng.randrange(1, 10**6), rng.randrange(0, 100), rng, 0.5)
+        if specialised_covers(rules):
+            most = MOST_RANKS.get(rules.decks, 2)
+            yield rules, thinned(rules, state, {s: rng.randint(0, most) for s in range(4)})
+            for _ in range(SCRAMBLES):
+                few = thinned(rules, state, {s: rng.randint(0, most) for s in range(4)})
+                yield rules, scrambled(rules, few, rng, hidden)
+        else:
+            # Rules this module knows only through the engine: the foundations filled by
+            # the engine's own judgement, the scrambles kept to the tableau.
+            yield rules, engine_thinned(rules, state, rng.randint(1, MOST_IN_PLAY), rng)
+            for _ in range(SCRAMBLES):
+                few = engine_thinned(rules, state, rng.randint(1, MOST_IN_PLAY), rng)
+                yield rules, scrambled(rules, few, rng, hidden, talon=False)
+
+
+def replays_to_a_win(rules, state, line) -> bool:
+    mechanics = mechanics_for(rules)
+    for command in line:
+        state = apply_step(state, mechanics.check(state, command))
+    return state.cards_on_foundations(mechanics.layout) == rules.card_count
+
+
+def brute_force(state, rules) -> Outcome:
+    """Breadth-first over every reachable state (whole states, redeals and all; the
+    redeals left out when they are unlimited): WON if one is won, else UNWINNABLE."""
+    mechanics = mechanics_for(rules)
+    seen = {state}
+    frontier = [state]
+    while frontier:
+        following = []
+        for s in frontier:
+            if s.cards_on_foundations(mechanics.layout) == rules.card_count:
+                return Outcome.WON
+            for command in mechanics.legal_moves(s):
+                child = apply_step(s, mechanics.check(s, command))
+                if rules.redeals is None:
+                    child = dataclasses.replace(child, redeals_used=0)
+                if child not in seen:
+                    seen.add(child)
+                    following.append(child)
+        frontier = following
+    return Outcome.UNWINNABLE
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_the_verdicts_equal_an_exhaustive_search(variant):
+    decided = skipped = lost = 0
+    keep = random.Random(7)
+    started = time.perf_counter()
+    for rules, state in positions(variant, seed=len(variant)):
+        if decided == POSITIONS:
+            break
+        inside = specialised_covers(rules)
+        if inside:
+            verdict = solve(state, rules, max_nodes=SOLVER_NODES)
+            assert verdict.stats["search"] == "specialised"
+            if verdict.won and keep.random() > KEEP_WON:
+                continue  # a win is replayed through the engine: proved already
+        exhaustive = generic_solve(
+            state, rules, max_nodes=EXHAUSTIVE_NODES, max_seconds=EXHAUSTIVE_SECONDS
+        )
+        if exhaustive.outcome is Outcome.UNDECIDED:
+            skipped += 1
+            continue
+        if inside:
+            found = verdict.outcome
+        else:
+            if exhaustive.won:
+                if keep.random() > KEEP_WON:
+                    continue
+                # A win is its line, replayed through the engine; a loss, every state.
+                assert replays_to_a_win(rules, state, exhaustive.line)
+                found = Outcome.WON
+            else:
+                found = brute_force(state, rules)
+        assert found is exhaustive.outcome, (variant, rules.mode, state)
+        decided += 1
+        lost += exhaustive.outcome is Outcome.UNWINNABLE
+    seconds = time.perf_counter() - started
+    print(f"{variant}: {decided} decided, {lost} lost, {skipped} skipped, {seconds:.1f} s")
+    assert decided == POSITIONS
+    assert skipped <= MOST_SKIPPED * (decided + skipped), (skipped, decided)
+    assert lost >= LEAST_LOST_BY_GAME.get(variant, LEAST_LOST) * decided, (lost, decided)
