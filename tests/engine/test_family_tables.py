@@ -127,7 +127,7 @@ def play_randomly(variant, seed, steps, check_complete):
         assert revert_step(game.state, step) == before
         assert apply_step(before, step) == game.state
         assert sum(map(len, game.state.piles)) == game.rules.card_count
-        assert all(0 <= d <= len(p) for d, p in zip(game.state.down, game.state.piles))
+        assert all(0 <= d <= len(p) for d, p in zip(game.state.down, game.state.piles, strict=True))
     assert game.replayed_state() == game.state
     return game, kinds
 

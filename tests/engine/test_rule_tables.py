@@ -12,7 +12,9 @@ from .helpers import card, game_at, position
 
 def test_builtin_variants_and_modes():
     ids = {t.id: t for t in all_variants()}
-    assert list(ids) == ["klondike", "saratoga", "double-klondike"]
+    family = ["agnes", "athena", "canfield", "easthaven", "gold-mine", "jumbo", "lady-jane"]
+    family += ["thumb-and-pouch", "westhaven", "whitehead", "yukon"]
+    assert list(ids) == ["klondike", "saratoga", "double-klondike", *family]
     assert ids["klondike"].mode_ids() == ["draw3", "draw1", "draw1-noredeal", "draw1-unlimited"]
     assert ids["klondike"].default_mode == "draw1"
     assert ids["saratoga"].default_mode == "draw1"
