@@ -87,7 +87,7 @@ class Mechanics(Relations):
                     raise Refused(Reason.NO_RETURN, **about)
                 if not self.returnable(state, src):
                     raise Refused(Reason.BASE_CARD_STAYS, **about)
-            if not self.tableau_takes(state, target, card):
+            if not self.tableau_takes(target, card, state):
                 if onto is not None:
                     raise Refused(Reason.TABLEAU_TAKES, takes=self.cards_on(onto), **about)
                 rank = self.empty_tableau_rank(state)
