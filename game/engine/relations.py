@@ -114,6 +114,8 @@ class Relations:
         """The one rank an empty tableau pile takes (None: any card, or none)."""
         if self.empty is EmptyPile.KING:
             return KING
+        if self.empty is EmptyPile.RANK:
+            return self.rules.empty_rank
         if self.empty is EmptyPile.BELOW_BASE:
             base = self.empty_foundation_rank(state)
             return None if base is None else next_rank(base, -1, True)

@@ -8,8 +8,11 @@ import pytest
 from game.engine.commands import Move, ToFoundation
 from game.engine.events import CardsMoved, CardTurnedUp
 from game.engine.policies import EmptyPile
+from game.engine.refusals import Reason, Refused
+from game.engine.rules import RuleTableError
+from game.variants import load_variant_file
 
-from .helpers import game_at, position, rules
+from .helpers import codes, game_at, position, rules
 
 
 def moves_to(game, name):
@@ -94,3 +97,29 @@ def test_once_the_reserve_is_empty_an_empty_canfield_pile_takes_any_card():
     assert game.state.piles[t1] == ()
     sources = [m.source for m in moves_to(game, "t1")]
     assert sources == [game.layout.index("t2"), game.layout.index("f1")]  # 6C may come back
+
+
+def test_a_table_may_name_the_one_rank_an_empty_pile_takes(tmp_path):
+    path = tmp_path / "queens.toml"
+    text = 'extends = "klondike"\nid = "queens"\n'
+    text += '[tableau]\nempty_accepts = "rank"\nempty_rank = "Q"\n'
+    path.write_text(text, encoding="utf-8")
+    r = load_variant_file(path).rules()
+    game = game_at(r, position(r, {"t1": "QH", "t2": "KS"}))
+    assert [m.source for m in moves_to(game, "t3")] == [game.layout.index("t1")]
+    assert game.mechanics.empty_tableau_label(game.state) == "Q"
+    with pytest.raises(Refused) as refused:
+        game.mechanics.check(game.state, Move(game.layout.index("t2"), game.layout.index("t3")))
+    assert refused.value.reason is Reason.EMPTY_TAKES_RANK
+    assert codes(refused.value.takes) == ["QC", "QD", "QH", "QS"]
+
+
+@pytest.mark.parametrize(
+    "tableau, problem",
+    [('empty_accepts = "rank"', "empty_rank': only allowed"), ('empty_rank = "Q"', "only allowed")],
+)
+def test_the_rank_and_its_policy_go_together(tmp_path, tableau, problem):
+    path = tmp_path / "bad.toml"
+    path.write_text(f'extends = "klondike"\n[tableau]\n{tableau}\n', encoding="utf-8")
+    with pytest.raises(RuleTableError, match=problem):
+        load_variant_file(path)
