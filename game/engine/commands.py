@@ -21,7 +21,7 @@ from .events import (
 )
 from .legal import pile_moves
 from .orders import Collect, Command, Draw, Move, ToFoundation
-from .policies import EmptyPile, StockTarget
+from .policies import EmptyPile, FoundationBase, StockTarget
 from .refusals import Reason, Refused
 from .relations import FULL_FOUNDATION, Relations
 from .rules import Rules
@@ -107,7 +107,7 @@ class Mechanics(Relations):
             raise Refused(Reason.FOUNDATION_ONE_AT_A_TIME, source=src, target=dst, count=n)
         if self.can_lift(state, src, n):
             return
-        pile, runs = state.piles[src], self.rules.runs
+        pile, runs = state.piles[src], self.runs
         if runs.in_sequence:
             for i in range(len(pile) - n, len(pile) - 1):
                 card, onto = pile[i + 1], pile[i]
@@ -128,14 +128,14 @@ class Mechanics(Relations):
         onto = about["onto"]
         if onto is None:
             takes = () if base is None else (make_card(base, SUIT[about["card"]]),)
-            raise Refused(self.rules.foundation_base.reason, takes=takes, **about)
+            raise Refused(FoundationBase(self.rules.foundation_base).reason, takes=takes, **about)
         following = self._up[RANK[onto]]
         if following is None or len(target) >= FULL_FOUNDATION:
             raise Refused(Reason.FOUNDATION_COMPLETE, **about)
         raise Refused(Reason.FOUNDATION_TAKES, takes=(make_card(following, SUIT[onto]),), **about)
 
     def check_draw(self, state: State) -> Step:
-        to = self.rules.stock_to
+        to = StockTarget(self.rules.stock_to)
         if to is StockTarget.NONE:
             raise Refused(to.reason)
         stock = state.piles[STOCK]
@@ -222,7 +222,7 @@ class Mechanics(Relations):
     # -- queries ------------------------------------------------------------------------
 
     def can_draw(self, state: State) -> bool:
-        to = self.rules.stock_to
+        to = StockTarget(self.rules.stock_to)
         if to is StockTarget.NONE:
             return False
         if state.piles[STOCK]:
