@@ -139,8 +139,9 @@ class Mechanics(Relations):
         if to is StockTarget.NONE:
             raise Refused(to.reason)
         stock = state.piles[STOCK]
-        if self.rules.fill_empty_first and stock and self._could_fill(state):
-            raise Refused(Reason.FILL_EMPTY_FIRST, target=self._could_fill(state))
+        fillable = self._could_fill(state) if stock else None
+        if fillable is not None:
+            raise Refused(Reason.FILL_EMPTY_FIRST, target=fillable)
         if stock and to is StockTarget.WASTE:
             return (StockTurned(min(self.rules.draw, len(stock))),)
         if stock:
@@ -159,10 +160,10 @@ class Mechanics(Relations):
         return (WasteRedealt(len(waste)),)
 
     def _could_fill(self, state: State) -> int | None:
-        """An empty tableau pile that some move could fill now (without emptying another),
-        or None: Easthaven deals only when no such move is left."""
+        """With ``stock.fill_empty_first``, an empty tableau pile that some move could fill
+        now (without emptying another), or None: Easthaven deals only when none is left."""
         piles = state.piles
-        if all(piles[t] for t in self.tableau):
+        if not self.rules.fill_empty_first or all(piles[t] for t in self.tableau):
             return None
         for move in pile_moves(self, state):
             if move.target in self.tableau and not piles[move.target]:
@@ -226,7 +227,7 @@ class Mechanics(Relations):
         if to is StockTarget.NONE:
             return False
         if state.piles[STOCK]:
-            return not (self.rules.fill_empty_first and self._could_fill(state) is not None)
+            return self._could_fill(state) is None
         limit = self.rules.redeals
         return bool(state.piles[WASTE]) and (limit is None or state.redeals_used < limit)
 
