@@ -149,9 +149,10 @@ def builder(build: Build, wrap: bool) -> Callable[[int, int], bool]:
 # -- what moves as a unit -------------------------------------------------------------------
 # A run policy says which counts of a tableau pile's top cards may move together, from
 # the face-up cards and whether each card builds on the one below it.
-# Each: (value, label, counts(face_up, links), reason when a count is refused, sentence).
-# ``links[i]`` is true when the i-th card from the top lies on the next as a run of this
-# policy requires; ``counts`` returns the counts that may move.
+# Each: (value, label, counts(face_up, links), the reason a count is refused, its
+# sentence, what a run needs beyond the build). ``links(i)`` is true when the card i
+# places below the top lies on the next one down as a run of this policy requires;
+# ``counts`` returns the counts that may move.
 
 
 def built_counts(face_up: int, links: Callable[[int], bool]) -> range:
