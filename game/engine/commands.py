@@ -99,6 +99,8 @@ class Mechanics(Relations):
 
     def _check_lift(self, state: State, src: int, dst: int, n: int) -> None:
         """Refuse ``n`` > 1 cards from ``src`` unless they may move together to ``dst``."""
+        if src in self.reserves:
+            raise Refused(Reason.ONE_FROM_RESERVE, source=src, count=n)
         if src not in self.tableau:
             raise Refused(Reason.ONE_AT_A_TIME_FROM, source=src, count=n)
         if not self._runs:
