@@ -61,6 +61,11 @@ class Relations:
             EmptyPile.NONE: lambda card: False,
         }.get(self.empty)
 
+    def __reduce__(self):
+        """Pickled as its rules (a game crosses to the background searches' processes):
+        the compiled functions are made again from them on the other side."""
+        return (type(self), (self.rules,))
+
     # -- the foundations ------------------------------------------------------------------
 
     def empty_foundation_rank(self, state: State) -> int | None:

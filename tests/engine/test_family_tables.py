@@ -5,6 +5,7 @@ exactly."""
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -184,3 +185,11 @@ def test_the_decks_are_whole_after_the_deal():
         game = game_of(variant)
         cards = sorted(c for pile in game.state.piles for c in pile)
         assert cards == list(range(game.rules.decks * CARDS_PER_DECK))
+
+
+@pytest.mark.parametrize("variant", ["klondike", *FAMILY])
+def test_a_game_crosses_to_another_process_as_it_is(variant):
+    """The background searches get the game pickled: its compiled rules come back whole."""
+    game, _kinds = play_randomly(variant, 5, 40, check_complete=False)
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy.state == game.state and copy.legal_moves() == game.legal_moves()
