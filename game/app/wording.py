@@ -165,6 +165,7 @@ LIFT_REFUSALS = frozenset(
         Reason.RUN_NOT_IN_SUIT,
         Reason.RUN_NOT_IN_COLOUR,
         Reason.TOP_OR_ALL_FACE_UP,
+        Reason.ALL_FACE_UP_ONLY,
     }
 )
 

@@ -75,6 +75,9 @@ class Mechanics(Relations):
             raise Refused(Reason.FACE_DOWN, source=src, count=n)
         if n > 1:
             self._check_lift(state, src, dst, n)
+        elif src in self.tableau and dst in self.tableau and not self.can_lift(state, src, 1):
+            # A pile that moves only whole (its top card still goes up to a foundation).
+            raise Refused(self.runs.reason or Reason.NOT_A_RUN, source=src, count=1)
         card = pile[-n]
         target = state.piles[dst]
         onto = target[-1] if target else None

@@ -171,6 +171,8 @@ class Game:
             return 0
         if self.layout.is_foundation(pile):
             return 1 if count == 1 and self.mechanics.returnable(state, pile) else 0
+        if count == 1 and self.layout.is_tableau(pile):
+            return 1  # a top card may always go up, whatever moves between piles
         return count if self.mechanics.can_lift(state, pile, count) else 0
 
     def can_draw(self) -> bool:

@@ -44,7 +44,8 @@ def pile_moves(mech: Relations, state: State) -> list[Move]:
     moves: list[Move] = []
 
     base = mech.empty_foundation_rank(state)
-    for src in loose + [t for t, length in runs if length]:
+    tops = [t for t in tableau if len(piles[t]) > down[t]]  # a face-up top card goes up
+    for src in loose + tops:
         card = piles[src][-1]
         for f in foundations:
             if mech.foundation_takes(piles[f], card, base):

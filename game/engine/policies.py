@@ -168,6 +168,12 @@ def whole_face_up_counts(face_up: int, links: Callable[[int], bool]) -> tuple[in
     return (1,)
 
 
+def all_face_up_counts(face_up: int, links: Callable[[int], bool]) -> tuple[int, ...]:
+    if all(links(i) for i in range(face_up - 1)):
+        return (face_up,)
+    return ()
+
+
 def any_face_up_counts(face_up: int, links: Callable[[int], bool]) -> range:
     return range(1, face_up + 1)
 
@@ -205,6 +211,14 @@ class Run(Policy):
         whole_face_up_counts,
         Reason.TOP_OR_ALL_FACE_UP,
         N_("Only the top card or all the face-up cards of a pile move together."),
+        any_suit,
+    )
+    ALL_FACE_UP = (
+        "all-face-up",
+        N_("all the face-up cards of a pile together, never part of them"),
+        all_face_up_counts,
+        Reason.ALL_FACE_UP_ONLY,
+        N_("Only all the face-up cards of a pile move, together."),
         any_suit,
     )
     ANY_FACE_UP = (

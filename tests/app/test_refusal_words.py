@@ -60,6 +60,9 @@ SAID = {
     "part of the face-up cards": (
         "Only the top card or all the face-up cards of a pile move together."
     ),
+    "the top card of a pile that moves whole": (
+        "Only all the face-up cards of a pile move, together."
+    ),
     "the base card back": "A foundation's first card stays on its foundation.",
     "an empty foundation of a dealt base": f"An empty foundation takes only 4{C}.",
     "an empty pile below the base": f"An empty pile takes only 3{C}, 3{D}, 3{H} or 3{S}.",

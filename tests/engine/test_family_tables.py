@@ -111,9 +111,9 @@ def every_move_there_could_be(game):
     return found
 
 
-def play_randomly(variant, seed, steps, check_complete):
+def play_randomly(variant, seed, steps, check_complete, rules=None):
     rng = random.Random(seed)
-    game = game_of(variant, seed)
+    game = game_of(variant, seed) if rules is None else new_game(rules, seed=seed)
     kinds = set()
     for _ in range(steps):
         legal = game.legal_moves()

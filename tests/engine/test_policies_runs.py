@@ -12,6 +12,7 @@ from game.engine.policies import Run
 from game.engine.refusals import Reason, Refused
 
 from .helpers import game_at, position, rules
+from .test_family_tables import play_randomly
 
 
 def lifts(variant, pile, down=0, **changed):
@@ -34,6 +35,9 @@ def lifts(variant, pile, down=0, **changed):
         ("westhaven", "KD 9S 8H 7C", 1, (1, 3), {}),
         ("westhaven", "KD 9S 8H 7C", 2, (1, 2), {}),
         ("westhaven", "9S 8S 7C", 0, (1,), {}),  # the face-up part is no built run
+        ("klondike", "KD 9S 8H 7C", 1, (3,), {"runs": Run.ALL_FACE_UP}),
+        ("klondike", "KD 7C", 1, (1,), {"runs": Run.ALL_FACE_UP}),
+        ("klondike", "9S 9H 7C", 0, (), {"runs": Run.ALL_FACE_UP}),  # no run: nothing moves
         ("yukon", "KD 3H KS 5D", 1, (1, 2, 3), {}),
         ("yukon", "KD 3H KS 5D", 3, (1,), {}),
     ],
@@ -81,3 +85,20 @@ def test_whitehead_refuses_a_same_colour_run_that_is_not_in_suit_by_name():
     with pytest.raises(Refused) as refused:
         game.mechanics.check(game.state, Move(game.layout.index("t1"), game.layout.index("t2"), 2))
     assert refused.value.reason is Reason.RUN_NOT_IN_SUIT
+
+
+@pytest.mark.parametrize("run", list(Run))
+def test_every_run_policy_lists_every_legal_move_in_play(run):
+    """Klondike with each run policy in turn: the listing is complete and undoes exactly
+    (the tables of the family use some of them; this holds every one)."""
+    for seed in range(2):
+        play_randomly("klondike", seed, 120, check_complete=True, rules=replace(rules(), runs=run))
+
+
+def test_a_pile_that_moves_whole_still_sends_its_top_card_up():
+    r = replace(rules(), runs=Run.ALL_FACE_UP)
+    game = game_at(r, position(r, {"f1": "AC 2C 3C 4C 5C 6C", "t1": "9S 8H 7C", "t2": "8D"}))
+    t1, t2 = game.layout.index("t1"), game.layout.index("t2")
+    assert Move(t1, 2, 1) in game.legal_moves()
+    assert Move(t1, t2, 1) not in game.legal_moves()
+    assert game.pickable(t1, 2) == 1 and game.pickable(t1, 1) == 0 and game.pickable(t1, 0) == 3

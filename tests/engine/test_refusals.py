@@ -82,6 +82,14 @@ CASES = [
         variant="westhaven",
     ),
     Case(
+        "the top card of a pile that moves whole",
+        {"t1": "9S 8H 7C", "t2": "8D"},
+        ("move", "t1", "t2"),
+        Reason.ALL_FACE_UP_ONLY,
+        {"source": "t1", "count": 1},
+        rules_changed={"runs": Run.ALL_FACE_UP},
+    ),
+    Case(
         "the base card back",
         {"f1": "4H", "t1": "5S"},
         ("move", "f1", "t1"),
