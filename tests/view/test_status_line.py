@@ -47,8 +47,10 @@ VERDICT = "Solver, seeing all cards: undecided (too many ways to try)"
 
 def a_game(rules):
     game = new_game(rules, seed=123456789)
-    for _ in range(20):  # moves on the clock and the counters
-        game.execute(Draw())
+    for _ in range(20):  # moves on the clock and the counters (Yukon has no stock to turn)
+        legal = game.legal_moves()
+        if legal:
+            game.execute(Draw() if Draw() in legal else legal[0])
     return game
 
 
