@@ -11,8 +11,16 @@ from dataclasses import dataclass
 from functools import cache
 
 from .cards import ACE, KING, RANK, SUIT, make_card
-from .events import CardsMoved, CardTurnedUp, Step, StockTurned, WasteRedealt, apply_step
-from .policies import BUILDS_ON, EMPTY_TAKES, FOUNDATION_BASE, EmptyPile
+from .events import (
+    CardsMoved,
+    CardTurnedUp,
+    Step,
+    StockDealt,
+    StockTurned,
+    WasteRedealt,
+    apply_step,
+)
+from .policies import BUILDS_ON, EMPTY_LABEL, EMPTY_TAKES, FOUNDATION_BASE, EmptyPile, StockTarget
 from .refusals import Reason, Refused
 from .rules import Rules
 from .state import STOCK, WASTE, Layout, State, layout_for
@@ -55,6 +63,7 @@ class Mechanics:
         self.layout: Layout = layout_for(rules)
         self.foundations = tuple(self.layout.foundation_range)
         self.tableau = tuple(self.layout.tableau_range)
+        self.reserves = tuple(self.layout.reserve_range)
         self._runs = rules.move_runs
         # The rule table's policies, looked up once: may ``card`` lie on ``onto`` in the
         # tableau; may it start an empty pile.
@@ -100,6 +109,15 @@ class Mechanics:
             return (CardTurnedUp(pile),)
         return ()
 
+    def empty_foundation_rank(self, state: State) -> int | None:
+        """The rank an empty foundation takes now (None: no rank is fixed yet)."""
+        return FOUNDATION_BASE
+
+    def empty_tableau_label(self, state: State) -> str:
+        """The faint text drawn in an empty tableau slot: what it takes ("" for any card
+        or none)."""
+        return EMPTY_LABEL[self.rules.empty_accepts]
+
     # -- what a pile would take, for a refusal to say -------------------------------------
 
     def cards_on(self, onto: int) -> tuple[int, ...]:
@@ -135,7 +153,7 @@ class Mechanics:
             raise Refused(Reason.SAME_PILE, source=src, target=dst)
         if src == STOCK:
             raise Refused(Reason.STOCK_ONLY_BY_TURNING, source=src)
-        if dst in (STOCK, WASTE):
+        if dst in (STOCK, WASTE) or dst in self.reserves:
             raise Refused(Reason.NOT_ONTO_TALON, source=src, target=dst)
         pile = state.piles[src]
         if n < 1:
@@ -188,6 +206,10 @@ class Mechanics:
 
     def check_draw(self, state: State) -> Step:
         stock = state.piles[STOCK]
+        to = self.rules.stock_to
+        if stock and to in (StockTarget.TABLEAU, StockTarget.RESERVES):
+            targets = self.tableau if to is StockTarget.TABLEAU else self.reserves
+            return (StockDealt(targets[: len(stock)]),)
         if stock:
             return (StockTurned(min(self.rules.draw, len(stock))),)
         waste = state.piles[WASTE]
@@ -201,7 +223,7 @@ class Mechanics:
         return (WasteRedealt(len(waste)),)
 
     def check_to_foundation(self, state: State, source: int) -> Step:
-        if not (source == WASTE or source in self.tableau):
+        if not (source == WASTE or source in self.tableau or source in self.reserves):
             raise Refused(Reason.TO_FOUNDATION_SOURCE, source=source)
         pile = state.piles[source]
         if not pile:
@@ -218,7 +240,7 @@ class Mechanics:
         moved = True
         while moved:
             moved = False
-            for source in (WASTE, *self.tableau):
+            for source in (WASTE, *self.tableau, *self.reserves):
                 pile = state.piles[source]
                 if not pile or state.down[source] >= len(pile):
                     continue
@@ -267,8 +289,8 @@ class Mechanics:
         moves: list[Command] = []
 
         # Single cards that may go to a foundation: waste top and tableau tops.
-        singles = [WASTE] if piles[WASTE] else []
-        singles += [t for t, length in runs if length]
+        tops = [p for p in (WASTE, *self.reserves) if piles[p]]  # one card each, the top
+        singles = tops + [t for t, length in runs if length]
         for src in singles:
             card = piles[src][-1]
             for f in foundations:
@@ -291,8 +313,9 @@ class Mechanics:
                     offset = need - RANK[cards[-1]]
                     if 0 <= offset < length and builds_on(cards[-1 - offset], top):
                         moves.append(Move(src, dst, offset + 1))
-                if piles[WASTE] and builds_on(piles[WASTE][-1], top):
-                    moves.append(Move(WASTE, dst, 1))
+                for src in tops:
+                    if builds_on(piles[src][-1], top):
+                        moves.append(Move(src, dst, 1))
                 if self.rules.cards_may_return:
                     for f in foundations:
                         if piles[f] and builds_on(piles[f][-1], top):
@@ -308,7 +331,7 @@ class Mechanics:
                             moves.append(Move(src, dst, offset + 1))
                     else:
                         moves.extend(Move(src, dst, k) for k in range(1, length + 1))
-                sources = [WASTE] if piles[WASTE] else []
+                sources = list(tops)
                 if self.rules.cards_may_return:
                     sources += [f for f in foundations if piles[f]]
                 for src in sources:

@@ -46,7 +46,15 @@ class WasteRedealt:
     count: int
 
 
-Event = CardsMoved | CardTurnedUp | StockTurned | WasteRedealt
+@dataclass(frozen=True, slots=True)
+class StockDealt:
+    """One card from the top of the stock went to each pile of ``targets``, in that order,
+    face up."""
+
+    targets: tuple[int, ...]
+
+
+Event = CardsMoved | CardTurnedUp | StockTurned | WasteRedealt | StockDealt
 Step = tuple[Event, ...]
 
 
@@ -79,6 +87,13 @@ def apply(state: State, event: Event) -> State:
         return _replace(
             state, {STOCK: piles[WASTE][::-1], WASTE: ()}, redeals=state.redeals_used + 1
         )
+    if type(event) is StockDealt:
+        changed = {STOCK: piles[STOCK]}
+        for target in event.targets:
+            card = changed[STOCK][-1]
+            changed[STOCK] = changed[STOCK][:-1]
+            changed[target] = changed.get(target, piles[target]) + (card,)
+        return _replace(state, changed)
     raise TypeError(f"not an event: {event!r}")
 
 
@@ -98,6 +113,13 @@ def revert(state: State, event: Event) -> State:
         return _replace(
             state, {WASTE: piles[STOCK][::-1], STOCK: ()}, redeals=state.redeals_used - 1
         )
+    if type(event) is StockDealt:
+        changed = {STOCK: piles[STOCK]}
+        for target in reversed(event.targets):
+            cards = changed.get(target, piles[target])
+            changed[target] = cards[:-1]
+            changed[STOCK] = changed[STOCK] + cards[-1:]
+        return _replace(state, changed)
     raise TypeError(f"not an event: {event!r}")
 
 
@@ -131,6 +153,8 @@ def event_to_json(event: Event, layout: Layout) -> dict:
         return {"event": "stock-turned", "count": event.count}
     if type(event) is WasteRedealt:
         return {"event": "redealt", "count": event.count}
+    if type(event) is StockDealt:
+        return {"event": "stock-dealt", "to": [layout.name(t) for t in event.targets]}
     raise TypeError(f"not an event: {event!r}")
 
 
@@ -162,4 +186,10 @@ def event_from_json(data: object, layout: Layout) -> Event:
         return StockTurned(count())
     if kind == "redealt":
         return WasteRedealt(count())
+    if kind == "stock-dealt":
+        names = data.get("to")
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            problem = _("{key} must be a list of pile names, got {value}")
+            raise ValueError(problem.format(key=repr("to"), value=shown(names)))
+        return StockDealt(tuple(layout.index(n) for n in names))
     raise ValueError(_("unknown event kind {kind}").format(kind=shown(kind)))

@@ -168,7 +168,7 @@ class Game:
         count = len(state.piles[pile]) - position
         if pile == STOCK or count < 1 or position < state.down[pile]:
             return 0
-        if pile == WASTE or self.layout.is_foundation(pile):
+        if pile == WASTE or self.layout.is_foundation(pile) or self.layout.is_reserve(pile):
             if count != 1:
                 return 0
             if self.layout.is_foundation(pile) and not self.rules.cards_may_return:

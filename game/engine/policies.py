@@ -49,6 +49,15 @@ class DealPattern(StrEnum):
     COUNTS = "counts"  # as the table's own list
 
 
+class StockTarget(StrEnum):
+    """Where the stock deals."""
+
+    WASTE = "waste"
+    TABLEAU = "tableau"  # one card to each tableau pile
+    RESERVES = "reserves"  # one card to each reserve pile
+    NONE = "none"  # no stock: all cards are dealt
+
+
 # -- building down --------------------------------------------------------------------------
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from game.i18n import _, ngettext
 
 from .cards import CARDS_PER_DECK
-from .policies import Build, DealPattern, EmptyPile, FaceUp, triangle
+from .policies import Build, DealPattern, EmptyPile, FaceUp, StockTarget, triangle
 from .quoting import shown
 from .schema import (
     MODE_KEYS,
@@ -57,6 +57,8 @@ class Rules:
     cards_may_return: bool
     draw: int
     redeals: int | None  # None: unlimited
+    reserves: int = 0  # number of reserve piles
+    stock_to: StockTarget = StockTarget.WASTE  # where the stock deals
 
     @property
     def card_count(self) -> int:

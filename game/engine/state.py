@@ -1,7 +1,8 @@
 """Piles and the game state: immutable values.
 
 All piles sit in one flat tuple so that events can name a pile by one small index:
-``0`` the stock, ``1`` the waste, then the foundations, then the tableau piles. Each pile is
+``0`` the stock, ``1`` the waste, then the foundations, then the tableau piles, then the
+reserves (last, so that saves of games without reserves keep their indexes). Each pile is
 a tuple of cards, bottom to top. ``down[i]`` counts the face-down cards at the bottom of
 pile ``i``; the stock is always face down and the other non-tableau piles face up, so only
 tableau entries vary.
@@ -26,10 +27,11 @@ FIRST_FOUNDATION = 2
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Pile indexes and names for a number of foundations and tableau piles."""
+    """Pile indexes and names for a number of foundations, tableau piles and reserves."""
 
     foundations: int
     tableau: int
+    reserves: int = 0
 
     @property
     def foundation_range(self) -> range:
@@ -41,8 +43,13 @@ class Layout:
         return range(start, start + self.tableau)
 
     @property
+    def reserve_range(self) -> range:
+        start = FIRST_FOUNDATION + self.foundations + self.tableau
+        return range(start, start + self.reserves)
+
+    @property
     def pile_count(self) -> int:
-        return FIRST_FOUNDATION + self.foundations + self.tableau
+        return FIRST_FOUNDATION + self.foundations + self.tableau + self.reserves
 
     def name(self, index: int) -> str:
         if index == STOCK:
@@ -51,35 +58,44 @@ class Layout:
             return "waste"
         if index < FIRST_FOUNDATION + self.foundations:
             return f"f{index - FIRST_FOUNDATION + 1}"
-        return f"t{index - FIRST_FOUNDATION - self.foundations + 1}"
+        if index < FIRST_FOUNDATION + self.foundations + self.tableau:
+            return f"t{index - FIRST_FOUNDATION - self.foundations + 1}"
+        return f"r{index - FIRST_FOUNDATION - self.foundations - self.tableau + 1}"
 
     def names(self) -> list[str]:
         return [self.name(i) for i in range(self.pile_count)]
 
     def index(self, name: str) -> int:
-        """Pile index from a name: ``stock``/``s``, ``waste``/``w``, ``f1``.., ``t1``..."""
+        """Pile index from a name: ``stock``/``s``, ``waste``/``w``, ``f1``.., ``t1``..,
+        ``r1``..."""
         text = name.strip().lower()
         if text in ("stock", "s"):
             return STOCK
         if text in ("waste", "w"):
             return WASTE
-        if 2 <= len(text) <= 3 and text[0] in "ft" and text[1:].isascii() and text[1:].isdigit():
+        if 2 <= len(text) <= 3 and text[0] in "ftr" and text[1:].isascii() and text[1:].isdigit():
             number = int(text[1:])
             if text[0] == "f" and 1 <= number <= self.foundations:
                 return FIRST_FOUNDATION + number - 1
             if text[0] == "t" and 1 <= number <= self.tableau:
                 return FIRST_FOUNDATION + self.foundations + number - 1
+            if text[0] == "r" and 1 <= number <= self.reserves:
+                return FIRST_FOUNDATION + self.foundations + self.tableau + number - 1
         raise ValueError(_("no pile {name} in this game").format(name=shown(name)))
 
     def is_foundation(self, index: int) -> bool:
         return FIRST_FOUNDATION <= index < FIRST_FOUNDATION + self.foundations
 
     def is_tableau(self, index: int) -> bool:
-        return FIRST_FOUNDATION + self.foundations <= index < self.pile_count
+        start = FIRST_FOUNDATION + self.foundations
+        return start <= index < start + self.tableau
+
+    def is_reserve(self, index: int) -> bool:
+        return FIRST_FOUNDATION + self.foundations + self.tableau <= index < self.pile_count
 
 
 def layout_for(rules: Rules) -> Layout:
-    return Layout(rules.foundations, rules.tableau_piles)
+    return Layout(rules.foundations, rules.tableau_piles, rules.reserves)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +144,7 @@ def initial_state(rules: Rules, deck_order: list[int] | tuple[int, ...]) -> Stat
     piles: list[tuple[int, ...]] = [stock, ()]
     piles += [()] * rules.foundations
     piles += [tuple(p) for p in tableau]
+    piles += [()] * rules.reserves
     down = [0] * layout.pile_count
     face_down = FACE_DOWN_COUNT[rules.face_up]
     for t, i in enumerate(layout.tableau_range):
