@@ -72,6 +72,7 @@ class Snapshot:
     outlines: tuple[tuple[Rect, str], ...]  # (area, kind: "target", "hint", "focus", "held")
     win: WinPanel | None
     footer: object = None  # a replay's bar (``timeline.ReplayBar``) in place of the fields
+    counts: tuple[tuple[Rect, int], ...] = ()  # (a squared pile's top card, its cards)
 
 
 BUTTON_INTENTS: dict[str, Intent] = {

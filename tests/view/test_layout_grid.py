@@ -12,13 +12,9 @@ from game.engine.cards import make_card
 from game.engine.game import new_game
 from game.engine.state import WASTE, State
 from game.variants import all_variants
-from game.view.layout import (
-    MIN_FAN_ONE_DECK,
-    MIN_FAN_PER_EXTRA_DECK,
-    Rect,
-    card_homes,
-    table_layout,
-)
+from game.view.geometry import Rect
+from game.view.homes import card_homes
+from game.view.layout import table_layout
 
 SIZES = [
     (320, 240),
@@ -73,8 +69,10 @@ def cards_inside(state: State, layout, waste_fan: int) -> None:
 
 def places(layout, fan: int) -> list[Rect]:
     """Each pile's place: its slot, the waste with its whole fan."""
-    rects = [layout.slot_rect(p) for p in range(layout.piles.pile_count)]
+    rects = [layout.slot_rect(p) for p in layout.shown()]
     dx, dy = layout.waste_step
+    if WASTE in layout.hidden:
+        return rects
     waste = rects[WASTE]
     spread = fan - 1
     rects[WASTE] = Rect(
@@ -108,8 +106,7 @@ def test_the_table_fits_every_window(size, left_handed):
             # As large as the window allows: as wide as the width allows with full gaps,
             # or else the height holds them back (the tableau and its fan reach the bottom).
             first = layout.origins[layout.piles.tableau_range[0]][1]
-            fan = MIN_FAN_ONE_DECK + MIN_FAN_PER_EXTRA_DECK * (rules.decks - 1)
-            reach = first + layout.card_h * (1 + fan)
+            reach = first + layout.card_h * (1 + layout.fan)
             assert (
                 layout.card_w >= 0.97 * layout.width_allows or reach >= 0.95 * layout.tableau_bottom
             ), where

@@ -10,15 +10,10 @@ import pytest
 from game.engine.state import WASTE
 from game.variants import all_variants
 from game.view.decor import Decor, toast_position
+from game.view.geometry import MIN_EDGE, Rect
+from game.view.homes import card_homes
 from game.view.hud import Toast
-from game.view.layout import (
-    MIN_EDGE,
-    MIN_FAN_ONE_DECK,
-    MIN_FAN_PER_EXTRA_DECK,
-    Rect,
-    card_homes,
-    table_layout,
-)
+from game.view.layout import table_layout
 from tests.view.test_layout_grid import long_pile
 
 # AisleRiot 3.22's card width in pixels, in a window of each size (menu, toolbar and status
@@ -66,8 +61,7 @@ def test_side_margins_are_narrow_unless_the_height_limits_the_cards(size):
     for rules in RULES:
         layout = table_layout(*size, rules)
         first = layout.origins[layout.piles.tableau_range[0]][1]
-        fan = MIN_FAN_ONE_DECK + MIN_FAN_PER_EXTRA_DECK * (rules.decks - 1)
-        if first + layout.card_h * (1 + fan) >= 0.97 * layout.tableau_bottom:
+        if first + layout.card_h * (1 + layout.fan) >= 0.97 * layout.tableau_bottom:
             continue  # the height holds the cards back: the table is centred
         checked += 1
         left = min(x for x, _ in layout.origins)
