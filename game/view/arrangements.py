@@ -8,8 +8,8 @@
   columns at the other, for very wide windows.
 
 Reserves (Canfield's one, Lady Jane's seven) go ``aside``, in a block of at most two rows
-beside the tableau on the stock's side (under the stock, as AisleRiot lays Canfield), or in a
-``row`` of their own over the tableau; ``layout.table_layout`` tries each and keeps the
+beside the tableau (``under_stock`` says at which side), or in a ``row`` of their own over
+the tableau; ``layout.table_layout`` tries each and keeps the
 largest cards. A stock that deals to the tableau or the reserves has no waste drawn, and a
 game that deals every card has no stock drawn: the other piles get the room.
 """
@@ -33,6 +33,7 @@ from .geometry import (
     MIN_FAN_ONE_DECK,
     MIN_FAN_PER_EXTRA_DECK,
     READABLE_UP_STEP,
+    RESERVES_APART,
     ROW_GAP,
     RUN_ROOM,
     WASTE_FAN,
@@ -87,6 +88,13 @@ def reserve_block(reserves: int) -> tuple[int, int]:
     return (math.ceil(reserves / rows), rows) if rows else (0, 0)
 
 
+def under_stock(reserves: int) -> bool:
+    """Where reserves laid aside go, as AisleRiot lays them: one reserve, dealt from like
+    the stock, under the stock (Canfield); several, a block of their own, at the tableau's
+    other side (Lady Jane)."""
+    return reserves == 1
+
+
 @dataclass(frozen=True)
 class Plan:
     """One arrangement's needs, in card widths and heights, before sizing."""
@@ -128,7 +136,8 @@ def plans(shape: Shape) -> list[Plan]:
     out = []
     for at in ("aside", "row") if r else ("",):
         cols, rows = reserve_block(r) if at == "aside" else (0, 0)
-        tableau = _beside((cols, cols - 1), (t, t - 1), 2)
+        block = (cols + RESERVES_APART, cols - 1) if cols else (0, 0)
+        tableau = _beside(block, (t, t - 1), 2)
         beside_h = max(1 + fan, rows * (1 + ROW_GAP) - ROW_GAP)
         row = ((r, r - 1),) if at == "row" else ()
         out.append(Plan("classic", at, (tableau, top, *row), 1 + len(row), beside_h))
@@ -142,8 +151,9 @@ def plans(shape: Shape) -> list[Plan]:
     groups = [g for g in (int(shape.stock), cols, t, math.ceil(f / 2)) if g]
     talon_h = 2 + ROW_GAP + 2 * WASTE_FAN * 0.8 if shape.waste else 1
     tall = max(1 + fan, talon_h, 2 + ROW_GAP if f > 1 else 1, rows * (1 + ROW_GAP) - ROW_GAP)
-    across = sum(groups)
-    out.append(Plan("sides", "aside" if r else "", ((across, across + len(groups) - 2),), 0, tall))
+    across = sum(groups) + (RESERVES_APART if cols else 0)
+    sides = ((across, sum(groups) + len(groups) - 2),)
+    out.append(Plan("sides", "aside" if r else "", sides, 0, tall))
     return out
 
 
@@ -182,7 +192,8 @@ def _place_rows(origins, plan, shape, width, card_w, card_h, gap, top, edge, lef
 
     cols, rows = reserve_block(len(reserves)) if plan.reserves_at == "aside" else (0, 0)
     tableau_w = span(len(tableau))
-    row_w = span(cols) + 2 * gap + tableau_w if cols else tableau_w
+    apart = 2 * gap + int(card_w * RESERVES_APART)
+    row_w = span(cols) + apart + tableau_w if cols else tableau_w
     talon_w = (card_w if shape.stock else 0) + (pitch + fan_w if shape.waste else 0)
     found_w = span(len(foundations))
     reserve_row_w = span(len(reserves)) if plan.reserves_at == "row" else 0
@@ -209,19 +220,22 @@ def _place_rows(origins, plan, shape, width, card_w, card_h, gap, top, edge, lef
             origins[f] = (mirror(right - card_w - n * pitch), row)
     if reserve_row_w:
         row += card_h + row_gap
-        reserve_left = left + (content - reserve_row_w) // 2
-        for n, r in enumerate(reserves):
-            origins[r] = (mirror(reserve_left + n * pitch), row)
+        for n, r in enumerate(reserves):  # from under the stock
+            origins[r] = (mirror(left + n * pitch), row)
     tab_top = row + card_h + row_gap
     tab_left = left + (content - tableau_w) // 2
     if cols:
-        # The block under the stock; the tableau centred in the room right of it.
+        # The block at its side; the tableau centred in the room beside it.
+        block_left = left if under_stock(len(reserves)) else right - span(cols)
         for n, r in enumerate(reserves):
             col, block_row = n % cols, n // cols
-            origins[r] = (mirror(left + col * pitch), tab_top + block_row * (card_h + row_gap))
-        after = left + span(cols) + 2 * gap
-        tab_left = after + (right - after - tableau_w) // 2
-        tab_left = mirror(tab_left, tableau_w)
+            x, y = block_left + col * pitch, tab_top + block_row * (card_h + row_gap)
+            origins[r] = (mirror(x), y)
+        if block_left == left:
+            start, end = left + span(cols) + apart, right
+        else:
+            start, end = left, block_left - apart
+        tab_left = mirror(start + (end - start - tableau_w) // 2, tableau_w)
     for n, t in enumerate(tableau):
         origins[t] = (tab_left + n * pitch, tab_top)
 
@@ -236,21 +250,27 @@ def _place_sides(origins, plan, shape, width, card_w, card_h, gap, top, edge, le
     tableau = list(piles.tableau_range)
     found_cols = math.ceil(len(foundations) / 2)
     cols, rows = reserve_block(len(reserves))
-    groups = []
+    apart = int(card_w * RESERVES_APART) if cols else 0
+    groups = []  # (what, columns, members: (pile, column, row))
     if shape.stock:
-        groups.append((1, [(STOCK, 0, 0)] + ([(WASTE, 0, 1)] if shape.waste else [])))
-    if cols:
-        groups.append((cols, [(r, n % cols, n // cols) for n, r in enumerate(reserves)]))
-    groups.append((len(tableau), [(t, n, 0) for n, t in enumerate(tableau)]))
-    groups.append(
-        (found_cols, [(f, n % found_cols, n // found_cols) for n, f in enumerate(foundations)])
-    )
+        groups.append(("talon", 1, [(STOCK, 0, 0)] + ([(WASTE, 0, 1)] if shape.waste else [])))
+    block = [(r, n % cols, n // cols) for n, r in enumerate(reserves)]
+    if cols and under_stock(len(reserves)):
+        groups.append(("reserves", cols, block))
+    groups.append(("tableau", len(tableau), [(t, n, 0) for n, t in enumerate(tableau)]))
+    if cols and not under_stock(len(reserves)):
+        groups.append(("reserves", cols, block))
+    foundation_places = [(f, n % found_cols, n // found_cols) for n, f in enumerate(foundations)]
+    groups.append(("foundations", found_cols, foundation_places))
     if left_handed:
         groups.reverse()
-    across = sum(g for g, _ in groups)
-    content = across * pitch - gap + (len(groups) - 1) * gap
+    across = sum(columns for _, columns, _ in groups)
+    content = across * pitch - gap + (len(groups) - 1) * gap + apart
     x = max(edge, (width - content) // 2)
-    for columns, members in groups:
+    for n, (what, columns, members) in enumerate(groups):
         for pile, col, row in members:
             origins[pile] = (x + col * pitch, top + row * down)
         x += columns * pitch + gap
+        following = groups[n + 1][0] if n + 1 < len(groups) else ""
+        if {what, following} == {"reserves", "tableau"}:
+            x += apart  # the reserves stand apart from the tableau, at either hand

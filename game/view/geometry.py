@@ -19,6 +19,10 @@ GAP_GIVES_WAY = 1.5
 # Step of the three-card waste fan, in card widths (or heights, upright): the whole index of
 # a covered card shows, the large index's suit included (it ends at 0.29 of the width).
 WASTE_FAN = 0.33
+# The reserves laid beside the tableau stand this much further from it, in card widths, so
+# they do not read as its first piles: one step of the waste fan, which the layout already
+# lays in whole pixels.
+RESERVES_APART = WASTE_FAN
 ROW_GAP = 0.16  # between rows of cards, in card heights
 DOWN_STEP = 0.11  # fan step over a face-down card, in card heights
 UP_STEP = 0.26  # fan step over a face-up card: the whole corner index shows
