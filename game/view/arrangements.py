@@ -100,7 +100,7 @@ class Plan:
     """One arrangement's needs, in card widths and heights, before sizing."""
 
     name: str  # "classic", "stacked" or "sides"
-    reserves_at: str  # "aside", "row", or "" without reserves
+    reserves_at: str  # "aside", "row", "talon" (in its row), or "" without reserves
     widths: tuple[tuple[float, int], ...]  # each row across: (card widths, column gaps)
     rows_above: int  # rows of cards above the tableau's
     tableau_h: float  # card heights the tableau's row needs: its fan, or what is beside it
@@ -144,6 +144,10 @@ def plans(shape: Shape) -> list[Plan]:
         if talon[0] and f <= tableau[0] and top[0] > tableau[0]:
             stacked = (tableau, talon, foundations, *row)
             out.append(Plan("stacked", at, stacked, 2 + len(row), beside_h))
+            with_talon = _beside(talon, (r, r - 1))
+            if row and with_talon[0] <= max(tableau[0], f):  # room beside the talon
+                rows_across = (tableau, with_talon, foundations)
+                out.append(Plan("stacked", "talon", rows_across, 2, beside_h))
     # Sides: the stock over the waste (fanned downwards) at one side, the reserves' block
     # beside them, the foundations in as few columns as two rows allow at the other side;
     # two gaps between groups.
@@ -197,6 +201,8 @@ def _place_rows(origins, plan, shape, width, card_w, card_h, gap, top, edge, lef
     talon_w = (card_w if shape.stock else 0) + (pitch + fan_w if shape.waste else 0)
     found_w = span(len(foundations))
     reserve_row_w = span(len(reserves)) if plan.reserves_at == "row" else 0
+    if plan.reserves_at == "talon":
+        talon_w += gap + span(len(reserves))
     if plan.name == "classic":
         top_w = talon_w + gap + found_w if talon_w else found_w
         content = max(row_w, top_w, reserve_row_w)
@@ -209,6 +215,9 @@ def _place_rows(origins, plan, shape, width, card_w, card_h, gap, top, edge, lef
     if shape.waste:
         # Left-handed, the waste's fan opens leftwards from beside the stock.
         origins[WASTE] = (mirror(left + pitch), top)
+    if plan.reserves_at == "talon":  # at the end of the talon's row
+        for n, r in enumerate(reversed(reserves)):
+            origins[r] = (mirror(left + content - card_w - n * pitch), top)
     row = top
     if plan.name == "stacked":
         row = top + card_h + row_gap

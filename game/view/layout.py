@@ -59,7 +59,7 @@ class TableLayout:
     width_allows: int  # the card width the window's width alone would allow here
     left_handed: bool
     hidden: frozenset[int] = frozenset()  # piles not drawn: no stock, or no waste
-    reserves_at: str = ""  # "aside", "row", or "" without reserves
+    reserves_at: str = ""  # "aside", "row", "talon" (in its row), or "" without reserves
     fan: float = 0.0  # card heights the tableau's fan was given room for
 
     def slot_rect(self, pile: int) -> Rect:
