@@ -40,7 +40,8 @@ RULES = [table.rules(mode) for table in all_variants() for mode in table.mode_id
 
 def long_pile(rules) -> State:
     """The deal, with the last tableau pile made six face-down cards under a King-to-Ace
-    run in alternating colours, and a full waste fan: the longest pile a game can show."""
+    run in alternating colours, and a full waste fan (where there is a waste): the longest
+    pile a game can show."""
     game = new_game(rules, seed=7)
     state = game.state
     layout = game.layout
@@ -50,12 +51,17 @@ def long_pile(rules) -> State:
     last = layout.tableau_range[-1]
     piles = [list() for _ in state.piles]
     piles[last] = others[:6] + run
-    piles[WASTE] = others[6:9]
-    rest = others[9:]
+    fan = 3 if rules.stock_to == "waste" else 0  # a game without a waste has none to fan
+    piles[WASTE] = others[6 : 6 + fan]
+    rest = others[6 + fan :]
     for n, t in enumerate(layout.tableau_range[:-1]):
         piles[t] = rest[: n + 1]
         rest = rest[n + 1 :]
-    piles[0] = rest
+    if rules.stock_to == "none":  # no stock: the rest lie on the other piles, as dealt
+        for n, card in enumerate(rest):
+            piles[layout.tableau_range[n % (len(layout.tableau_range) - 1)]].append(card)
+    else:
+        piles[0] = rest
     down = [0] * len(piles)
     down[last] = 6
     return State(tuple(tuple(p) for p in piles), tuple(down), 0)

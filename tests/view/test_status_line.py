@@ -48,7 +48,8 @@ VERDICT = "Solver, seeing all cards: undecided (too many ways to try)"
 def a_game(rules):
     game = new_game(rules, seed=123456789)
     for _ in range(20):  # moves on the clock and the counters
-        game.execute(Draw())
+        if game.can_draw():  # the stock may run out (no redeal) or be none at all
+            game.execute(Draw())
     return game
 
 
