@@ -87,11 +87,11 @@ class Mechanics(Relations):
                     raise Refused(Reason.NO_RETURN, **about)
                 if not self.returnable(state, src):
                     raise Refused(Reason.BASE_CARD_STAYS, **about)
-            if not self.tableau_takes(state, target, card):
+            if not self.tableau_takes(target, card, state):
                 if onto is not None:
                     raise Refused(Reason.TABLEAU_TAKES, takes=self.cards_on(onto), **about)
                 rank = self.empty_tableau_rank(state)
-                if self.empty is EmptyPile.BELOW_BASE and rank is not None:
+                if rank is not None and self.empty.reason is Reason.EMPTY_TAKES_RANK:
                     takes = tuple(make_card(rank, suit) for suit in range(4))
                     raise Refused(self.empty.reason, takes=takes, **about)
                 raise Refused(self.empty.reason, **about)

@@ -269,6 +269,13 @@ class EmptyPile(Policy):
         Reason.EMPTY_TAKES_RANK,
         N_("An empty pile takes only {cards}."),
     )
+    RANK = (
+        "rank",
+        N_("a card of the rank in empty_rank, or a run from one"),
+        None,
+        Reason.EMPTY_TAKES_RANK,
+        N_("An empty pile takes only {cards}."),
+    )
     FROM_RESERVE = (
         "from-reserve",
         N_("the reserve's top card at once; any card once the reserve is empty"),

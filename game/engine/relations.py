@@ -114,6 +114,8 @@ class Relations:
         """The one rank an empty tableau pile takes (None: any card, or none)."""
         if self.empty is EmptyPile.KING:
             return KING
+        if self.empty is EmptyPile.RANK:
+            return self.rules.empty_rank
         if self.empty is EmptyPile.BELOW_BASE:
             base = self.empty_foundation_rank(state)
             return None if base is None else next_rank(base, -1, True)
@@ -131,8 +133,14 @@ class Relations:
             return self.empty_takes(card)
         return RANK[card] == self.empty_tableau_rank(state)
 
-    def tableau_takes(self, state: State, pile: tuple[int, ...], card: int) -> bool:
-        return self.builds_on(card, pile[-1]) if pile else self.empty_tableau_takes(state, card)
+    def tableau_takes(self, pile: tuple[int, ...], card: int, state: State | None = None) -> bool:
+        """May ``card`` go on tableau ``pile``? An empty pile whose rank comes from the
+        deal (Lady Jane) needs the ``state`` to say."""
+        if pile:
+            return self.builds_on(card, pile[-1])
+        if state is None:
+            return self.empty_takes is not None and self.empty_takes(card)
+        return self.empty_tableau_takes(state, card)
 
     def cards_on(self, onto: int) -> tuple[int, ...]:
         """The cards (one copy each) that may lie on ``onto`` in the tableau."""
