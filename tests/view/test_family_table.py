@@ -6,7 +6,7 @@ empty slots saying what they take; after each, the screen holds the engine's sta
 from __future__ import annotations
 
 from game.engine.cards import RANK
-from game.engine.commands import Draw
+from game.engine.commands import Draw, Move
 from game.engine.events import StockDealt
 from game.engine.state import STOCK, WASTE
 from game.view import intents as i
@@ -23,6 +23,16 @@ from tests.view.scene_helpers import (
 )
 
 
+def family_table(game):
+    """The real App dealing ``game``'s variant and deal number (the same game), its
+    automatic finish off: until the solver over legal moves lands (branch solver-any),
+    the specialised solver refuses these rules."""
+    table = scene_for(game.rules.variant, game.deal.seed)
+    table.apply(i.ChangeSetting("auto_finish", "never"))
+    assert table.game.state == game.state
+    return table
+
+
 def playable_reserve(name: str):
     """The first deal of ``name`` whose reserve top card has a tableau pile to go to."""
     for seed in range(1, 500):
@@ -37,7 +47,7 @@ def playable_reserve(name: str):
 def test_a_reserves_top_card_drags_to_a_legal_pile_and_the_screen_follows():
     display()
     game, reserve, target = playable_reserve("canfield")
-    table = scene_for(game=game)
+    table = family_table(game)
     settle(table)
     card = game.state.piles[reserve][-1]
     under = game.state.piles[reserve][-2]
@@ -55,7 +65,7 @@ def test_a_reserves_top_card_drags_to_a_legal_pile_and_the_screen_follows():
 def test_only_the_top_card_of_a_reserve_lifts():
     display()
     game, reserve, _ = playable_reserve("canfield")
-    table = scene_for(game=game)
+    table = family_table(game)
     settle(table)
     assert table.pickable(reserve, 12) == 1
     assert table.pickable(reserve, 11) == 0
@@ -65,26 +75,33 @@ def test_a_double_click_sends_a_reserve_card_to_its_foundation():
     display()
     for seed in range(1, 800):
         game = dealt("lady-jane", seed)
-        aces = [r for r in game.layout.reserve_range if RANK[game.state.piles[r][-1]] == 1]
-        if aces:
+        home = [
+            m.source
+            for m in game.legal_moves()
+            if type(m) is Move
+            and game.layout.is_reserve(m.source)
+            and game.layout.is_foundation(m.target)
+        ]
+        if home:
             break
-    table = scene_for(game=game)
+    table = family_table(game)
     settle(table)
-    reserve = aces[0]
+    reserve = home[0]
     card = game.state.piles[reserve][-1]
     at = centre_of(table, card)
     for _ in range(2):
         mouse(table, "down", at)
         mouse(table, "up", at)
     settle(table)
-    assert any(table.game.state.piles[f] == (card,) for f in table.game.layout.foundation_range)
-    assert not table.game.state.piles[reserve]
+    foundations = table.game.layout.foundation_range
+    assert any(table.game.state.piles[f][-1:] == (card,) for f in foundations)
+    assert card not in table.game.state.piles[reserve]
     assert matches_engine(table)
 
 
 def test_clicking_the_stock_deals_a_card_to_each_reserve_one_after_another():
     display()
-    table = scene_for(game=dealt("lady-jane"))
+    table = family_table(dealt("lady-jane"))
     settle(table)
     before = table.game.state
     stock = table.layout.slot_rect(STOCK)
@@ -105,7 +122,7 @@ def test_clicking_the_stock_deals_a_card_to_each_reserve_one_after_another():
 
 def test_the_stock_deals_to_the_tableau_where_the_rules_say():
     display()
-    table = scene_for(game=dealt("easthaven"))
+    table = family_table(dealt("easthaven"))
     settle(table)
     tableau = table.game.layout.tableau_range
     sizes = [len(table.game.state.piles[t]) for t in tableau]
@@ -121,7 +138,7 @@ def test_the_stock_deals_to_the_tableau_where_the_rules_say():
 
 def test_no_stock_is_drawn_or_clicked_where_the_game_has_none():
     display()
-    table = scene_for(game=dealt("yukon"))
+    table = family_table(dealt("yukon"))
     settle(table)
     assert STOCK in table.layout.hidden and WASTE in table.layout.hidden
     assert table.pile_at(*table.layout.origins[STOCK]) is None
@@ -131,7 +148,7 @@ def test_no_stock_is_drawn_or_clicked_where_the_game_has_none():
 def test_keyboard_focus_walks_the_reserves():
     display()
     game, reserve, target = playable_reserve("canfield")
-    table = scene_for(game=game)
+    table = family_table(game)
     settle(table)
     seen = set()
     table.focus_input(i.FocusMove(0, 1))  # shows the focus
@@ -154,12 +171,18 @@ def test_keyboard_focus_walks_the_reserves():
 
 
 def test_empty_slots_say_what_they_take():
+    """Yukon's empty foundations take an Ace and its empty piles a King; Canfield's empty
+    foundations take the rank of the base card dealt to the first, and its empty piles
+    anything."""
     display()
-    table = scene_for(game=dealt("yukon"))
-    labels = table.slot_labels()
-    mechanics, state = table.game.mechanics, table.game.state
-    rank = mechanics.empty_foundation_rank(state)
-    for f in table.game.layout.foundation_range:
-        assert labels[f] == "A23456789TJQK"[rank - 1].replace("T", "10")
-    for t in table.game.layout.tableau_range:
-        assert labels[t] == (mechanics.empty_tableau_label(state) or None)
+    for variant, foundation, tableau in (("yukon", "A", "K"), ("canfield", None, None)):
+        table = family_table(dealt(variant))
+        labels = table.slot_labels()
+        game = table.game
+        if foundation is None:
+            base = game.state.piles[game.layout.foundation_range[0]][0]
+            foundation = "A23456789TJQK"[RANK[base] - 1].replace("T", "10")
+        for f in game.layout.foundation_range:
+            assert labels[f] == foundation, variant
+        for t in game.layout.tableau_range:
+            assert labels[t] == tableau, variant
