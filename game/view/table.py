@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.engine.cards import CODE, RANKS
+from game.engine.cards import CODE
 from game.engine.commands import Command, Move, ToFoundation
 from game.engine.events import Step, StockDealt, StockTurned, WasteRedealt
 from game.engine.game import Game
@@ -32,6 +32,7 @@ from .layout import Home, Rect, TableLayout, table_layout
 from .motion import Motion
 from .pointer import PointerInput
 from .renderer import TableRenderer
+from .slots import reserve_counts, slot_labels
 from .sprite_board import SpriteBoard
 from .steps import DEAL_STAGGER, step_delays, undo_delays
 
@@ -334,11 +335,7 @@ class TableScene(SpriteBoard):
         win = None
         if game.won and self.won_shown and self.celebrate:
             win = WinPanel.of(game, self.clock(), self.helped())
-        counts = tuple(
-            (self.pile_rect(r), len(game.state.piles[r]))
-            for r in game.layout.reserve_range
-            if len(game.state.piles[r]) > 1
-        )
+        counts = reserve_counts(game, self.pile_rect)
         if self.footer is not None:
             return Snapshot((), self.toast, tuple(outlines), win, self.footer, counts)
         fields = status_fields(game, self.clock(), self.verdict)
@@ -355,17 +352,7 @@ class TableScene(SpriteBoard):
         return Rect(x, y, right - x, bottom - y)
 
     def slot_labels(self) -> dict[int, str | None]:
-        game = self.game
-        layout, mechanics, state = game.layout, game.mechanics, game.state
-        labels: dict[int, str | None] = {STOCK: "redeal" if game.can_draw() else "no_redeal"}
-        rank = mechanics.empty_foundation_rank(state)
-        foundation_label = None if rank is None else RANKS[rank - 1].replace("T", "10")
-        for f in layout.foundation_range:
-            labels[f] = foundation_label
-        tableau_label = mechanics.empty_tableau_label(state) or None
-        for t in layout.tableau_range:
-            labels[t] = tableau_label
-        return labels
+        return slot_labels(self.game)
 
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> list | None:
         """Draw the frame; returns the changed rectangles ([] for none, None for all)."""
