@@ -186,3 +186,21 @@ def test_empty_slots_say_what_they_take():
             assert labels[f] == foundation, variant
         for t in game.layout.tableau_range:
             assert labels[t] == tableau, variant
+
+
+def test_the_deal_flies_every_dealt_card_from_the_stock_reserves_and_base_card_too():
+    """Canfield deals its reserve and a base card to the first foundation besides the
+    tableau: each of them flies out of the stock in turn, as the tableau's cards do."""
+    display()
+    table = family_table(dealt("canfield"))
+    scene, game = table.scene, table.game
+    scene.show(game, animate=True)
+    stock = scene.layout.origins[STOCK]
+    order = game.deal.cards(game.rules)
+    flying = [c for c in order if c not in game.state.piles[STOCK]]
+    assert len(flying) == 13 + 1 + 4
+    starts = [scene.motion.sprites[c].tween for c in flying]
+    assert all(t is not None and (t.x0, t.y0) == stock for t in starts)
+    assert [t.delay for t in starts] == sorted({t.delay for t in starts})  # one by one
+    settle(table)
+    assert matches_engine(table)
