@@ -110,7 +110,8 @@ REFUSALS: dict[Reason, Callable[[], str]] = {
     Reason.BETWEEN_FOUNDATIONS: lambda: _("Cards do not move from one foundation to another."),
     Reason.FOUNDATION_COMPLETE: lambda: _("This foundation is complete."),
     Reason.NO_RETURN: lambda: _("Foundation cards may not come back in this game."),
-    Reason.NOT_ONTO_RESERVE: lambda: _("Cards go onto a reserve only from the stock."),
+    Reason.NOT_ONTO_RESERVE: lambda: _("Cards cannot be put on a reserve."),
+    Reason.ONE_FROM_RESERVE: lambda: _("Only the top card of a reserve can be played."),
     Reason.TO_FOUNDATION_SOURCE: lambda: _(
         "Only the waste or a tableau pile can send a card to the foundations."
     ),
@@ -158,6 +159,7 @@ LIFT_REFUSALS = frozenset(
     {
         Reason.FACE_DOWN,
         Reason.ONE_AT_A_TIME_FROM,
+        Reason.ONE_FROM_RESERVE,
         Reason.SINGLE_CARDS_ONLY,
         Reason.NOT_A_RUN,
         Reason.RUN_NOT_IN_SUIT,

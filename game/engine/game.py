@@ -232,7 +232,7 @@ class Game:
         state = self.state
         if any(self._changes_something(m) for m in mech.legal_moves(state)):
             return False
-        if self.rules.stock_to is not StockTarget.WASTE:
+        if self.rules.stock_to != StockTarget.WASTE:
             return not mech.can_draw(state)  # a deal elsewhere changes the table
         unlimited = self.rules.redeals is None
         seen = set()

@@ -39,7 +39,6 @@ from game.i18n import N_
 
 from .cards import ACE, IS_RED, KING, RANK, SUIT
 from .dealing import (
-    FACE_DOWN_COUNT,
     FILL_EMPTY_FIRST,
     DealPattern,
     FaceUp,
@@ -53,7 +52,6 @@ from .refusals import Reason
 # The deal's, the stock's and the score's policies live in ``dealing``; they are named
 # here too, so that every policy can be found in one place.
 __all__ = [
-    "FACE_DOWN_COUNT",
     "Build",
     "DealPattern",
     "EmptyPile",
@@ -151,9 +149,10 @@ def builder(build: Build, wrap: bool) -> Callable[[int, int], bool]:
 # -- what moves as a unit -------------------------------------------------------------------
 # A run policy says which counts of a tableau pile's top cards may move together, from
 # the face-up cards and whether each card builds on the one below it.
-# Each: (value, label, counts(face_up, links), reason when a count is refused, sentence).
-# ``links[i]`` is true when the i-th card from the top lies on the next as a run of this
-# policy requires; ``counts`` returns the counts that may move.
+# Each: (value, label, counts(face_up, links), the reason a count is refused, its
+# sentence, what a run needs beyond the build). ``links(i)`` is true when the card i
+# places below the top lies on the next one down as a run of this policy requires;
+# ``counts`` returns the counts that may move.
 
 
 def built_counts(face_up: int, links: Callable[[int], bool]) -> range:
@@ -298,7 +297,8 @@ class EmptyPile(Policy):
         return self.details[2]
 
 
-# The faint letter drawn in an empty tableau slot, for policies whose rank is fixed.
+# The faint letter drawn in an empty tableau slot, for policies whose rank is fixed (the
+# rank below a dealt base is known only in play: Mechanics.empty_tableau_label(state)).
 EMPTY_LABEL: dict[EmptyPile, str] = {p: p.letter or "" for p in EmptyPile}
 
 
@@ -333,8 +333,6 @@ class FoundationBase(Policy):
 # With a dealt base, the foundations' first cards never come back: the base rank is read
 # from the first foundation, and an empty pile's rank in Lady Jane from it.
 BASE_CARD_STAYS = N_("A foundation's first card stays on its foundation.")
-
-FOUNDATION_BASE = ACE  # the rank an empty foundation takes when the base is the Ace
 
 
 # -- the sentences of the refusals declared here, for game.app.wording ----------------------

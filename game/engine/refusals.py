@@ -26,6 +26,7 @@ class Reason(StrEnum):
     TOO_FEW_CARDS = "too-few-cards"  # count asked, limit held
     FACE_DOWN = "face-down"
     ONE_AT_A_TIME_FROM = "one-at-a-time-from"  # source: the waste or a foundation
+    ONE_FROM_RESERVE = "one-from-reserve"  # source: a reserve pile
     SINGLE_CARDS_ONLY = "single-cards-only"
     NOT_A_RUN = "not-a-run"  # card does not build on onto, both among the cards lifted
     RUN_NOT_IN_SUIT = "run-not-in-suit"  # card builds on onto, but runs move only in suit

@@ -63,7 +63,8 @@ SAID = {
     "the base card back": "A foundation's first card stays on its foundation.",
     "an empty foundation of a dealt base": f"An empty foundation takes only 4{C}.",
     "an empty pile below the base": f"An empty pile takes only 3{C}, 3{D}, 3{H} or 3{S}.",
-    "onto a reserve": "Cards go onto a reserve only from the stock.",
+    "onto a reserve": "Cards cannot be put on a reserve.",
+    "two from a reserve": "Only the top card of a reserve can be played.",
     "no stock": "This game has no stock.",
     "a deal before the empty pile is filled": (
         "Fill the empty piles first: the next deal waits for them."

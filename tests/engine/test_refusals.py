@@ -113,6 +113,14 @@ CASES = [
         {"source": "t1", "target": "r1"},
         variant="lady-jane",
     ),
+    Case(
+        "two from a reserve",
+        {"f1": "4H", "r1": "7C 8D"},
+        ("move", "r1", "t1", 2),
+        Reason.ONE_FROM_RESERVE,
+        {"source": "r1", "count": 2},
+        variant="lady-jane",
+    ),
     Case("no stock", {"t1": "7C"}, ("draw",), Reason.NO_STOCK, variant="yukon"),
     Case(
         "a deal before the empty pile is filled",
