@@ -27,7 +27,7 @@ from game.engine.cards import CODE, RANKS, SUITS, full_deck, parse_code
 from game.resources import asset_path
 
 from .card_styles import BACK_COLOURS, BACK_STYLES, STANDARD_FACES
-from .layout import CARD_ASPECT
+from .geometry import CARD_ASPECT
 
 # The 52 faces, by code ("AS", "TD", ...): one deck's worth of the engine's codes.
 CODES = tuple(CODE[card] for card in full_deck(1))

@@ -74,7 +74,7 @@ class Decor:
     def render(self, snap: Snapshot, lay: TableLayout) -> tuple[Items, Hits, int]:
         """The surfaces to draw over the cards, in order; the clickable areas; and how
         many of the last surfaces stay above moving cards too (all but the highlights)."""
-        items: Items = []
+        items: Items = [self._count(rect, count, lay) for rect, count in snap.counts]
         hits: Hits = []
         for rect, kind in snap.outlines:
             items.append(self._outline(rect, kind, lay))
@@ -101,7 +101,7 @@ class Decor:
             key = ("toast", lay.width, lay.height, snap.toast.text, snap.toast.error)
             toast = self._cached(key, lambda: self._toast(snap.toast, lay))
             items.append((toast, toast_position(toast.get_size(), lay)))
-        return items, hits, len(items) - len(snap.outlines)
+        return items, hits, len(items) - len(snap.outlines) - len(snap.counts)
 
     # -- the status line ---------------------------------------------------------------------
 
@@ -144,6 +144,23 @@ class Decor:
             return surface
 
         return self._cached(("outline", w, h, kind), make), (int(rect.x) - pad, int(rect.y) - pad)
+
+    def _count(self, rect: Rect, count: int, lay: TableLayout):
+        """How many cards a squared pile holds (a reserve: only its top card shows), on a
+        small dark tab across the card's bottom edge."""
+        size = max(9, lay.card_w // 6)
+
+        def make():
+            text = font(size, bold=True).render(str(count), True, TEXT)
+            pad = max(2, size // 4)
+            tab = pygame.Surface((text.get_width() + 2 * pad, text.get_height()), pygame.SRCALPHA)
+            pygame.draw.rect(tab, STATUS_BG, tab.get_rect(), border_radius=tab.get_height() // 2)
+            tab.blit(text, (pad, 0))
+            return tab
+
+        tab = self._cached(("count", size, count), make)
+        x = int(rect.x + (rect.w - tab.get_width()) / 2)
+        return tab, (x, int(rect.bottom - tab.get_height() / 2))
 
     # -- the toast ----------------------------------------------------------------------------
 

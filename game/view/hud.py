@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine.game import Game
+from game.engine.policies import StockTarget
 from game.i18n import _, ngettext
 from game.variants.codes import deal_code
 
@@ -72,6 +73,7 @@ class Snapshot:
     outlines: tuple[tuple[Rect, str], ...]  # (area, kind: "target", "hint", "focus", "held")
     win: WinPanel | None
     footer: object = None  # a replay's bar (``timeline.ReplayBar``) in place of the fields
+    counts: tuple[tuple[Rect, int], ...] = ()  # (a squared pile's top card, its cards)
 
 
 BUTTON_INTENTS: dict[str, Intent] = {
@@ -201,6 +203,14 @@ def status_fields(game: Game, elapsed: float, verdict: str) -> tuple[Field, ...]
             (_("Redeals {count}").format(count=redeals),),
             samples=(_("Redeals {count}").format(count=widest_redeals),),
         ),
+    ]
+    # A game that deals every card has no stock to count; a stock that deals to the piles
+    # is never redealt.
+    unused = {"stock", "redeals"} if rules.stock_to is StockTarget.NONE else set()
+    if rules.stock_to is not StockTarget.WASTE:
+        unused.add("redeals")
+    fields = [f for f in fields if f.key not in unused]
+    fields += [
         Field(
             "moves",
             (moves.format(count=game.moves_made),),

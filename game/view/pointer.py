@@ -103,7 +103,8 @@ class PointerInput:
             self._last_click = None
             if board.layout.piles.is_foundation(press.pile):
                 return [Play(Collect())]
-            if press.pile == WASTE or board.layout.piles.is_tableau(press.pile):
+            piles = board.layout.piles
+            if press.pile == WASTE or piles.is_tableau(press.pile) or piles.is_reserve(press.pile):
                 return [Play(ToFoundation(press.pile))]
             return []
         self._last_click = (press.pile, press.position, now)
@@ -129,7 +130,7 @@ class PointerInput:
             middle = (x + w / 2, y + h / 2)
             aimed = [
                 p
-                for p in range(board.layout.piles.pile_count)
+                for p in board.layout.shown()
                 if p not in (press.pile, STOCK)
                 and (board.pile_rect(p).contains(px, py) or board.pile_rect(p).contains(*middle))
             ]

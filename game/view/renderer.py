@@ -94,7 +94,7 @@ class TableRenderer:
 
     def _draw_slots(self, surface: pygame.Surface, labels: dict[int, str | None]) -> None:
         layout = self.layout
-        for pile in range(layout.piles.pile_count):
+        for pile in layout.shown():
             x, y = layout.origins[pile]
             surface.blit(
                 self.art.empty_slot(layout.card_w, layout.card_h, labels.get(pile)), (x, y)
@@ -134,7 +134,7 @@ class TableRenderer:
         static.set_clip(region)
         static.blit(self.felt, region, region)
         layout = self.layout
-        for pile in range(layout.piles.pile_count):
+        for pile in layout.shown():
             x, y = layout.origins[pile]
             slot = pygame.Rect(x, y, layout.card_w, layout.card_h)
             if slot.colliderect(region):

@@ -20,7 +20,7 @@ class SpriteBoard:
         return None if best is None else (best.pile, best.position)
 
     def pile_at(self, x: float, y: float) -> int | None:
-        for pile in range(self.game.layout.pile_count):
+        for pile in self.layout.shown():
             if self.layout.slot_rect(pile).contains(x, y):
                 return pile
         return None

@@ -6,6 +6,7 @@ from game.engine.events import (
     CardsMoved,
     CardTurnedUp,
     Step,
+    StockDealt,
     StockTurned,
     WasteRedealt,
     apply,
@@ -36,6 +37,14 @@ def step_delays(before: State, step: Step) -> dict[int, float]:
             for k, card in enumerate(after.piles[WASTE][-event.count :]):
                 delays[card] = t + k * DRAW_STAGGER
             t += event.count * DRAW_STAGGER
+        elif type(event) is StockDealt:
+            # One card to each pile in turn, as the deal flies them.
+            landed = dict.fromkeys(event.targets, 0)
+            for k, target in enumerate(event.targets):
+                landed[target] += 1
+                card = after.piles[target][len(state.piles[target]) + landed[target] - 1]
+                delays[card] = t + k * DEAL_STAGGER
+            t += len(event.targets) * DEAL_STAGGER
         elif type(event) is WasteRedealt:
             for k, card in enumerate(reversed(after.piles[STOCK])):
                 delays[card] = t + k * REDEAL_STAGGER

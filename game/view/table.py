@@ -16,9 +16,8 @@ import pygame
 
 from game.engine.cards import CODE
 from game.engine.commands import Command, Move, ToFoundation
-from game.engine.events import Step, StockTurned, WasteRedealt
+from game.engine.events import Step, StockDealt, StockTurned, WasteRedealt
 from game.engine.game import Game
-from game.engine.policies import EMPTY_LABEL
 from game.engine.state import STOCK, WASTE
 
 from .card_art import CardArt
@@ -26,12 +25,14 @@ from .card_styles import face_folder
 from .celebration import WinCascade, launch_order
 from .decor import Decor
 from .focus import KeyboardFocus
+from .homes import card_homes
 from .hud import Snapshot, Toast, WinPanel, status_fields
 from .intents import FocusActivate, FocusMove, Intent
-from .layout import Home, Rect, TableLayout, card_homes, table_layout
+from .layout import Home, Rect, TableLayout, table_layout
 from .motion import Motion
 from .pointer import PointerInput
 from .renderer import TableRenderer
+from .slots import reserve_counts, slot_labels
 from .sprite_board import SpriteBoard
 from .steps import DEAL_STAGGER, step_delays, undo_delays
 
@@ -97,10 +98,10 @@ class TableScene(SpriteBoard):
             self.resize((self.layout.width, self.layout.height))
         homes = self.homes()
         if animate and self.motion.speed > 0:
-            # The cards in dealing order: the tableau's first, flying out one by one.
+            # The cards in dealing order, each one not left on the stock flying out in turn.
             order = game.deal.cards(game.rules)
             self.motion.reset(self._stacked_at_stock(homes, order))
-            dealt = order[: sum(game.rules.deal_counts)]
+            dealt = [card for card in order if homes[card].pile != STOCK]
             self.motion.retarget(homes, {card: i * DEAL_STAGGER for i, card in enumerate(dealt)})
             self.sounds.append("deal")
         else:
@@ -334,10 +335,11 @@ class TableScene(SpriteBoard):
         win = None
         if game.won and self.won_shown and self.celebrate:
             win = WinPanel.of(game, self.clock(), self.helped())
+        counts = reserve_counts(game, self.pile_rect)
         if self.footer is not None:
-            return Snapshot((), self.toast, tuple(outlines), win, self.footer)
+            return Snapshot((), self.toast, tuple(outlines), win, self.footer, counts)
         fields = status_fields(game, self.clock(), self.verdict)
-        return Snapshot(fields, self.toast, tuple(outlines), win)
+        return Snapshot(fields, self.toast, tuple(outlines), win, counts=counts)
 
     def _cards_rect(self, pile: int, cards) -> Rect:
         lay = self.layout
@@ -350,14 +352,7 @@ class TableScene(SpriteBoard):
         return Rect(x, y, right - x, bottom - y)
 
     def slot_labels(self) -> dict[int, str | None]:
-        layout = self.game.layout
-        labels: dict[int, str | None] = {STOCK: "redeal" if self.game.can_draw() else "no_redeal"}
-        for f in layout.foundation_range:
-            labels[f] = "A"
-        tableau_label = EMPTY_LABEL[self.game.rules.empty_accepts] or None
-        for t in layout.tableau_range:
-            labels[t] = tableau_label
-        return labels
+        return slot_labels(self.game)
 
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> list | None:
         """Draw the frame; returns the changed rectangles ([] for none, None for all)."""
@@ -379,7 +374,7 @@ class TableScene(SpriteBoard):
 
 
 def _is_draw(step: Step) -> bool:
-    return any(type(e) in (StockTurned, WasteRedealt) for e in step)
+    return any(type(e) in (StockTurned, WasteRedealt, StockDealt) for e in step)
 
 
 def _moving(command: Command, game: Game) -> tuple[int, int]:

@@ -205,12 +205,12 @@ RESIZES = SIZES + [(800, 600)] * 3 + [(640, 480)] * 2
 
 
 def table_points(table) -> list[tuple[int, int]]:
-    """Points worth clicking on the table: the top edge of every card, every pile's slot."""
+    """Points worth clicking on the table: the top edge of every card, every pile's slot
+    drawn."""
     lay = table.layout
     points = [(h.x + lay.card_w // 2, h.y + 5) for h in table.homes().values()]
     return points + [
-        (int(r.x + r.w / 2), int(r.y + r.h / 2))
-        for r in map(lay.slot_rect, range(lay.piles.pile_count))
+        (int(r.x + r.w / 2), int(r.y + r.h / 2)) for r in map(lay.slot_rect, lay.shown())
     ]
 
 
@@ -307,7 +307,7 @@ class Player:
         pile, position = self.rng.choice(up)
         home = table.motion.sprites[game.state.piles[pile][position]].home
         start = (home.x + lay.card_w // 2, home.y + 6)
-        target = lay.slot_rect(self.rng.randrange(lay.piles.pile_count))
+        target = lay.slot_rect(self.rng.choice(lay.shown()))
         cards = game.state.piles[self._pile_at(target)]
         if cards:
             end_home = table.motion.sprites[cards[-1]].home
@@ -326,7 +326,7 @@ class Player:
 
     def _pile_at(self, rect) -> int:
         lay = shown_table(self.app).layout
-        return next(p for p in range(lay.piles.pile_count) if lay.slot_rect(p) == rect)
+        return next(p for p in lay.shown() if lay.slot_rect(p) == rect)
 
     def act(self) -> None:
         """One player action, chosen at random."""

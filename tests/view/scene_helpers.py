@@ -15,7 +15,7 @@ import pygame
 from game.app.loop import DT
 from game.engine.game import Game
 from game.view import intents as i
-from game.view.layout import card_homes
+from game.view.homes import card_homes
 from tests.app.app_helpers import make_app
 
 

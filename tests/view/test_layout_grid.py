@@ -12,13 +12,9 @@ from game.engine.cards import make_card
 from game.engine.game import new_game
 from game.engine.state import WASTE, State
 from game.variants import all_variants
-from game.view.layout import (
-    MIN_FAN_ONE_DECK,
-    MIN_FAN_PER_EXTRA_DECK,
-    Rect,
-    card_homes,
-    table_layout,
-)
+from game.view.geometry import Rect
+from game.view.homes import card_homes
+from game.view.layout import table_layout
 
 SIZES = [
     (320, 240),
@@ -44,7 +40,8 @@ RULES = [table.rules(mode) for table in all_variants() for mode in table.mode_id
 
 def long_pile(rules) -> State:
     """The deal, with the last tableau pile made six face-down cards under a King-to-Ace
-    run in alternating colours, and a full waste fan: the longest pile a game can show."""
+    run in alternating colours, and a full waste fan (where there is a waste): the longest
+    pile a game can show."""
     game = new_game(rules, seed=7)
     state = game.state
     layout = game.layout
@@ -54,12 +51,17 @@ def long_pile(rules) -> State:
     last = layout.tableau_range[-1]
     piles = [list() for _ in state.piles]
     piles[last] = others[:6] + run
-    piles[WASTE] = others[6:9]
-    rest = others[9:]
+    fan = 3 if rules.stock_to == "waste" else 0  # a game without a waste has none to fan
+    piles[WASTE] = others[6 : 6 + fan]
+    rest = others[6 + fan :]
     for n, t in enumerate(layout.tableau_range[:-1]):
         piles[t] = rest[: n + 1]
         rest = rest[n + 1 :]
-    piles[0] = rest
+    if rules.stock_to == "none":  # no stock: the rest lie on the other piles, as dealt
+        for n, card in enumerate(rest):
+            piles[layout.tableau_range[n % (len(layout.tableau_range) - 1)]].append(card)
+    else:
+        piles[0] = rest
     down = [0] * len(piles)
     down[last] = 6
     return State(tuple(tuple(p) for p in piles), tuple(down), 0)
@@ -73,8 +75,10 @@ def cards_inside(state: State, layout, waste_fan: int) -> None:
 
 def places(layout, fan: int) -> list[Rect]:
     """Each pile's place: its slot, the waste with its whole fan."""
-    rects = [layout.slot_rect(p) for p in range(layout.piles.pile_count)]
+    rects = [layout.slot_rect(p) for p in layout.shown()]
     dx, dy = layout.waste_step
+    if WASTE in layout.hidden:
+        return rects
     waste = rects[WASTE]
     spread = fan - 1
     rects[WASTE] = Rect(
@@ -108,8 +112,7 @@ def test_the_table_fits_every_window(size, left_handed):
             # As large as the window allows: as wide as the width allows with full gaps,
             # or else the height holds them back (the tableau and its fan reach the bottom).
             first = layout.origins[layout.piles.tableau_range[0]][1]
-            fan = MIN_FAN_ONE_DECK + MIN_FAN_PER_EXTRA_DECK * (rules.decks - 1)
-            reach = first + layout.card_h * (1 + fan)
+            reach = first + layout.card_h * (1 + layout.fan)
             assert (
                 layout.card_w >= 0.97 * layout.width_allows or reach >= 0.95 * layout.tableau_bottom
             ), where
