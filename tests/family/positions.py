@@ -1,0 +1,100 @@
+"""Positions for the family's tests: random play from seeded deals, and hand-built states.
+
+``random_positions`` plays random legal commands (the engine's, or the oracle's) from
+several deals and yields every position reached, so the oracle and the engine are compared
+on early, middle and late positions alike. Play leans towards the foundations and away
+from the stock so that games get far: empty piles, cards back from the foundations, the
+stock run out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+from game.engine.cards import make_card, parse_code
+from game.engine.commands import Draw, Move, mechanics_for
+from game.engine.game import new_game
+from game.engine.state import State
+from game.variants import get_variant
+
+from .oracle import DRAW
+
+
+def rules_of(game: str, mode: str | None = None):
+    return get_variant(game).rules(mode)
+
+
+def engine_moves(rules, state: State) -> set:
+    """The engine's legal player moves in the oracle's terms (shortcuts left out)."""
+    found = set()
+    for command in mechanics_for(rules).legal_moves(state):
+        if type(command) is Move:
+            found.add((command.source, command.target, command.count))
+        elif type(command) is Draw:
+            found.add(DRAW)
+    return found
+
+
+def command_of(move) -> Move | Draw:
+    return Draw() if move == DRAW else Move(*move)
+
+
+def _pick(moves: list, rng: random.Random, foundations: range):
+    """A random move, leaning towards foundations (0.5) and away from the stock."""
+    to_foundation = [m for m in moves if m != DRAW and m[1] in foundations]
+    if to_foundation and rng.random() < 0.5:
+        return rng.choice(to_foundation)
+    others = [m for m in moves if m != DRAW]
+    if others and (DRAW not in moves or rng.random() < 0.7):
+        return rng.choice(others)
+    return DRAW if DRAW in moves else None
+
+
+def random_positions(
+    game: str,
+    seeds: range,
+    steps: int,
+    chooser: Callable[[State], set] | None = None,
+    mode: str | None = None,
+) -> Iterator[State]:
+    """Every position of random games of ``game``: ``steps`` moves from each seed's deal.
+
+    The moves come from ``chooser(state)`` (default: the engine's legal moves); each is
+    played through the engine's Game, which refuses what it does not allow."""
+    rules = rules_of(game, mode)
+    for seed in seeds:
+        rng = random.Random(seed)
+        g = new_game(rules, seed=seed)
+        foundations = g.layout.foundation_range
+        yield g.state
+        for _ in range(steps):
+            choices = chooser(g.state) if chooser else engine_moves(rules, g.state)
+            move = _pick(sorted(choices, key=str), rng, foundations)
+            if move is None:
+                break
+            g.execute(command_of(move))
+            yield g.state
+
+
+def card(code: str, deck: int = 0) -> int:
+    rank, suit = parse_code(code)
+    return make_card(rank, suit, deck)
+
+
+def build(layout, piles: dict[str, str], down: dict[str, int] | None = None, redeals=0) -> State:
+    """A hand-built state: pile name -> codes bottom to top. Repeated codes become the
+    next deck's copy. Unnamed piles are empty; ``down`` counts face-down cards."""
+    cards = [()] * layout.pile_count
+    seen: dict[str, int] = {}
+    for name, text in piles.items():
+        pile = []
+        for code in text.split():
+            copy = seen.get(code.upper(), 0)
+            seen[code.upper()] = copy + 1
+            pile.append(card(code, copy))
+        cards[layout.index(name)] = tuple(pile)
+    down_list = [0] * layout.pile_count
+    for name, n in (down or {}).items():
+        down_list[layout.index(name)] = n
+    return State(tuple(cards), tuple(down_list), redeals)
