@@ -259,10 +259,10 @@ def legal(game: str, state: State, redeals: int | None | str = "page") -> set:
     ``redeals`` overrides the page's redeal limit (a deal mode); None is unlimited."""
     facts = FACTS[game]
     limit = facts.redeals if redeals == "page" else redeals
-    return _moves(facts, state, limit)
+    return moves(facts, state, limit)
 
 
-def _moves(facts: Facts, state: State, limit: int | None) -> set:
+def moves(facts: Facts, state: State, limit: int | None) -> set:
     foundations, tableau, reserves = piles_of(facts)
     piles = state.piles
     base = base_rank(facts, state, foundations)

@@ -18,6 +18,7 @@ from game.engine.game import new_game
 from game.engine.state import State
 from game.variants import get_variant
 
+from . import oracle
 from .oracle import DRAW
 
 
@@ -98,3 +99,21 @@ def build(layout, piles: dict[str, str], down: dict[str, int] | None = None, red
     for name, n in (down or {}).items():
         down_list[layout.index(name)] = n
     return State(tuple(cards), tuple(down_list), redeals)
+
+
+def differences(game: str, states, facts=None, redeals="page", mode=None) -> list:
+    """(state, engine-only moves, oracle-only moves) wherever the engine's legal moves and
+    the oracle's differ. ``facts`` replaces the game's (to check a wrong oracle is caught);
+    ``redeals`` the page's redeal limit and ``mode`` the rule table's mode (a deal mode)."""
+    rules = rules_of(game, mode)
+    facts = facts or oracle.FACTS[game]
+    limit = facts.redeals if redeals == "page" else redeals
+    found = []
+    for state in states:
+        engine = engine_moves(rules, state)
+        expected = oracle.moves(facts, state, limit)
+        if engine != expected:
+            found.append(
+                (state, sorted(engine - expected, key=str), sorted(expected - engine, key=str))
+            )
+    return found
