@@ -89,6 +89,14 @@ KLONDIKE = Facts(  # shared/seeds/002 and RULES.md, the harness's first game
 
 FACTS: dict[str, Facts] = {
     "klondike": KLONDIKE,
+    "saratoga": KLONDIKE,  # "Klondike with every card dealt face up": the same moves
+    "double-klondike": Facts(  # shared/seeds/001 and RULES.md
+        foundations=8,  # "eight, above the tableau"
+        tableau=9,  # "nine piles laid as a triangle"
+        builds_on=down_alternate_colour,
+        empty_takes=KING_ONLY,  # "only by a King or a run that starts with a King"
+        redeals=1,  # "The deck may be redealt once"
+    ),
     "whitehead": Facts(
         foundations=4,  # "Four piles top right."
         tableau=7,  # "Seven piles."
@@ -239,8 +247,10 @@ def empty_takes(facts: Facts, card: int, base: int | None, reserve_empty: bool) 
 def group_counts(facts: Facts, state: State, pile: int) -> list[int]:
     """How many cards from the top of a tableau pile may be lifted together."""
     cards = state.piles[pile]
-    face_up = len(cards) - state.down[pile]
-    if face_up <= 0:
+    face_up = 0  # the face-up cards on top of the pile, whatever lies face down below
+    while face_up < len(cards) and state.face_up(pile, len(cards) - 1 - face_up):
+        face_up += 1
+    if not face_up:
         return []
     if facts.groups == ANY_FACE_UP:
         return list(range(1, face_up + 1))

@@ -40,3 +40,8 @@ def test_a_wrong_oracle_is_caught(wrong):
     states = list(random_positions("klondike", range(6), 150))
     assert differences("klondike", states) == []
     assert differences("klondike", states, facts=facts) != []
+
+
+@pytest.mark.parametrize("game", ["saratoga", "double-klondike"])
+def test_the_other_seed_games_engine_moves_are_the_oracles(game):
+    assert differences(game, random_positions(game, range(4), 150)) == []
