@@ -77,7 +77,11 @@ def bench_seek(rules, moves: int = 1000, jumps: int = 500) -> dict:
     game = new_game(rules, seed=99)
     rng = random.Random(99)
     while game.moves_made < moves:
-        game.execute(rng.choice(game.legal_moves()))
+        legal = game.legal_moves()
+        if not legal:  # a game with no stock to turn can end stuck (Yukon, Agnes)
+            break
+        game.execute(rng.choice(legal))
+    moves = game.moves_made
     t0 = time.perf_counter()
     game.seek(rng.randrange(moves + 1))
     first = time.perf_counter() - t0

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from game.engine.cards import CODE, RANK
 from game.engine.commands import Collect, Command, Draw, Move, ToFoundation
 from game.engine.game import Game
+from game.engine.policies import SENTENCES
 from game.engine.refusals import Reason, Refused
 from game.engine.state import STOCK, WASTE, Layout, State
 from game.i18n import _, ngettext
@@ -49,6 +50,10 @@ def refusal(refused: Refused, name: CardNamer = card_name) -> str:
     words = REFUSALS.get(reason)
     if words is not None:
         return words().format(card=card, onto=onto)
+    declared = SENTENCES.get(reason)  # a policy's own refusal, declared beside it
+    if declared is not None:
+        cards = one_of(refused.takes, name) if refused.takes else ""
+        return _(declared).format(card=card, onto=onto, cards=cards)
     if reason is Reason.TABLEAU_TAKES:
         if not refused.takes:
             return _("{onto} takes no card.").format(onto=onto)
@@ -90,7 +95,8 @@ def refusal(refused: Refused, name: CardNamer = card_name) -> str:
 
 
 # The reasons said in one sentence of their own, from the card offered and the card it
-# would lie on at most.
+# would lie on at most. (A policy's own refusals are declared beside it, in
+# game.engine.policies.SENTENCES, and worded above.)
 REFUSALS: dict[Reason, Callable[[], str]] = {
     Reason.NO_SUCH_PILE: lambda: _("There is no such pile."),
     Reason.SAME_PILE: lambda: _("The cards are already there."),
@@ -102,11 +108,9 @@ REFUSALS: dict[Reason, Callable[[], str]] = {
     Reason.NOT_A_RUN: lambda: _("These cards cannot move together: {card} does not go on {onto}."),
     Reason.FOUNDATION_ONE_AT_A_TIME: lambda: _("Cards go up to a foundation one at a time."),
     Reason.BETWEEN_FOUNDATIONS: lambda: _("Cards do not move from one foundation to another."),
-    Reason.EMPTY_FOUNDATION: lambda: _("An empty foundation takes only an Ace."),
     Reason.FOUNDATION_COMPLETE: lambda: _("This foundation is complete."),
     Reason.NO_RETURN: lambda: _("Foundation cards may not come back in this game."),
-    Reason.EMPTY_STAYS_EMPTY: lambda: _("An empty pile stays empty in this game."),
-    Reason.EMPTY_NEEDS_KING: lambda: _("An empty pile takes only a King."),
+    Reason.NOT_ONTO_RESERVE: lambda: _("Cards go onto a reserve only from the stock."),
     Reason.TO_FOUNDATION_SOURCE: lambda: _(
         "Only the waste or a tableau pile can send a card to the foundations."
     ),
@@ -151,7 +155,15 @@ def cannot_lift(game: Game, pile: int, position: int) -> str:
 
 # The refusals about the cards lifted, whatever the target.
 LIFT_REFUSALS = frozenset(
-    {Reason.FACE_DOWN, Reason.ONE_AT_A_TIME_FROM, Reason.SINGLE_CARDS_ONLY, Reason.NOT_A_RUN}
+    {
+        Reason.FACE_DOWN,
+        Reason.ONE_AT_A_TIME_FROM,
+        Reason.SINGLE_CARDS_ONLY,
+        Reason.NOT_A_RUN,
+        Reason.RUN_NOT_IN_SUIT,
+        Reason.RUN_NOT_IN_COLOUR,
+        Reason.TOP_OR_ALL_FACE_UP,
+    }
 )
 
 

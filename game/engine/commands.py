@@ -7,129 +7,56 @@ since states are immutable values and ``execute`` only computes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
-from .cards import ACE, KING, RANK, SUIT, make_card
-from .events import CardsMoved, CardTurnedUp, Step, StockTurned, WasteRedealt, apply_step
-from .policies import BUILDS_ON, EMPTY_TAKES, FOUNDATION_BASE, EmptyPile
+from .cards import RANK, SUIT, make_card
+from .events import (
+    CardsMoved,
+    CardTurnedUp,
+    Step,
+    StockDealt,
+    StockTurned,
+    WasteRedealt,
+    apply_step,
+)
+from .legal import pile_moves
+from .orders import Collect, Command, Draw, Move, ToFoundation
+from .policies import EmptyPile, StockTarget
 from .refusals import Reason, Refused
+from .relations import FULL_FOUNDATION, Relations
 from .rules import Rules
-from .state import STOCK, WASTE, Layout, State, layout_for
+from .state import STOCK, WASTE, State
+
+__all__ = ["Collect", "Command", "Draw", "Mechanics", "Move", "ToFoundation", "mechanics_for"]
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """Move the top ``count`` cards of pile ``source`` onto pile ``target``."""
-
-    source: int
-    target: int
-    count: int = 1
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """Turn cards from the stock onto the waste, or redeal the waste when the stock is empty."""
-
-
-@dataclass(frozen=True, slots=True)
-class ToFoundation:
-    """Send the top card of ``source`` to whichever foundation takes it."""
-
-    source: int
-
-
-@dataclass(frozen=True, slots=True)
-class Collect:
-    """Send every card that can go to the foundations there, again and again."""
-
-
-Command = Move | Draw | ToFoundation | Collect
-
-
-class Mechanics:
+class Mechanics(Relations):
     """The rules compiled for fast checking: one per Rules value (see ``mechanics_for``)."""
 
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        self.layout: Layout = layout_for(rules)
-        self.foundations = tuple(self.layout.foundation_range)
-        self.tableau = tuple(self.layout.tableau_range)
-        self._runs = rules.move_runs
-        # The rule table's policies, looked up once: may ``card`` lie on ``onto`` in the
-        # tableau; may it start an empty pile.
-        self.builds_on = BUILDS_ON[rules.build]
-        self.empty_takes = EMPTY_TAKES[rules.empty_accepts]
-
-    # -- single-card relations ----------------------------------------------------------
-
-    def tableau_takes(self, pile: tuple[int, ...], card: int) -> bool:
-        return self.builds_on(card, pile[-1]) if pile else self.empty_takes(card)
-
-    def foundation_takes(self, pile: tuple[int, ...], card: int) -> bool:
-        if not pile:
-            return RANK[card] == FOUNDATION_BASE
-        top = pile[-1]
-        return SUIT[top] == SUIT[card] and RANK[card] == RANK[top] + 1
-
-    def run_length(self, state: State, pile: int) -> int:
-        """How many cards from the top of a tableau pile may move together."""
-        cards = state.piles[pile]
-        face_up = len(cards) - state.down[pile]
-        if face_up <= 0:
-            return 0
-        if not self._runs:
-            return 1
-        n = 1
-        i = len(cards) - 1
-        builds_on = self.builds_on
-        while n < face_up and builds_on(cards[i], cards[i - 1]):
-            n += 1
-            i -= 1
-        return n
-
-    def foundation_for(self, state: State, card: int) -> int | None:
-        for f in self.foundations:
-            if self.foundation_takes(state.piles[f], card):
-                return f
-        return None
-
-    def _turn_up(self, state: State, pile: int, left: int) -> tuple:
-        """The turn-up a move from ``pile`` causes, leaving ``left`` cards there."""
-        if left and pile in self.tableau and state.down[pile] >= left:
-            return (CardTurnedUp(pile),)
-        return ()
-
-    # -- what a pile would take, for a refusal to say -------------------------------------
-
-    def cards_on(self, onto: int) -> tuple[int, ...]:
-        """The cards (one copy each) that may lie on ``onto`` in the tableau."""
-        rank = RANK[onto] - 1
-        if rank < ACE:
+    def _after_leaving(self, state: State, pile: int, left: int) -> tuple:
+        """What follows at once when a move leaves ``left`` cards on ``pile``: the card
+        uncovered is turned up; an emptied tableau pile is filled from the reserve
+        (Canfield), whose own uncovered card is turned up in turn."""
+        if left:
+            if state.down[pile] >= left and (pile in self.tableau or pile in self.reserves):
+                return (CardTurnedUp(pile),)
             return ()
-        return tuple(c for c in (make_card(rank, s) for s in range(4)) if self.builds_on(c, onto))
-
-    def next_up(self, state: State, suit: int) -> tuple[int, ...]:
-        """The cards (one copy each, lowest first) the foundations take next in ``suit``."""
-        wanted = set()
-        started = 0
-        for f in self.foundations:
-            pile = state.piles[f]
-            if pile and SUIT[pile[-1]] == suit:
-                started += 1
-                if RANK[pile[-1]] < KING:
-                    wanted.add(RANK[pile[-1]] + 1)
-        if started < self.rules.decks:
-            wanted.add(FOUNDATION_BASE)
-        return tuple(make_card(rank, suit) for rank in sorted(wanted))
+        if self.empty is not EmptyPile.FROM_RESERVE or pile not in self.tableau:
+            return ()
+        for reserve in self.reserves:
+            cards = state.piles[reserve]
+            if cards:
+                rest = len(cards) - 1
+                turn = (CardTurnedUp(reserve),) if rest and state.down[reserve] >= rest else ()
+                return (CardsMoved(reserve, pile, 1), *turn)
+        return ()
 
     # -- commands -----------------------------------------------------------------------
 
     def check_move(self, state: State, move: Move) -> Step:
         src, dst, n = move.source, move.target, move.count
         layout = self.layout
-        count = layout.pile_count
-        if not (0 <= src < count and 0 <= dst < count):
+        if not (0 <= src < layout.pile_count and 0 <= dst < layout.pile_count):
             raise Refused(Reason.NO_SUCH_PILE)
         if src == dst:
             raise Refused(Reason.SAME_PILE, source=src, target=dst)
@@ -137,6 +64,8 @@ class Mechanics:
             raise Refused(Reason.STOCK_ONLY_BY_TURNING, source=src)
         if dst in (STOCK, WASTE):
             raise Refused(Reason.NOT_ONTO_TALON, source=src, target=dst)
+        if dst in self.reserves:
+            raise Refused(Reason.NOT_ONTO_RESERVE, source=src, target=dst)
         pile = state.piles[src]
         if n < 1:
             raise Refused(Reason.NO_CARDS, source=src, target=dst)
@@ -145,53 +74,82 @@ class Mechanics:
         if len(pile) - n < state.down[src]:
             raise Refused(Reason.FACE_DOWN, source=src, count=n)
         if n > 1:
-            if src not in self.tableau:
-                raise Refused(Reason.ONE_AT_A_TIME_FROM, source=src, count=n)
-            if not self._runs:
-                raise Refused(Reason.SINGLE_CARDS_ONLY, source=src, count=n)
-            if dst not in self.tableau:
-                raise Refused(Reason.FOUNDATION_ONE_AT_A_TIME, source=src, target=dst, count=n)
-            for i in range(len(pile) - n, len(pile) - 1):
-                if not self.builds_on(pile[i + 1], pile[i]):
-                    raise Refused(
-                        Reason.NOT_A_RUN,
-                        card=pile[i + 1],
-                        onto=pile[i],
-                        source=src,
-                        count=n,
-                        takes=self.cards_on(pile[i]),
-                    )
+            self._check_lift(state, src, dst, n)
         card = pile[-n]
         target = state.piles[dst]
         onto = target[-1] if target else None
         about = {"card": card, "onto": onto, "source": src, "target": dst, "count": n}
         if layout.is_foundation(dst):
-            if layout.is_foundation(src):
-                raise Refused(Reason.BETWEEN_FOUNDATIONS, **about)
-            if not self.foundation_takes(target, card):
-                if onto is None:
-                    raise Refused(Reason.EMPTY_FOUNDATION, **about)
-                if RANK[onto] == KING:
-                    raise Refused(Reason.FOUNDATION_COMPLETE, **about)
-                following = make_card(RANK[onto] + 1, SUIT[onto])
-                raise Refused(Reason.FOUNDATION_TAKES, takes=(following,), **about)
+            self._check_onto_foundation(state, src, target, about)
         else:  # tableau
-            if layout.is_foundation(src) and not self.rules.cards_may_return:
-                raise Refused(Reason.NO_RETURN, **about)
-            if not self.tableau_takes(target, card):
-                if onto is None:
-                    if self.rules.empty_accepts is EmptyPile.NONE:
-                        raise Refused(Reason.EMPTY_STAYS_EMPTY, **about)
-                    raise Refused(Reason.EMPTY_NEEDS_KING, **about)
-                raise Refused(Reason.TABLEAU_TAKES, takes=self.cards_on(onto), **about)
-        return (CardsMoved(src, dst, n), *self._turn_up(state, src, len(pile) - n))
+            if layout.is_foundation(src):
+                if not self.rules.cards_may_return:
+                    raise Refused(Reason.NO_RETURN, **about)
+                if not self.returnable(state, src):
+                    raise Refused(Reason.BASE_CARD_STAYS, **about)
+            if not self.tableau_takes(state, target, card):
+                if onto is not None:
+                    raise Refused(Reason.TABLEAU_TAKES, takes=self.cards_on(onto), **about)
+                rank = self.empty_tableau_rank(state)
+                if self.empty is EmptyPile.BELOW_BASE and rank is not None:
+                    takes = tuple(make_card(rank, suit) for suit in range(4))
+                    raise Refused(self.empty.reason, takes=takes, **about)
+                raise Refused(self.empty.reason, **about)
+        return (CardsMoved(src, dst, n), *self._after_leaving(state, src, len(pile) - n))
+
+    def _check_lift(self, state: State, src: int, dst: int, n: int) -> None:
+        """Refuse ``n`` > 1 cards from ``src`` unless they may move together to ``dst``."""
+        if src not in self.tableau:
+            raise Refused(Reason.ONE_AT_A_TIME_FROM, source=src, count=n)
+        if not self._runs:
+            raise Refused(Reason.SINGLE_CARDS_ONLY, source=src, count=n)
+        if dst not in self.tableau:
+            raise Refused(Reason.FOUNDATION_ONE_AT_A_TIME, source=src, target=dst, count=n)
+        if self.can_lift(state, src, n):
+            return
+        pile, runs = state.piles[src], self.rules.runs
+        if runs.in_sequence:
+            for i in range(len(pile) - n, len(pile) - 1):
+                card, onto = pile[i + 1], pile[i]
+                if not self.builds_on(card, onto):
+                    takes = self.cards_on(onto)
+                    about = {"card": card, "onto": onto, "source": src, "count": n}
+                    raise Refused(Reason.NOT_A_RUN, takes=takes, **about)
+                if not self.links(card, onto):
+                    raise Refused(runs.reason, card=card, onto=onto, source=src, count=n)
+        raise Refused(runs.reason or Reason.NOT_A_RUN, source=src, count=n)
+
+    def _check_onto_foundation(self, state: State, src: int, target: tuple, about: dict) -> None:
+        if self.layout.is_foundation(src):
+            raise Refused(Reason.BETWEEN_FOUNDATIONS, **about)
+        base = self.empty_foundation_rank(state)
+        if self.foundation_takes(target, about["card"], base):
+            return
+        onto = about["onto"]
+        if onto is None:
+            takes = () if base is None else (make_card(base, SUIT[about["card"]]),)
+            raise Refused(self.rules.foundation_base.reason, takes=takes, **about)
+        following = self._up[RANK[onto]]
+        if following is None or len(target) >= FULL_FOUNDATION:
+            raise Refused(Reason.FOUNDATION_COMPLETE, **about)
+        raise Refused(Reason.FOUNDATION_TAKES, takes=(make_card(following, SUIT[onto]),), **about)
 
     def check_draw(self, state: State) -> Step:
+        to = self.rules.stock_to
+        if to is StockTarget.NONE:
+            raise Refused(to.reason)
         stock = state.piles[STOCK]
-        if stock:
+        if self.rules.fill_empty_first and stock and self._could_fill(state):
+            raise Refused(Reason.FILL_EMPTY_FIRST, target=self._could_fill(state))
+        if stock and to is StockTarget.WASTE:
             return (StockTurned(min(self.rules.draw, len(stock))),)
+        if stock:
+            piles = self.tableau if to is StockTarget.TABLEAU else self.reserves
+            return (StockDealt(piles[: len(stock)]),)
         waste = state.piles[WASTE]
         if not waste:
+            if to is not StockTarget.WASTE and self.rules.redeals == 0:
+                raise Refused(Reason.NO_REDEAL)
             raise Refused(Reason.TALON_EMPTY)
         limit = self.rules.redeals
         if limit is not None and state.redeals_used >= limit:
@@ -200,32 +158,47 @@ class Mechanics:
             raise Refused(Reason.REDEALS_USED, limit=limit)
         return (WasteRedealt(len(waste)),)
 
+    def _could_fill(self, state: State) -> int | None:
+        """An empty tableau pile that some move could fill now (without emptying another),
+        or None: Easthaven deals only when no such move is left."""
+        piles = state.piles
+        if all(piles[t] for t in self.tableau):
+            return None
+        for move in pile_moves(self, state):
+            if move.target in self.tableau and not piles[move.target]:
+                if move.source not in self.tableau or move.count < len(piles[move.source]):
+                    return move.target
+        return None
+
     def check_to_foundation(self, state: State, source: int) -> Step:
-        if not (source == WASTE or source in self.tableau):
+        if not (source == WASTE or source in self.tableau or source in self.reserves):
             raise Refused(Reason.TO_FOUNDATION_SOURCE, source=source)
         pile = state.piles[source]
         if not pile:
             raise Refused(Reason.PILE_EMPTY, source=source)
+        if state.down[source] >= len(pile):
+            raise Refused(Reason.FACE_DOWN, source=source, count=1)
         card = pile[-1]
         target = self.foundation_for(state, card)
         if target is None:
             wanted = self.next_up(state, SUIT[card])
             raise Refused(Reason.NO_FOUNDATION_TAKES, card=card, source=source, takes=wanted)
-        return (CardsMoved(source, target, 1), *self._turn_up(state, source, len(pile) - 1))
+        return (CardsMoved(source, target, 1), *self._after_leaving(state, source, len(pile) - 1))
 
     def check_collect(self, state: State) -> Step:
         events: list = []
         moved = True
         while moved:
             moved = False
-            for source in (WASTE, *self.tableau):
+            for source in (WASTE, *self.reserves, *self.tableau):
                 pile = state.piles[source]
                 if not pile or state.down[source] >= len(pile):
                     continue
                 target = self.foundation_for(state, pile[-1])
                 if target is None:
                     continue
-                step = (CardsMoved(source, target, 1), *self._turn_up(state, source, len(pile) - 1))
+                after = self._after_leaving(state, source, len(pile) - 1)
+                step = (CardsMoved(source, target, 1), *after)
                 events.extend(step)
                 state = apply_step(state, step)
                 moved = True
@@ -249,71 +222,18 @@ class Mechanics:
     # -- queries ------------------------------------------------------------------------
 
     def can_draw(self, state: State) -> bool:
+        to = self.rules.stock_to
+        if to is StockTarget.NONE:
+            return False
         if state.piles[STOCK]:
-            return True
+            return not (self.rules.fill_empty_first and self._could_fill(state) is not None)
         limit = self.rules.redeals
         return bool(state.piles[WASTE]) and (limit is None or state.redeals_used < limit)
 
     def legal_moves(self, state: State) -> list[Command]:
-        """Every legal Move in ``state`` (each at most once), then Draw if it is legal.
-
-        Built for speed: a tableau target needs one exact card (one rank below its top), so
-        each source run is checked in constant time by offset instead of card by card.
-        """
-        piles = state.piles
-        tableau, foundations = self.tableau, self.foundations
-        builds_on = self.builds_on
-        runs = [(t, self.run_length(state, t)) for t in tableau]
-        moves: list[Command] = []
-
-        # Single cards that may go to a foundation: waste top and tableau tops.
-        singles = [WASTE] if piles[WASTE] else []
-        singles += [t for t, length in runs if length]
-        for src in singles:
-            card = piles[src][-1]
-            for f in foundations:
-                if self.foundation_takes(piles[f], card):
-                    moves.append(Move(src, f, 1))
-
-        empty_ok = self.rules.empty_accepts
-        empty_takes = self.empty_takes
-        for dst in tableau:
-            target = piles[dst]
-            if target:
-                top = target[-1]
-                need = RANK[top] - 1
-                if need < 1:
-                    continue
-                for src, length in runs:
-                    if src == dst or not length:
-                        continue
-                    cards = piles[src]
-                    offset = need - RANK[cards[-1]]
-                    if 0 <= offset < length and builds_on(cards[-1 - offset], top):
-                        moves.append(Move(src, dst, offset + 1))
-                if piles[WASTE] and builds_on(piles[WASTE][-1], top):
-                    moves.append(Move(WASTE, dst, 1))
-                if self.rules.cards_may_return:
-                    for f in foundations:
-                        if piles[f] and builds_on(piles[f][-1], top):
-                            moves.append(Move(f, dst, 1))
-            elif empty_ok is not EmptyPile.NONE:
-                for src, length in runs:
-                    if src == dst or not length:
-                        continue
-                    cards = piles[src]
-                    if empty_ok is EmptyPile.KING:
-                        offset = KING - RANK[cards[-1]]
-                        if 0 <= offset < length:
-                            moves.append(Move(src, dst, offset + 1))
-                    else:
-                        moves.extend(Move(src, dst, k) for k in range(1, length + 1))
-                sources = [WASTE] if piles[WASTE] else []
-                if self.rules.cards_may_return:
-                    sources += [f for f in foundations if piles[f]]
-                for src in sources:
-                    if empty_takes(piles[src][-1]):
-                        moves.append(Move(src, dst, 1))
+        """Every legal command in ``state`` (each at most once): the Moves, then Draw if
+        it is legal (whatever the stock deals to)."""
+        moves: list[Command] = pile_moves(self, state)
         if self.can_draw(state):
             moves.append(Draw())
         return moves

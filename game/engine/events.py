@@ -27,7 +27,8 @@ class CardsMoved:
 
 @dataclass(frozen=True, slots=True)
 class CardTurnedUp:
-    """The top card of tableau pile ``pile``, face down and uncovered, was turned face up."""
+    """The top card of tableau or reserve pile ``pile``, face down and uncovered, was
+    turned face up."""
 
     pile: int
 
@@ -46,7 +47,15 @@ class WasteRedealt:
     count: int
 
 
-Event = CardsMoved | CardTurnedUp | StockTurned | WasteRedealt
+@dataclass(frozen=True, slots=True)
+class StockDealt:
+    """One card from the top of the stock went to each pile of ``targets``, in that order,
+    face up (Easthaven and Agnes deal to the tableau, Lady Jane to the reserves)."""
+
+    targets: tuple[int, ...]
+
+
+Event = CardsMoved | CardTurnedUp | StockTurned | WasteRedealt | StockDealt
 Step = tuple[Event, ...]
 
 
@@ -58,6 +67,7 @@ def _replace(state: State, changes: dict[int, tuple[int, ...]], down=None, redea
         tuple(piles),
         state.down if down is None else down,
         state.redeals_used if redeals is None else redeals,
+        state.shown,
     )
 
 
@@ -70,7 +80,7 @@ def apply(state: State, event: Event) -> State:
     if type(event) is CardTurnedUp:
         down = list(state.down)
         down[event.pile] -= 1
-        return State(piles, tuple(down), state.redeals_used)
+        return State(piles, tuple(down), state.redeals_used, state.shown)
     if type(event) is StockTurned:
         n = event.count
         turned = piles[STOCK][-n:][::-1]  # the stock's top card is turned first
@@ -79,6 +89,13 @@ def apply(state: State, event: Event) -> State:
         return _replace(
             state, {STOCK: piles[WASTE][::-1], WASTE: ()}, redeals=state.redeals_used + 1
         )
+    if type(event) is StockDealt:
+        stock = piles[STOCK]
+        n = len(event.targets)
+        changes = {STOCK: stock[:-n]}
+        for k, target in enumerate(event.targets):
+            changes[target] = piles[target] + (stock[-1 - k],)
+        return _replace(state, changes)
     raise TypeError(f"not an event: {event!r}")
 
 
@@ -89,7 +106,7 @@ def revert(state: State, event: Event) -> State:
     if type(event) is CardTurnedUp:
         down = list(state.down)
         down[event.pile] += 1
-        return State(piles, tuple(down), state.redeals_used)
+        return State(piles, tuple(down), state.redeals_used, state.shown)
     if type(event) is StockTurned:
         n = event.count
         back = piles[WASTE][-n:][::-1]
@@ -98,6 +115,11 @@ def revert(state: State, event: Event) -> State:
         return _replace(
             state, {WASTE: piles[STOCK][::-1], STOCK: ()}, redeals=state.redeals_used - 1
         )
+    if type(event) is StockDealt:
+        back = tuple(piles[target][-1] for target in event.targets)
+        changes = {target: piles[target][:-1] for target in event.targets}
+        changes[STOCK] = piles[STOCK] + back[::-1]
+        return _replace(state, changes)
     raise TypeError(f"not an event: {event!r}")
 
 
@@ -131,6 +153,8 @@ def event_to_json(event: Event, layout: Layout) -> dict:
         return {"event": "stock-turned", "count": event.count}
     if type(event) is WasteRedealt:
         return {"event": "redealt", "count": event.count}
+    if type(event) is StockDealt:
+        return {"event": "stock-dealt", "to": [layout.name(t) for t in event.targets]}
     raise TypeError(f"not an event: {event!r}")
 
 
@@ -162,4 +186,10 @@ def event_from_json(data: object, layout: Layout) -> Event:
         return StockTurned(count())
     if kind == "redealt":
         return WasteRedealt(count())
+    if kind == "stock-dealt":
+        names = data.get("to")
+        if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
+            problem = _("'to' must be a list of pile names, got {value}")
+            raise ValueError(problem.format(value=shown(names)))
+        return StockDealt(tuple(layout.index(n) for n in names))
     raise ValueError(_("unknown event kind {kind}").format(kind=shown(kind)))

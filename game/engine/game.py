@@ -12,6 +12,7 @@ from .cards import full_deck
 from .commands import Command, Draw, Mechanics, Move, mechanics_for
 from .deal import shuffled
 from .events import CardsMoved, Step, StockTurned, apply, apply_step, revert_step
+from .policies import StockTarget
 from .refusals import Refused
 from .rules import Rules
 from .state import STOCK, WASTE, Layout, State, initial_state
@@ -168,13 +169,9 @@ class Game:
         count = len(state.piles[pile]) - position
         if pile == STOCK or count < 1 or position < state.down[pile]:
             return 0
-        if pile == WASTE or self.layout.is_foundation(pile):
-            if count != 1:
-                return 0
-            if self.layout.is_foundation(pile) and not self.rules.cards_may_return:
-                return 0
-            return 1
-        return count if count <= self.run_length(pile) else 0
+        if self.layout.is_foundation(pile):
+            return 1 if count == 1 and self.mechanics.returnable(state, pile) else 0
+        return count if self.mechanics.can_lift(state, pile, count) else 0
 
     def can_draw(self) -> bool:
         """May the stock be turned (or the waste redealt) now?"""
@@ -189,8 +186,8 @@ class Game:
 
     @property
     def score(self) -> int:
-        """One point per card on the foundations."""
-        return self.state.cards_on_foundations(self.layout)
+        """As the rules' scoring policy counts (one point per card on the foundations)."""
+        return self.rules.scoring.score(self.state.cards_on_foundations(self.layout))
 
     @property
     def max_score(self) -> int:
@@ -198,7 +195,7 @@ class Game:
 
     @property
     def won(self) -> bool:
-        return self.score == self.rules.card_count
+        return self.state.cards_on_foundations(self.layout) == self.rules.card_count
 
     @property
     def moves_made(self) -> int:
@@ -235,6 +232,8 @@ class Game:
         state = self.state
         if any(self._changes_something(m) for m in mech.legal_moves(state)):
             return False
+        if self.rules.stock_to is not StockTarget.WASTE:
+            return not mech.can_draw(state)  # a deal elsewhere changes the table
         unlimited = self.rules.redeals is None
         seen = set()
         while mech.can_draw(state):
@@ -263,7 +262,7 @@ class Game:
         mech = self.mechanics
         if mech.foundation_for(state, card) is not None:
             return True
-        return any(mech.tableau_takes(state.piles[t], card) for t in mech.tableau)
+        return any(mech.tableau_takes(state, state.piles[t], card) for t in mech.tableau)
 
     def waste_fan(self) -> int:
         """How many cards of the last stock turn still lie on top of the waste (at least one

@@ -1,117 +1,342 @@
-"""The named policies a rule table chooses from, each value with the one function it means.
+"""The named policies a rule table chooses from: each one value, with its test, its label
+and, where it refuses something, its reason and the English sentence for that reason.
 
-A variant is data: its table names a policy (how the tableau builds, what an empty pile
-takes, which dealt cards lie face up, how the tableau is dealt) and the engine looks up
-the function that policy stands for once, when the rules are compiled. Nothing else
-compares policy strings.
+A variant is data: its table names a policy (how the tableau builds, what moves as a unit,
+what an empty pile takes, how the cards are dealt, where the stock deals, ...) and the
+engine reads the member's function once, when the rules are compiled. Nothing else
+compares policy strings. A new policy is one function and one member line here (and, for a
+new kind of refusal, one ``Reason``); ``game.app.wording`` words every refusal sentence
+declared here (``SENTENCES``), so it stays the one module that makes sentences.
 
-The foundations are not a policy: in this family they always build up in suit from the
-Ace (``FOUNDATION_BASE``), so the tables do not pretend to offer a choice.
+Which policies each built-in game uses (game/variants/*.toml say why):
+
+=================  ===========================================================================
+klondike           triangle, top up; down alternate colour; built runs; King; Ace up; waste
+saratoga           as Klondike, every card up
+double-klondike    as Klondike with two decks and nine piles
+whitehead          triangle all up; down same colour; runs in suit; any card; waste, no redeal
+thumb-and-pouch    triangle; down any suit but its own; built runs; any card; two redeals
+westhaven          ten rows of 3, 2 down; top card or whole face-up part; any card; no return
+easthaven          seven rows of 3, 2 down; King; stock to the tableau, empty piles first
+agnes              triangle; down same colour, wrapping; nothing on an empty pile; dealt base,
+                   foundations wrap; stock to the tableau
+gold-mine          empty tableau; any card; three at a time, no redeal
+athena             four rows alternately down and up; otherwise Klondike
+jumbo              two decks, reversed triangle of nine; one redeal
+yukon              triangle plus four face-up cards on piles 2-7; any face-up group; no stock
+canfield           reserve of 13 (top up) dealt first; four piles of one; dealt base, wrapping;
+                   an empty pile filled at once from the reserve; three at a time, unlimited
+lady-jane          seven reserves of one, stock to the reserves; triangle; empty takes the rank
+                   below the base; dealt base, wrapping
+=================  ===========================================================================
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import StrEnum
+
+from game.i18n import N_
 
 from .cards import ACE, IS_RED, KING, RANK, SUIT
+from .dealing import (
+    FACE_DOWN_COUNT,
+    FILL_EMPTY_FIRST,
+    DealPattern,
+    FaceUp,
+    Scoring,
+    StockTarget,
+    triangle,
+)
+from .policy import Policy
+from .refusals import Reason
 
-FOUNDATION_BASE = ACE  # an empty foundation takes this rank; each card then goes up in suit
-
-
-class Build(StrEnum):
-    """How the tableau builds: always one rank down, and by colour, suit or anything."""
-
-    ALTERNATE_COLOUR = "down-alternate-colour"
-    SAME_SUIT = "down-same-suit"
-    ANY_SUIT = "down-any-suit"
-
-
-class EmptyPile(StrEnum):
-    """What an empty tableau pile takes."""
-
-    KING = "king"
-    ANY = "any"
-    NONE = "none"
-
-
-class FaceUp(StrEnum):
-    """Which tableau cards are dealt face up."""
-
-    TOP = "top"
-    ALL = "all"
-
-
-class DealPattern(StrEnum):
-    """How many cards each tableau pile is dealt."""
-
-    TRIANGLE = "triangle"  # 1, 2, ..., piles
-    COUNTS = "counts"  # as the table's own list
+# The deal's, the stock's and the score's policies live in ``dealing``; they are named
+# here too, so that every policy can be found in one place.
+__all__ = [
+    "FACE_DOWN_COUNT",
+    "Build",
+    "DealPattern",
+    "EmptyPile",
+    "FaceUp",
+    "FoundationBase",
+    "Run",
+    "Scoring",
+    "StockTarget",
+    "triangle",
+]
 
 
-# -- building down --------------------------------------------------------------------------
+# -- building in the tableau ----------------------------------------------------------------
+# A build names how a card's suit must relate to the card it lies on, and the direction.
 
 
 def alternate_colours(card: int, onto: int) -> bool:
-    return RANK[onto] == RANK[card] + 1 and IS_RED[onto] != IS_RED[card]
+    return IS_RED[onto] != IS_RED[card]
+
+
+def same_colour(card: int, onto: int) -> bool:
+    return IS_RED[onto] == IS_RED[card]
 
 
 def same_suit(card: int, onto: int) -> bool:
-    return RANK[onto] == RANK[card] + 1 and SUIT[onto] == SUIT[card]
+    return SUIT[onto] == SUIT[card]
+
+
+def other_suit(card: int, onto: int) -> bool:
+    return SUIT[onto] != SUIT[card]
 
 
 def any_suit(card: int, onto: int) -> bool:
-    return RANK[onto] == RANK[card] + 1
-
-
-BUILDS_ON: dict[Build, Callable[[int, int], bool]] = {
-    Build.ALTERNATE_COLOUR: alternate_colours,
-    Build.SAME_SUIT: same_suit,
-    Build.ANY_SUIT: any_suit,
-}
-
-# -- empty piles ----------------------------------------------------------------------------
-
-
-def only_a_king(card: int) -> bool:
-    return RANK[card] == KING
-
-
-def any_card(card: int) -> bool:
     return True
 
 
-def no_card(card: int) -> bool:
-    return False
+DOWN, UP = 1, -1  # the rank of the card built on: one below (DOWN) or above (UP) its own
 
 
-EMPTY_TAKES: dict[EmptyPile, Callable[[int], bool]] = {
-    EmptyPile.KING: only_a_king,
-    EmptyPile.ANY: any_card,
-    EmptyPile.NONE: no_card,
+class Build(Policy):
+    """How the tableau builds: (value, label, suit relation, direction)."""
+
+    ALTERNATE_COLOUR = (
+        "down-alternate-colour",
+        N_("down in alternating colours"),
+        alternate_colours,
+        DOWN,
+    )
+    SAME_COLOUR = ("down-same-colour", N_("down in the same colour"), same_colour, DOWN)
+    SAME_SUIT = ("down-same-suit", N_("down in suit"), same_suit, DOWN)
+    OTHER_SUIT = ("down-any-suit-but-own", N_("down in any suit but its own"), other_suit, DOWN)
+    ANY_SUIT = ("down-any-suit", N_("down regardless of suit"), any_suit, DOWN)
+    UP_ALTERNATE_COLOUR = (
+        "up-alternate-colour",
+        N_("up in alternating colours"),
+        alternate_colours,
+        UP,
+    )
+    UP_SAME_COLOUR = ("up-same-colour", N_("up in the same colour"), same_colour, UP)
+    UP_SAME_SUIT = ("up-same-suit", N_("up in suit"), same_suit, UP)
+    UP_OTHER_SUIT = ("up-any-suit-but-own", N_("up in any suit but its own"), other_suit, UP)
+    UP_ANY_SUIT = ("up-any-suit", N_("up regardless of suit"), any_suit, UP)
+
+    @property
+    def suits_match(self) -> Callable[[int, int], bool]:
+        return self.details[0]
+
+    @property
+    def direction(self) -> int:
+        return self.details[1]
+
+
+def next_rank(rank: int, step: int, wrap: bool) -> int | None:
+    """The rank ``step`` away from ``rank`` (+1 up, -1 down); past King or Ace: round the
+    corner when ``wrap`` (King-Ace), else None."""
+    after = rank + step
+    if ACE <= after <= KING:
+        return after
+    if not wrap:
+        return None
+    return ACE if after > KING else KING
+
+
+def builder(build: Build, wrap: bool) -> Callable[[int, int], bool]:
+    """``builds_on(card, onto)``: may ``card`` lie on ``onto`` in the tableau?"""
+    suits, step = build.suits_match, -build.direction
+    below = tuple(next_rank(r, step, wrap) if r else None for r in range(KING + 1))
+
+    def builds_on(card: int, onto: int) -> bool:
+        return below[RANK[onto]] == RANK[card] and suits(card, onto)
+
+    return builds_on
+
+
+# -- what moves as a unit -------------------------------------------------------------------
+# A run policy says which counts of a tableau pile's top cards may move together, from
+# the face-up cards and whether each card builds on the one below it.
+# Each: (value, label, counts(face_up, links), reason when a count is refused, sentence).
+# ``links[i]`` is true when the i-th card from the top lies on the next as a run of this
+# policy requires; ``counts`` returns the counts that may move.
+
+
+def built_counts(face_up: int, links: Callable[[int], bool]) -> range:
+    n = 1
+    while n < face_up and links(n - 1):
+        n += 1
+    return range(1, n + 1)
+
+
+def whole_face_up_counts(face_up: int, links: Callable[[int], bool]) -> tuple[int, ...]:
+    if face_up > 1 and all(links(i) for i in range(face_up - 1)):
+        return (1, face_up)
+    return (1,)
+
+
+def any_face_up_counts(face_up: int, links: Callable[[int], bool]) -> range:
+    return range(1, face_up + 1)
+
+
+class Run(Policy):
+    """What moves as a unit when more than one card may move (``move_runs = true``)."""
+
+    BUILT = (
+        "built",
+        N_("any run built by the tableau's rule"),
+        built_counts,
+        Reason.NOT_A_RUN,
+        None,
+        any_suit,
+    )
+    IN_SUIT = (
+        "in-suit",
+        N_("runs in suit"),
+        built_counts,
+        Reason.RUN_NOT_IN_SUIT,
+        N_("These cards cannot move together: {card} is not of the same suit as {onto}."),
+        same_suit,
+    )
+    IN_COLOUR = (
+        "in-colour",
+        N_("runs in one colour"),
+        built_counts,
+        Reason.RUN_NOT_IN_COLOUR,
+        N_("These cards cannot move together: {card} is not of the same colour as {onto}."),
+        same_colour,
+    )
+    TOP_OR_ALL = (
+        "top-or-all-face-up",
+        N_("the top card, or all the face-up cards"),
+        whole_face_up_counts,
+        Reason.TOP_OR_ALL_FACE_UP,
+        N_("Only the top card or all the face-up cards of a pile move together."),
+        any_suit,
+    )
+    ANY_FACE_UP = (
+        "any-face-up",
+        N_("any face-up cards, in sequence or not"),
+        any_face_up_counts,
+        None,
+        None,
+        any_suit,
+    )
+
+    @property
+    def counts(self) -> Callable:
+        return self.details[0]
+
+    @property
+    def reason(self) -> Reason | None:
+        return self.details[1]
+
+    @property
+    def sentence(self) -> str | None:
+        return self.details[2]
+
+    @property
+    def suits_too(self) -> Callable[[int, int], bool]:
+        """What a run of this policy needs beyond the build itself."""
+        return self.details[3]
+
+    @property
+    def in_sequence(self) -> bool:
+        """Does every card of a run build on the one below it (so its ranks follow)?"""
+        return self.counts is built_counts
+
+
+# -- empty tableau piles --------------------------------------------------------------------
+# Each: (value, label, the letter drawn in the empty slot, reason, sentence).
+
+
+class EmptyPile(Policy):
+    """What an empty tableau pile takes."""
+
+    KING = (
+        "king",
+        N_("a King, or a run from a King"),
+        "K",
+        Reason.EMPTY_NEEDS_KING,
+        N_("An empty pile takes only a King."),
+    )
+    ANY = ("any", N_("any card or run"), "", None, None)
+    NONE = (
+        "none",
+        N_("nothing until the next deal"),
+        "",
+        Reason.EMPTY_STAYS_EMPTY,
+        N_("An empty pile stays empty in this game."),
+    )
+    BELOW_BASE = (
+        "below-base",
+        N_("the rank below the base card, or a run from it"),
+        None,
+        Reason.EMPTY_TAKES_RANK,
+        N_("An empty pile takes only {cards}."),
+    )
+    FROM_RESERVE = (
+        "from-reserve",
+        N_("the reserve's top card at once; any card once the reserve is empty"),
+        "",
+        None,
+        None,
+    )
+
+    @property
+    def letter(self) -> str | None:
+        """The faint text of an empty slot; None: the rank depends on the deal."""
+        return self.details[0]
+
+    @property
+    def reason(self) -> Reason | None:
+        return self.details[1]
+
+    @property
+    def sentence(self) -> str | None:
+        return self.details[2]
+
+
+# The faint letter drawn in an empty tableau slot, for policies whose rank is fixed.
+EMPTY_LABEL: dict[EmptyPile, str] = {p: p.letter or "" for p in EmptyPile}
+
+
+# -- foundations ----------------------------------------------------------------------------
+
+
+class FoundationBase(Policy):
+    """Where the foundations start: the Ace, or the rank of the card dealt to the first."""
+
+    ACE = (
+        "ace",
+        N_("the Ace"),
+        Reason.EMPTY_FOUNDATION,
+        N_("An empty foundation takes only an Ace."),
+    )
+    DEALT = (
+        "dealt",
+        N_("the rank of the card dealt to the first foundation"),
+        Reason.EMPTY_FOUNDATION_TAKES,
+        N_("An empty foundation takes only {cards}."),
+    )
+
+    @property
+    def reason(self) -> Reason:
+        return self.details[0]
+
+    @property
+    def sentence(self) -> str:
+        return self.details[1]
+
+
+# With a dealt base, the foundations' first cards never come back: the base rank is read
+# from the first foundation, and an empty pile's rank in Lady Jane from it.
+BASE_CARD_STAYS = N_("A foundation's first card stays on its foundation.")
+
+FOUNDATION_BASE = ACE  # the rank an empty foundation takes when the base is the Ace
+
+
+# -- the sentences of the refusals declared here, for game.app.wording ----------------------
+
+SENTENCES: dict[Reason, str] = {
+    p.reason: p.sentence
+    for kind in (Run, EmptyPile, FoundationBase, StockTarget)
+    for p in kind
+    if p.reason and p.sentence
 }
-
-# The faint letter drawn in an empty tableau slot: what it takes ("" for anything).
-EMPTY_LABEL: dict[EmptyPile, str] = {EmptyPile.KING: "K", EmptyPile.ANY: "", EmptyPile.NONE: ""}
-
-
-# -- dealing --------------------------------------------------------------------------------
-
-
-def top_card_only(dealt: int) -> int:
-    """Face-down cards of a pile dealt ``dealt`` cards: all but the top one."""
-    return max(0, dealt - 1)
-
-
-def none_hidden(dealt: int) -> int:
-    return 0
-
-
-FACE_DOWN_COUNT: dict[FaceUp, Callable[[int], int]] = {
-    FaceUp.TOP: top_card_only,
-    FaceUp.ALL: none_hidden,
-}
-
-
-def triangle(piles: int) -> tuple[int, ...]:
-    return tuple(range(1, piles + 1))
+SENTENCES[Reason.FILL_EMPTY_FIRST] = FILL_EMPTY_FIRST
+SENTENCES[Reason.BASE_CARD_STAYS] = BASE_CARD_STAYS

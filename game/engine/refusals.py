@@ -28,17 +28,24 @@ class Reason(StrEnum):
     ONE_AT_A_TIME_FROM = "one-at-a-time-from"  # source: the waste or a foundation
     SINGLE_CARDS_ONLY = "single-cards-only"
     NOT_A_RUN = "not-a-run"  # card does not build on onto, both among the cards lifted
+    RUN_NOT_IN_SUIT = "run-not-in-suit"  # card builds on onto, but runs move only in suit
+    RUN_NOT_IN_COLOUR = "run-not-in-colour"  # ... only in one colour
+    TOP_OR_ALL_FACE_UP = "top-or-all-face-up"  # only the top card or the whole face-up part
+    BASE_CARD_STAYS = "base-card-stays"  # a foundation's first (base) card does not move
     PILE_EMPTY = "pile-empty"
     # What the target takes.
     NOT_ONTO_TALON = "not-onto-talon"  # target: the stock or the waste
     FOUNDATION_ONE_AT_A_TIME = "foundation-one-at-a-time"
     BETWEEN_FOUNDATIONS = "between-foundations"
     EMPTY_FOUNDATION = "empty-foundation"  # an empty foundation takes an Ace
+    EMPTY_FOUNDATION_TAKES = "empty-foundation-takes"  # takes: the base rank's cards
     FOUNDATION_TAKES = "foundation-takes"  # takes: the one card that goes on onto next
     FOUNDATION_COMPLETE = "foundation-complete"  # onto is a King: nothing goes on
     NO_RETURN = "no-return"
     EMPTY_STAYS_EMPTY = "empty-stays-empty"
     EMPTY_NEEDS_KING = "empty-needs-king"
+    EMPTY_TAKES_RANK = "empty-takes-rank"  # takes: the cards of the one rank it takes
+    NOT_ONTO_RESERVE = "not-onto-reserve"  # target: a reserve pile
     TABLEAU_TAKES = "tableau-takes"  # takes: the cards that may go on onto (none on an Ace)
     NO_FOUNDATION_TAKES = "no-foundation-takes"  # takes: what the card's suit takes next
     TO_FOUNDATION_SOURCE = "to-foundation-source"
@@ -47,6 +54,8 @@ class Reason(StrEnum):
     TALON_EMPTY = "talon-empty"
     NO_REDEAL = "no-redeal"
     REDEALS_USED = "redeals-used"  # limit: the redeals the game allows
+    NO_STOCK = "no-stock"  # the game deals every card: there is no stock to turn
+    FILL_EMPTY_FIRST = "fill-empty-first"  # target: an empty pile a move could fill
 
 
 class Refused(ValueError):

@@ -18,10 +18,20 @@ from pathlib import Path
 from game.i18n import _, ngettext
 
 from .cards import CARDS_PER_DECK
-from .policies import Build, DealPattern, EmptyPile, FaceUp, triangle
+from .policies import (
+    Build,
+    DealPattern,
+    EmptyPile,
+    FaceUp,
+    FoundationBase,
+    Run,
+    Scoring,
+    StockTarget,
+)
 from .quoting import shown
 from .schema import (
     MODE_KEYS,
+    OPTIONAL_SECTIONS,
     SECTIONS,
     TOP,
     UNLIMITED,
@@ -57,6 +67,18 @@ class Rules:
     cards_may_return: bool
     draw: int
     redeals: int | None  # None: unlimited
+    # The Klondike family's wider vocabulary (issue 23); the defaults are Klondike's.
+    reserves: int = 0
+    stock_to: StockTarget = StockTarget.WASTE
+    reserve_deal: int = 0  # cards dealt to each reserve pile, before the tableau
+    reserve_face_up: FaceUp = FaceUp.TOP
+    runs: Run = Run.BUILT  # what moves as a unit when move_runs
+    tableau_wrap: bool = False
+    extra_face_up: tuple[int, ...] = ()  # face-up rows dealt on top of the tableau's deal
+    foundation_base: FoundationBase = FoundationBase.ACE
+    foundation_wrap: bool = False
+    fill_empty_first: bool = False
+    scoring: Scoring = Scoring.FOUNDATION_CARDS
 
     @property
     def card_count(self) -> int:
@@ -189,6 +211,8 @@ def validate(data: dict, source: str) -> VariantTable:
             raise key_error(source, key, _("missing"))
     for section, spec in SECTIONS.items():
         if section not in data:
+            if section in OPTIONAL_SECTIONS:
+                continue
             raise key_error(source, section, _("missing"))
         check_section(source, section, data[section], spec, partial=False)
 
@@ -233,42 +257,55 @@ def validate(data: dict, source: str) -> VariantTable:
     )
 
 
+def _counts(source: str, key: str, counts: list, piles: int) -> tuple[int, ...]:
+    if len(counts) != piles:
+        problem = ngettext(
+            "has {count} entry; it needs one for each pile ({piles})",
+            "has {count} entries; it needs one for each pile ({piles})",
+            len(counts),
+        )
+        raise key_error(source, key, problem.format(count=len(counts), piles=piles))
+    return tuple(counts)
+
+
 def _resolve(d: dict, mode_id: str, label: str, source: str, where: str) -> Rules:
     tab, fnd, stock = d["tableau"], d["foundations"], d["stock"]
+    reserves = d.get("reserves", {"count": 0, "deal": 0})
     piles = tab["piles"]
-    if tab["deal"] == DealPattern.TRIANGLE:
+    pattern = DealPattern(tab["deal"])
+    counts = pattern.counts(piles)
+    if counts is not None:
         if "counts" in tab:
             raise key_error(source, "tableau.counts", _('only allowed with deal = "counts"'))
-        counts = triangle(piles)
     else:
         if "counts" not in tab:
             raise key_error(source, "tableau.counts", _('missing (deal = "counts")'))
-        counts = tuple(tab["counts"])
-        if len(counts) != piles:
-            problem = ngettext(
-                "has {count} entry; it needs one for each pile ({piles})",
-                "has {count} entries; it needs one for each pile ({piles})",
-                len(counts),
-            )
-            raise key_error(
-                source, "tableau.counts", problem.format(count=len(counts), piles=piles)
-            )
+        counts = _counts(source, "tableau.counts", tab["counts"], piles)
+    extra = tab.get("extra_face_up")
+    extra = () if extra is None else _counts(source, "tableau.extra_face_up", extra, piles)
+    base = FoundationBase(fnd.get("base", FoundationBase.ACE))
+    stock_to = StockTarget(stock.get("to", StockTarget.WASTE))
+    dealt = sum(counts) + sum(extra) + reserves["count"] * reserves["deal"]
+    dealt += base is FoundationBase.DEALT
     cards = d["decks"] * CARDS_PER_DECK
-    if sum(counts) > cards:
+    if dealt > cards:
         problem = ngettext(
             "{mode} deals {count} card but the deck has only {cards}",
             "{mode} deals {count} cards but the deck has only {cards}",
-            sum(counts),
+            dealt,
         )
-        raise key_error(
-            source, "tableau", problem.format(mode=where, count=sum(counts), cards=cards)
-        )
+        raise key_error(source, "tableau", problem.format(mode=where, count=dealt, cards=cards))
+    if stock_to is StockTarget.NONE and dealt != cards:
+        problem = _("must deal every card when there is no stock (it deals {count} of {cards})")
+        raise key_error(source, "stock.to", problem.format(count=dealt, cards=cards))
+    if stock_to is StockTarget.RESERVES and not reserves["count"]:
+        raise key_error(source, "stock.to", _("needs a [reserves] section"))
     if fnd["count"] != 4 * d["decks"]:
         problem = _("must be 4 per deck ({count}), got {value}")
         raise key_error(
             source, "foundations.count", problem.format(count=4 * d["decks"], value=fnd["count"])
         )
-    redeals = stock["redeals"]
+    redeals = stock.get("redeals", 0)
     return Rules(
         variant=d["id"],
         name=d["name"],
@@ -283,8 +320,19 @@ def _resolve(d: dict, mode_id: str, label: str, source: str, where: str) -> Rule
         empty_accepts=EmptyPile(tab["empty_accepts"]),
         foundations=fnd["count"],
         cards_may_return=fnd["cards_may_return"],
-        draw=stock["draw"],
+        draw=stock.get("draw", 1),
         redeals=None if redeals == UNLIMITED else redeals,
+        reserves=reserves["count"],
+        stock_to=stock_to,
+        reserve_deal=reserves["deal"],
+        reserve_face_up=FaceUp(reserves.get("face_up", FaceUp.TOP)),
+        runs=Run(tab.get("runs", Run.BUILT)),
+        tableau_wrap=tab.get("wrap", False),
+        extra_face_up=extra,
+        foundation_base=base,
+        foundation_wrap=fnd.get("wrap", False),
+        fill_empty_first=stock.get("fill_empty_first", False),
+        scoring=Scoring(d.get("scoring", Scoring.FOUNDATION_CARDS)),
     )
 
 

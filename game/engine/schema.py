@@ -10,7 +10,16 @@ from typing import Any
 from game.i18n import N_, _
 
 from .cards import MAX_DECKS
-from .policies import Build, DealPattern, EmptyPile, FaceUp
+from .policies import (
+    Build,
+    DealPattern,
+    EmptyPile,
+    FaceUp,
+    FoundationBase,
+    Run,
+    Scoring,
+    StockTarget,
+)
 from .quoting import shown
 
 UNLIMITED = "unlimited"
@@ -89,17 +98,30 @@ SECTIONS: dict[str, dict[str, tuple[Checker, bool]]] = {
         "face_up": (_one_of(FaceUp), True),
         "build": (_one_of(Build), True),
         "move_runs": (_is_bool, True),
+        "runs": (_one_of(Run), False),  # what moves as a unit (default "built")
+        "wrap": (_is_bool, False),  # a King builds on an Ace (down; Ace on King up)
         "empty_accepts": (_one_of(EmptyPile), True),
+        "extra_face_up": (_is_counts, False),  # rows dealt face up after the deal (Yukon)
     },
     "foundations": {
         "count": (_int_between(1, 4 * MAX_DECKS), True),
         "cards_may_return": (_is_bool, True),
+        "base": (_one_of(FoundationBase), False),  # default "ace"
+        "wrap": (_is_bool, False),  # an Ace goes on a King
     },
     "stock": {
-        "draw": (_int_between(1, 10), True),
-        "redeals": (_is_redeals, True),
+        "to": (_one_of(StockTarget), False),  # default "waste"
+        "draw": (_int_between(1, 10), False),  # default 1
+        "redeals": (_is_redeals, False),  # default 0
+        "fill_empty_first": (_is_bool, False),  # no deal while a move could fill a pile
+    },
+    "reserves": {
+        "count": (_int_between(1, 12), True),
+        "deal": (_int_between(0, 30), True),  # cards dealt to each before the tableau
+        "face_up": (_one_of(FaceUp), False),  # default "top"
     },
 }
+OPTIONAL_SECTIONS = frozenset({"reserves"})
 TOP: dict[str, tuple[Checker, bool]] = {
     "id": (_is_text, True),
     "name": (_is_text, True),
@@ -107,11 +129,11 @@ TOP: dict[str, tuple[Checker, bool]] = {
     "notes": (_is_text, False),
     "decks": (_int_between(1, MAX_DECKS), True),
     "default_mode": (_is_text, True),
+    "scoring": (_one_of(Scoring), False),  # default "foundation-cards"
 }
 # Keys that once offered a choice the engine never had: say so rather than "unknown".
 RETIRED_KEYS = {
     "foundations.build": N_("not a choice: foundations always build up in suit"),
-    "foundations.base": N_("not a choice: foundations always start from the Ace"),
 }
 MODE_KEYS = {"label": (_is_text, True), "description": (_is_text, False)}
 

@@ -1,10 +1,12 @@
 """Piles and the game state: immutable values.
 
 All piles sit in one flat tuple so that events can name a pile by one small index:
-``0`` the stock, ``1`` the waste, then the foundations, then the tableau piles. Each pile is
-a tuple of cards, bottom to top. ``down[i]`` counts the face-down cards at the bottom of
-pile ``i``; the stock is always face down and the other non-tableau piles face up, so only
-tableau entries vary.
+``0`` the stock, ``1`` the waste, then the foundations, then the tableau piles, then the
+reserves (last, so that games without them keep their indexes). Each pile is a tuple of
+cards, bottom to top. ``down[i]`` counts the face-down cards at the bottom of pile ``i``;
+the stock is always face down, the waste and foundations face up, so only tableau and
+reserve entries vary. ``shown[i]`` (Athena's deal) marks cards inside that face-down part
+that lie face up all the same, one bit per position (0 = bottom); it is fixed by the deal.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from game.i18n import _
 
 from .cards import CODE
 from .deal import deal_order
-from .policies import FACE_DOWN_COUNT
+from .policies import FoundationBase
 from .quoting import shown
 from .rules import Rules
 
@@ -26,10 +28,11 @@ FIRST_FOUNDATION = 2
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Pile indexes and names for a number of foundations and tableau piles."""
+    """Pile indexes and names for a number of foundations, tableau piles and reserves."""
 
     foundations: int
     tableau: int
+    reserves: int = 0
 
     @property
     def foundation_range(self) -> range:
@@ -41,8 +44,13 @@ class Layout:
         return range(start, start + self.tableau)
 
     @property
+    def reserve_range(self) -> range:
+        start = FIRST_FOUNDATION + self.foundations + self.tableau
+        return range(start, start + self.reserves)
+
+    @property
     def pile_count(self) -> int:
-        return FIRST_FOUNDATION + self.foundations + self.tableau
+        return FIRST_FOUNDATION + self.foundations + self.tableau + self.reserves
 
     def name(self, index: int) -> str:
         if index == STOCK:
@@ -51,35 +59,44 @@ class Layout:
             return "waste"
         if index < FIRST_FOUNDATION + self.foundations:
             return f"f{index - FIRST_FOUNDATION + 1}"
+        if self.is_reserve(index):
+            return f"r{index - self.reserve_range.start + 1}"
         return f"t{index - FIRST_FOUNDATION - self.foundations + 1}"
 
     def names(self) -> list[str]:
         return [self.name(i) for i in range(self.pile_count)]
 
     def index(self, name: str) -> int:
-        """Pile index from a name: ``stock``/``s``, ``waste``/``w``, ``f1``.., ``t1``..."""
+        """Pile index from a name: ``stock``/``s``, ``waste``/``w``, ``f1``.., ``t1``..,
+        ``r1``..."""
         text = name.strip().lower()
         if text in ("stock", "s"):
             return STOCK
         if text in ("waste", "w"):
             return WASTE
-        if 2 <= len(text) <= 3 and text[0] in "ft" and text[1:].isascii() and text[1:].isdigit():
+        if 2 <= len(text) <= 3 and text[0] in "ftr" and text[1:].isascii() and text[1:].isdigit():
             number = int(text[1:])
             if text[0] == "f" and 1 <= number <= self.foundations:
                 return FIRST_FOUNDATION + number - 1
             if text[0] == "t" and 1 <= number <= self.tableau:
                 return FIRST_FOUNDATION + self.foundations + number - 1
+            if text[0] == "r" and 1 <= number <= self.reserves:
+                return self.reserve_range.start + number - 1
         raise ValueError(_("no pile {name} in this game").format(name=shown(name)))
 
     def is_foundation(self, index: int) -> bool:
         return FIRST_FOUNDATION <= index < FIRST_FOUNDATION + self.foundations
 
     def is_tableau(self, index: int) -> bool:
-        return FIRST_FOUNDATION + self.foundations <= index < self.pile_count
+        start = FIRST_FOUNDATION + self.foundations
+        return start <= index < start + self.tableau
+
+    def is_reserve(self, index: int) -> bool:
+        return index in self.reserve_range
 
 
 def layout_for(rules: Rules) -> Layout:
-    return Layout(rules.foundations, rules.tableau_piles)
+    return Layout(rules.foundations, rules.tableau_piles, rules.reserves)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,12 +104,15 @@ class State:
     piles: tuple[tuple[int, ...], ...]
     down: tuple[int, ...]
     redeals_used: int = 0
+    shown: tuple[int, ...] = ()  # per pile: bits of face-down-part cards shown face up
 
     def face_up(self, pile: int, position: int) -> bool:
         """Is the card at ``position`` (0 = bottom) of ``pile`` face up?"""
         if pile == STOCK:
             return False
-        return position >= self.down[pile]
+        if position >= self.down[pile]:
+            return True
+        return bool(self.shown) and bool(self.shown[pile] >> position & 1)
 
     def cards_on_foundations(self, layout: Layout) -> int:
         return sum(len(self.piles[i]) for i in layout.foundation_range)
@@ -101,10 +121,9 @@ class State:
         """Pile name -> card codes bottom to top; face-down cards as ``??`` (``-AS`` revealed)."""
         out = {}
         for i, pile in enumerate(self.piles):
-            hidden = len(pile) if i == STOCK else self.down[i]
             codes = []
             for pos, card in enumerate(pile):
-                if pos < hidden:
+                if not self.face_up(i, pos):
                     codes.append("-" + CODE[card] if reveal else "??")
                 else:
                     codes.append(CODE[card])
@@ -115,21 +134,30 @@ class State:
 def initial_state(rules: Rules, deck_order: list[int] | tuple[int, ...]) -> State:
     """Deal ``deck_order`` (cards in dealing order) onto a fresh table.
 
-    The first card goes to the first tableau position dealt (row by row, see
-    ``deal_order``); the cards left over form the stock with the first of them on top.
+    The reserves first (row by row), then the tableau (row by row, see ``deal_order``),
+    then its extra face-up rows, then the base card to the first foundation; the cards
+    left over form the stock with the first of them on top. A game with neither reserves,
+    extra rows nor a dealt base (Klondike) starts with the first tableau position.
     """
     layout = layout_for(rules)
-    tableau: list[list[int]] = [[] for _ in range(rules.tableau_piles)]
     cards = iter(deck_order)
+    reserves = [[next(cards) for _ in range(rules.reserve_deal)] for _ in range(rules.reserves)]
+    tableau: list[list[int]] = [[] for _ in range(rules.tableau_piles)]
     for pile in deal_order(rules.deal_counts):
         tableau[pile].append(next(cards))
+    for pile in deal_order(rules.extra_face_up):
+        tableau[pile].append(next(cards))
+    foundations: list[tuple[int, ...]] = [()] * rules.foundations
+    if rules.foundation_base is FoundationBase.DEALT:
+        foundations[0] = (next(cards),)
     rest = list(cards)
     stock = tuple(reversed(rest))  # bottom to top: the first leftover card ends on top
-    piles: list[tuple[int, ...]] = [stock, ()]
-    piles += [()] * rules.foundations
-    piles += [tuple(p) for p in tableau]
+    piles: list[tuple[int, ...]] = [stock, (), *foundations]
+    piles += [tuple(p) for p in tableau] + [tuple(p) for p in reserves]
     down = [0] * layout.pile_count
-    face_down = FACE_DOWN_COUNT[rules.face_up]
+    shown = [0] * layout.pile_count
     for t, i in enumerate(layout.tableau_range):
-        down[i] = face_down(len(tableau[t]))
-    return State(tuple(piles), tuple(down), 0)
+        down[i], shown[i] = rules.face_up.hidden(rules.deal_counts[t])
+    for r, i in enumerate(layout.reserve_range):
+        down[i], shown[i] = rules.reserve_face_up.hidden(len(reserves[r]))
+    return State(tuple(piles), tuple(down), 0, tuple(shown) if any(shown) else ())

@@ -19,8 +19,24 @@ from . import all_variants
 _CODE = re.compile(r"^([A-Z]+)(\d+)R(\d+|U)-(\d+)$")
 
 
+def _initials(variant_id: str, letters: int = 1) -> str:
+    first, *rest = variant_id.split("-")
+    return (first[:letters] + "".join(word[:1] for word in rest)).upper()
+
+
 def variant_initials(variant_id: str) -> str:
-    return "".join(word[:1] for word in variant_id.split("-")).upper()
+    """The initials of the id's words; where an earlier variant of the catalogue has the
+    same ones (Athena after Agnes, Whitehead after Westhaven), more letters of the first
+    word, so that the earlier codes stay as they were."""
+    taken: set[str] = set()
+    for table in all_variants():
+        letters = 1
+        while _initials(table.id, letters) in taken and letters < len(table.id):
+            letters += 1
+        if table.id == variant_id:
+            return _initials(table.id, letters)
+        taken.add(_initials(table.id, letters))
+    return _initials(variant_id)
 
 
 def deal_code(rules: Rules, seed: int) -> str:

@@ -51,6 +51,23 @@ SAID = {
     "no redeal": "The stock is empty, and this game allows no redeal.",
     "redeals used": "The stock is empty, and all 2 redeals are used.",
     "the one redeal used": "The stock is empty, and its one redeal is used.",
+    "a run in colour, not in suit": (
+        f"These cards cannot move together: 7{C} is not of the same suit as 8{S}."
+    ),
+    "a run in alternating colours, not in one colour": (
+        f"These cards cannot move together: 7{H} is not of the same colour as 8{S}."
+    ),
+    "part of the face-up cards": (
+        "Only the top card or all the face-up cards of a pile move together."
+    ),
+    "the base card back": "A foundation's first card stays on its foundation.",
+    "an empty foundation of a dealt base": f"An empty foundation takes only 4{C}.",
+    "an empty pile below the base": f"An empty pile takes only 3{C}, 3{D}, 3{H} or 3{S}.",
+    "onto a reserve": "Cards go onto a reserve only from the stock.",
+    "no stock": "This game has no stock.",
+    "a deal before the empty pile is filled": (
+        "Fill the empty piles first: the next deal waits for them."
+    ),
 }
 
 
@@ -70,6 +87,7 @@ CODED = {
     "a foundation, wrong suit": "This foundation takes 3H next.",
     "up before the Ace": "5H cannot go up before AH.",
     "building regardless of suit": "8S takes 7C, 7D, 7H or 7S.",
+    "an empty pile below the base": "An empty pile takes only 3C, 3D, 3H or 3S.",
 }
 
 

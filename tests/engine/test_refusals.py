@@ -10,7 +10,7 @@ import pytest
 
 from game.engine.cards import CODE
 from game.engine.commands import Collect, Draw, Move, ToFoundation
-from game.engine.policies import Build, EmptyPile
+from game.engine.policies import Build, EmptyPile, Run
 from game.engine.refusals import Reason, Refused
 from game.engine.state import STOCK, WASTE
 from tests.test_structure import graph
@@ -56,6 +56,73 @@ class Case:
 
 
 CASES = [
+    # The Klondike family's policies (issue 23).
+    Case(
+        "a run in colour, not in suit",
+        {"t1": "8S 7C", "t2": "9S"},
+        ("move", "t1", "t2", 2),
+        Reason.RUN_NOT_IN_SUIT,
+        {"card": "7C", "onto": "8S", "source": "t1", "count": 2},
+        variant="whitehead",
+    ),
+    Case(
+        "a run in alternating colours, not in one colour",
+        {"t1": "8S 7H", "t2": "9H"},
+        ("move", "t1", "t2", 2),
+        Reason.RUN_NOT_IN_COLOUR,
+        {"card": "7H", "onto": "8S"},
+        rules_changed={"runs": Run.IN_COLOUR},
+    ),
+    Case(
+        "part of the face-up cards",
+        {"t1": "9S 8H 7C", "t2": "9D"},
+        ("move", "t1", "t2", 2),
+        Reason.TOP_OR_ALL_FACE_UP,
+        {"source": "t1", "count": 2},
+        variant="westhaven",
+    ),
+    Case(
+        "the base card back",
+        {"f1": "4H", "t1": "5S"},
+        ("move", "f1", "t1"),
+        Reason.BASE_CARD_STAYS,
+        {"card": "4H", "onto": "5S"},
+        variant="canfield",
+    ),
+    Case(
+        "an empty foundation of a dealt base",
+        {"f1": "4H", "t1": "7C"},
+        ("move", "t1", "f2"),
+        Reason.EMPTY_FOUNDATION_TAKES,
+        {"card": "7C", "takes": ["4C"]},
+        variant="canfield",
+    ),
+    Case(
+        "an empty pile below the base",
+        {"f1": "4H", "t1": "7C"},
+        ("move", "t1", "t2"),
+        Reason.EMPTY_TAKES_RANK,
+        {"card": "7C", "takes": ["3C", "3D", "3H", "3S"]},
+        variant="lady-jane",
+    ),
+    Case(
+        "onto a reserve",
+        {"f1": "4H", "t1": "7C"},
+        ("move", "t1", "r1"),
+        Reason.NOT_ONTO_RESERVE,
+        {"source": "t1", "target": "r1"},
+        variant="lady-jane",
+    ),
+    Case("no stock", {"t1": "7C"}, ("draw",), Reason.NO_STOCK, variant="yukon"),
+    Case(
+        "a deal before the empty pile is filled",
+        {"stock": "2H", "t2": "3C KS"},
+        ("draw",),
+        Reason.FILL_EMPTY_FIRST,
+        {"target": "t1"},
+        variant="easthaven",
+        down={"t2": 1},
+    ),
     Case("no such pile", {}, ("move", 99, 2), Reason.NO_SUCH_PILE),
     Case("same pile", {"t1": "5H"}, ("move", "t1", "t1"), Reason.SAME_PILE),
     Case("no cards", {"t1": "5H", "t2": "6S"}, ("move", "t1", "t2", 0), Reason.NO_CARDS),

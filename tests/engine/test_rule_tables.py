@@ -12,7 +12,9 @@ from .helpers import card, game_at, position
 
 def test_builtin_variants_and_modes():
     ids = {t.id: t for t in all_variants()}
-    assert list(ids) == ["klondike", "saratoga", "double-klondike"]
+    family = ["agnes", "athena", "canfield", "easthaven", "gold-mine", "jumbo", "lady-jane"]
+    family += ["thumb-and-pouch", "westhaven", "whitehead", "yukon"]
+    assert list(ids) == ["klondike", "saratoga", "double-klondike", *family]
     assert ids["klondike"].mode_ids() == ["draw3", "draw1", "draw1-noredeal", "draw1-unlimited"]
     assert ids["klondike"].default_mode == "draw1"
     assert ids["saratoga"].default_mode == "draw1"
@@ -98,12 +100,16 @@ def test_missing_field_is_named(tmp_path):
         load_variant_file(path)
 
 
-@pytest.mark.parametrize(
-    "key, why", [('build = "up-same-suit"', "build up in suit"), ('base = "K"', "from the Ace")]
-)
-def test_foundation_keys_that_offer_no_choice_are_refused_by_name(tmp_path, key, why):
-    path = write(tmp_path, "f.toml", f'extends = "klondike"\n[foundations]\n{key}\n')
-    with pytest.raises(RuleTableError, match=f"foundations\\.(build|base)': not a choice.*{why}"):
+def test_a_foundation_key_that_offers_no_choice_is_refused_by_name(tmp_path):
+    path = write(tmp_path, "f.toml", 'extends = "klondike"\n[foundations]\nbuild = "up"\n')
+    with pytest.raises(RuleTableError, match="foundations\\.build': not a choice.*up in suit"):
+        load_variant_file(path)
+
+
+def test_the_foundations_base_is_a_choice_of_two(tmp_path):
+    """Once retired (always the Ace), the base is now a policy: the Ace or a dealt card."""
+    path = write(tmp_path, "f.toml", 'extends = "klondike"\n[foundations]\nbase = "K"\n')
+    with pytest.raises(RuleTableError, match="foundations\\.base': must be one of 'ace', 'dealt'"):
         load_variant_file(path)
 
 

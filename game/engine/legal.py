@@ -1,0 +1,96 @@
+"""Every legal move of a position, each once: what the solver, hints and the move oracle
+read (``Mechanics.legal_moves`` adds the stock's ``Draw``).
+
+Built for speed: with runs in sequence a tableau target needs one exact rank, so each
+source run is checked in constant time by offset instead of card by card; the other run
+policies (Yukon's any face-up group, Westhaven's top card or whole face-up part) list
+their counts.
+"""
+
+from __future__ import annotations
+
+from .cards import RANK
+from .orders import Move
+from .relations import FULL_FOUNDATION, Relations
+from .state import WASTE, State
+
+
+def _offsets(need: int, top_rank: int, step: int, wrap: bool, length: int) -> list[int]:
+    """Offsets from the top of a run in sequence (top rank ``top_rank``) of the cards of
+    rank ``need``: one at most, or one per turn of the wrapping ranks."""
+    offset = (need - top_rank) * step
+    if wrap:
+        offset %= FULL_FOUNDATION
+        return list(range(offset, length, FULL_FOUNDATION))
+    return [offset] if 0 <= offset < length else []
+
+
+def pile_moves(mech: Relations, state: State) -> list[Move]:
+    """Every legal Move in ``state`` (each at most once), in a fixed order: to the
+    foundations first, then to each tableau pile in turn."""
+    piles, down = state.piles, state.down
+    tableau, foundations = mech.tableau, mech.foundations
+    builds_on = mech.builds_on
+    sequence = mech.sequence_runs
+    step, wrap = mech.rules.build.direction, mech.rules.tableau_wrap
+    if sequence:
+        runs = [(t, mech.run_length(state, t)) for t in tableau]
+        counts = {t: range(1, length + 1) for t, length in runs}
+    else:
+        counts = {t: mech.lift_counts(state, t) for t in tableau}
+        runs = [(t, len(counts[t]) and max(counts[t])) for t in tableau]
+    reserves = [r for r in mech.reserves if len(piles[r]) > down[r]]
+    loose = ([WASTE] if piles[WASTE] else []) + reserves  # single cards from off the tableau
+    moves: list[Move] = []
+
+    base = mech.empty_foundation_rank(state)
+    for src in loose + [t for t, length in runs if length]:
+        card = piles[src][-1]
+        for f in foundations:
+            if mech.foundation_takes(piles[f], card, base):
+                moves.append(Move(src, f, 1))
+
+    returning = [f for f in foundations if mech.returnable(state, f)]
+    empty_rank = mech.empty_tableau_rank(state)
+    for dst in tableau:
+        target = piles[dst]
+        if target:
+            top = target[-1]
+            need = mech.wanted_rank[RANK[top]]
+            if need is None:
+                continue
+            for src, length in runs:
+                if src == dst or not length:
+                    continue
+                cards = piles[src]
+                if sequence:
+                    for offset in _offsets(need, RANK[cards[-1]], step, wrap, length):
+                        if builds_on(cards[-1 - offset], top):
+                            moves.append(Move(src, dst, offset + 1))
+                else:
+                    moves.extend(
+                        Move(src, dst, k) for k in counts[src] if builds_on(cards[-k], top)
+                    )
+            for src in loose + returning:
+                if builds_on(piles[src][-1], top):
+                    moves.append(Move(src, dst, 1))
+            continue
+        if empty_rank is None and not mech.empty_takes_any:
+            continue  # an empty pile that takes nothing
+        for src, length in runs:
+            if src == dst or not length:
+                continue
+            cards = piles[src]
+            if empty_rank is None:
+                moves.extend(Move(src, dst, k) for k in counts[src])
+            elif sequence:
+                for offset in _offsets(empty_rank, RANK[cards[-1]], step, wrap, length):
+                    moves.append(Move(src, dst, offset + 1))
+            else:
+                moves.extend(
+                    Move(src, dst, k) for k in counts[src] if RANK[cards[-k]] == empty_rank
+                )
+        for src in loose + returning:
+            if mech.empty_tableau_takes(state, piles[src][-1]):
+                moves.append(Move(src, dst, 1))
+    return moves

@@ -1,0 +1,175 @@
+"""The rules compiled into relations between cards and piles: may this card lie there, how
+many cards may move together, what an empty pile or foundation takes now.
+
+``Relations`` is the base of ``commands.Mechanics``: the policies of a ``Rules`` value
+are looked up here once, and both the checks of the commands and the listing of every
+legal move (``legal``) read them from here, so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import ACE, KING, RANK, RANKS, SUIT, make_card
+from .policies import EmptyPile, FoundationBase, any_suit, builder, next_rank
+from .rules import Rules
+from .state import Layout, State, layout_for
+
+FULL_FOUNDATION = 13  # a foundation holds one suit's thirteen cards at most
+
+
+class Relations:
+    """One Rules value's policies, looked up once (see ``mechanics_for``)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.layout: Layout = layout_for(rules)
+        self.foundations = tuple(self.layout.foundation_range)
+        self.tableau = tuple(self.layout.tableau_range)
+        self.reserves = tuple(self.layout.reserve_range)
+        self._runs = rules.move_runs
+        # May ``card`` lie on ``onto`` in the tableau (the build, wrapping or not)?
+        self.builds_on = builder(rules.build, rules.tableau_wrap)
+        # The rank a card must have to lie on a card of each rank (None: nothing goes on).
+        self.wanted_rank = tuple(
+            next_rank(r, -rules.build.direction, rules.tableau_wrap) if r else None
+            for r in range(KING + 1)
+        )
+        self._up = tuple(
+            next_rank(r, 1, rules.foundation_wrap) if r else None for r in range(KING + 1)
+        )
+        suits_too = rules.runs.suits_too
+        builds_on = self.builds_on
+        # Do two cards, one on the other, belong to one run that moves as a unit?
+        self.links = (
+            (lambda card, onto: builds_on(card, onto) and suits_too(card, onto))
+            if suits_too is not any_suit
+            else builds_on
+        )
+        self.sequence_runs = rules.runs.in_sequence
+        self.empty = rules.empty_accepts
+        self.empty_takes_any = self.empty in (EmptyPile.ANY, EmptyPile.FROM_RESERVE)
+        # What an empty tableau pile takes, when that does not depend on the deal.
+        self.empty_takes = {
+            EmptyPile.KING: lambda card: RANK[card] == KING,
+            EmptyPile.ANY: lambda card: True,
+            EmptyPile.FROM_RESERVE: lambda card: True,
+            EmptyPile.NONE: lambda card: False,
+        }.get(rules.empty_accepts)
+
+    # -- the foundations ------------------------------------------------------------------
+
+    def empty_foundation_rank(self, state: State) -> int | None:
+        """The rank an empty foundation takes now; None when no rank is fixed yet."""
+        if self.rules.foundation_base is FoundationBase.ACE:
+            return ACE
+        first = state.piles[self.foundations[0]]
+        return RANK[first[0]] if first else None
+
+    def foundation_takes(self, pile: tuple[int, ...], card: int, base: int | None = ACE) -> bool:
+        """May ``card`` go on foundation ``pile``; ``base``: what an empty one takes."""
+        if not pile:
+            return RANK[card] == base
+        top = pile[-1]
+        return (
+            SUIT[top] == SUIT[card]
+            and self._up[RANK[top]] == RANK[card]
+            and len(pile) < FULL_FOUNDATION
+        )
+
+    def foundation_for(self, state: State, card: int) -> int | None:
+        base = self.empty_foundation_rank(state)
+        for f in self.foundations:
+            if self.foundation_takes(state.piles[f], card, base):
+                return f
+        return None
+
+    def next_up(self, state: State, suit: int) -> tuple[int, ...]:
+        """The cards (one copy each, lowest first) the foundations take next in ``suit``."""
+        wanted = set()
+        started = 0
+        for f in self.foundations:
+            pile = state.piles[f]
+            if pile and SUIT[pile[-1]] == suit:
+                started += 1
+                following = self._up[RANK[pile[-1]]]
+                if following is not None and len(pile) < FULL_FOUNDATION:
+                    wanted.add(following)
+        base = self.empty_foundation_rank(state)
+        if started < self.rules.decks and base is not None:
+            wanted.add(base)
+        return tuple(make_card(rank, suit) for rank in sorted(wanted))
+
+    def returnable(self, state: State, f: int) -> bool:
+        """May the top card of foundation ``f`` come back to the tableau? (A dealt base
+        card stays: the base rank is read from it.)"""
+        pile = state.piles[f]
+        if not pile or not self.rules.cards_may_return:
+            return False
+        return len(pile) > 1 or self.rules.foundation_base is FoundationBase.ACE
+
+    # -- the tableau ----------------------------------------------------------------------
+
+    def empty_tableau_rank(self, state: State) -> int | None:
+        """The one rank an empty tableau pile takes (None: any card, or none)."""
+        if self.empty is EmptyPile.KING:
+            return KING
+        if self.empty is EmptyPile.BELOW_BASE:
+            base = self.empty_foundation_rank(state)
+            return None if base is None else next_rank(base, -1, True)
+        return None
+
+    def empty_tableau_label(self, state: State) -> str:
+        """The faint text of an empty tableau slot: the rank it takes, or ""."""
+        rank = self.empty_tableau_rank(state)
+        if rank is None:
+            return ""
+        return "10" if RANKS[rank - 1] == "T" else RANKS[rank - 1]
+
+    def empty_tableau_takes(self, state: State, card: int) -> bool:
+        if self.empty_takes is not None:
+            return self.empty_takes(card)
+        return RANK[card] == self.empty_tableau_rank(state)
+
+    def tableau_takes(self, state: State, pile: tuple[int, ...], card: int) -> bool:
+        return self.builds_on(card, pile[-1]) if pile else self.empty_tableau_takes(state, card)
+
+    def cards_on(self, onto: int) -> tuple[int, ...]:
+        """The cards (one copy each) that may lie on ``onto`` in the tableau."""
+        rank = self.wanted_rank[RANK[onto]]
+        if rank is None:
+            return ()
+        return tuple(c for c in (make_card(rank, s) for s in range(4)) if self.builds_on(c, onto))
+
+    # -- what may be lifted ---------------------------------------------------------------
+
+    def lift_counts(self, state: State, pile: int) -> Sequence[int]:
+        """The counts of top cards of ``pile`` that may move together (empty: none)."""
+        cards = state.piles[pile]
+        face_up = len(cards) - state.down[pile]
+        if face_up <= 0:
+            return ()
+        if not self._runs or pile not in self.tableau:
+            return (1,)
+        top = len(cards) - 1
+        links = self.links
+        return self.rules.runs.counts(face_up, lambda i: links(cards[top - i], cards[top - i - 1]))
+
+    def run_length(self, state: State, pile: int) -> int:
+        """How many cards from the top of a tableau pile may move together, at most."""
+        cards = state.piles[pile]
+        face_up = len(cards) - state.down[pile]
+        if face_up <= 0:
+            return 0
+        if not self._runs:
+            return 1
+        if self.sequence_runs:  # the common case, kept fast: follow the run down
+            n, i, links = 1, len(cards) - 1, self.links
+            while n < face_up and links(cards[i], cards[i - 1]):
+                n += 1
+                i -= 1
+            return n
+        return max(self.lift_counts(state, pile))
+
+    def can_lift(self, state: State, pile: int, count: int) -> bool:
+        return count in self.lift_counts(state, pile)

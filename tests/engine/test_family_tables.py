@@ -1,0 +1,186 @@
+"""The eleven Klondike-family tables of issue 23: each loads, deals the shape its page
+describes, and plays by random legal moves with every move listed once and accepted, no
+legal move left out (checked against every move there could be), and every step undone
+exactly."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.engine.cards import CARDS_PER_DECK, RANK
+from game.engine.commands import Draw, Move
+from game.engine.events import (
+    CardsMoved,
+    CardTurnedUp,
+    StockDealt,
+    StockTurned,
+    WasteRedealt,
+    apply_step,
+    revert_step,
+)
+from game.engine.game import new_game
+from game.engine.refusals import Refused
+from game.engine.savefile import game_from_json, game_to_json
+from game.engine.state import STOCK
+from game.variants import get_variant
+
+FAMILY = [
+    "whitehead",
+    "thumb-and-pouch",
+    "westhaven",
+    "easthaven",
+    "agnes",
+    "gold-mine",
+    "athena",
+    "jumbo",
+    "yukon",
+    "canfield",
+    "lady-jane",
+]
+
+# variant: (tableau sizes, face-down counts, reserve sizes, stock size, base dealt)
+SHAPES = {
+    "whitehead": ([1, 2, 3, 4, 5, 6, 7], [0] * 7, [], 24, False),
+    "thumb-and-pouch": ([1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6], [], 24, False),
+    "westhaven": ([3] * 10, [2] * 10, [], 22, False),
+    "easthaven": ([3] * 7, [2] * 7, [], 31, False),
+    "agnes": ([1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6], [], 23, True),
+    "gold-mine": ([0] * 7, [0] * 7, [], 52, False),
+    "athena": ([4] * 7, [3] * 7, [], 24, False),
+    "jumbo": ([9, 8, 7, 6, 5, 4, 3, 2, 1], [8, 7, 6, 5, 4, 3, 2, 1, 0], [], 59, False),
+    "yukon": ([1, 6, 7, 8, 9, 10, 11], [0, 1, 2, 3, 4, 5, 6], [], 0, False),
+    "canfield": ([1, 1, 1, 1], [0] * 4, [13], 34, True),
+    "lady-jane": ([1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6], [1] * 7, 16, True),
+}
+
+
+def game_of(variant: str, seed: int = 7):
+    return new_game(get_variant(variant).rules(), seed=seed)
+
+
+@pytest.mark.parametrize("variant", FAMILY)
+def test_each_table_deals_the_shape_of_its_page(variant):
+    tableau, down, reserves, stock, base = SHAPES[variant]
+    game = game_of(variant)
+    state, layout = game.state, game.layout
+    assert [len(state.piles[t]) for t in layout.tableau_range] == tableau
+    assert [state.down[t] for t in layout.tableau_range] == down
+    assert [len(state.piles[r]) for r in layout.reserve_range] == reserves
+    assert len(state.piles[STOCK]) == stock
+    first = state.piles[layout.foundation_range[0]]
+    assert len(first) == (1 if base else 0)
+    rank = game.mechanics.empty_foundation_rank(state)
+    assert rank == (RANK[first[0]] if base else 1)
+    assert sum(map(len, state.piles)) == game.rules.card_count
+
+
+def test_athena_shows_its_second_row_face_up_under_a_face_down_card():
+    game = game_of("athena")
+    t1 = game.layout.tableau_range[0]
+    assert [game.state.face_up(t1, p) for p in range(4)] == [False, True, False, True]
+    assert game.state.describe(game.layout)["t1"][1] != "??"
+
+
+def test_canfields_reserve_has_its_top_card_face_up():
+    game = game_of("canfield")
+    r1 = game.layout.index("r1")
+    assert game.state.down[r1] == 12
+    assert game.state.describe(game.layout)["r1"][-1] != "??"
+
+
+def test_yukon_deals_its_extra_rows_face_up_on_piles_two_to_seven():
+    game = game_of("yukon")
+    t2 = game.layout.index("t2")
+    assert [game.state.face_up(t2, p) for p in range(6)] == [False] + [True] * 5
+
+
+def every_move_there_could_be(game):
+    """Every Move the checks accept, found by trying them all, and Draw if accepted."""
+    state, count = game.state, game.layout.pile_count
+    found = set()
+    for source in range(count):
+        for target in range(count):
+            for n in range(1, len(state.piles[source]) + 1):
+                if game.is_legal(Move(source, target, n)):
+                    found.add(Move(source, target, n))
+    if game.is_legal(Draw()):
+        found.add(Draw())
+    return found
+
+
+def play_randomly(variant, seed, steps, check_complete):
+    rng = random.Random(seed)
+    game = game_of(variant, seed)
+    kinds = set()
+    for _ in range(steps):
+        legal = game.legal_moves()
+        assert len(legal) == len(set(legal)), "a move listed twice"
+        if check_complete:
+            assert set(legal) == every_move_there_could_be(game)
+        if not legal:
+            break
+        before = game.state
+        step = game.execute(rng.choice(legal))
+        kinds.update(type(e) for e in step)
+        assert revert_step(game.state, step) == before
+        assert apply_step(before, step) == game.state
+        assert sum(map(len, game.state.piles)) == game.rules.card_count
+        assert all(0 <= d <= len(p) for d, p in zip(game.state.down, game.state.piles, strict=True))
+    assert game.replayed_state() == game.state
+    return game, kinds
+
+
+@pytest.mark.parametrize("variant", FAMILY)
+def test_random_legal_play_lists_every_legal_move_once_and_undoes_exactly(variant):
+    kinds = set()
+    for seed in range(3):
+        game, seen = play_randomly(variant, seed, 150, check_complete=True)
+        kinds |= seen
+        while game.can_undo:  # undo all the way: back to the deal
+            game.undo()
+        assert game.state == game.initial
+    assert CardsMoved in kinds
+
+
+@pytest.mark.parametrize("variant", FAMILY)
+def test_a_played_game_saves_and_loads_as_it_was(variant):
+    game, _kinds = play_randomly(variant, 11, 120, check_complete=False)
+    loaded, _extra = game_from_json(game_to_json(game), get_variant)
+    assert loaded.state == game.state
+    assert [r.step for r in loaded.log] == [r.step for r in game.log]
+
+
+def test_every_event_kind_is_played_and_undone_in_the_family():
+    kinds = set()
+    for variant in FAMILY:
+        for seed in range(4):
+            kinds |= play_randomly(variant, seed, 200, check_complete=False)[1]
+    assert kinds == {CardsMoved, CardTurnedUp, StockTurned, WasteRedealt, StockDealt}
+
+
+@pytest.mark.parametrize("variant", FAMILY)
+def test_the_legal_moves_never_include_a_refused_one(variant):
+    """The listing and the checks agree in longer games too (no listing of the whole
+    move space: only the listed moves are checked)."""
+    rng = random.Random(variant)
+    for seed in range(10):
+        game = game_of(variant, seed)
+        for _ in range(300):
+            legal = game.legal_moves()
+            if not legal:
+                break
+            for command in legal:
+                try:
+                    game.mechanics.check(game.state, command)
+                except Refused as refused:  # pragma: no cover - the failure's message
+                    pytest.fail(f"{variant} seed {seed}: listed but refused: {refused}")
+            game.execute(rng.choice(legal))
+
+
+def test_the_decks_are_whole_after_the_deal():
+    for variant in FAMILY:
+        game = game_of(variant)
+        cards = sorted(c for pile in game.state.piles for c in pile)
+        assert cards == list(range(game.rules.decks * CARDS_PER_DECK))
