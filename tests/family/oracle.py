@@ -24,27 +24,28 @@ DRAW = "draw"
 KING, ACE = 13, 1
 
 
-# -- the tableau's building rules, as the pages name them ------------------------------------
+# -- the tableau's building rules, as the pages name them: how a card's suit or colour
+# relates to the card it lies on (the rank is always one lower, see ``builds``) ----------------
 
 
-def down_alternate_colour(card: int, onto: int) -> bool:
+def alternate_colour(card: int, onto: int) -> bool:
     """ "built down by alternating color" / "alternate color" / "opposite color"."""
-    return RANK[onto] == RANK[card] + 1 and IS_RED[onto] != IS_RED[card]
+    return IS_RED[onto] != IS_RED[card]
 
 
-def down_same_colour(card: int, onto: int) -> bool:
+def same_colour(card: int, onto: int) -> bool:
     """ "built down by same color"."""
-    return RANK[onto] == RANK[card] + 1 and IS_RED[onto] == IS_RED[card]
+    return IS_RED[onto] == IS_RED[card]
 
 
-def down_any_suit_but_own(card: int, onto: int) -> bool:
+def any_suit_but_own(card: int, onto: int) -> bool:
     """ "built down by any suit but own"."""
-    return RANK[onto] == RANK[card] + 1 and SUIT[onto] != SUIT[card]
+    return SUIT[onto] != SUIT[card]
 
 
-def down_same_suit(card: int, onto: int) -> bool:
+def same_suit(card: int, onto: int) -> bool:
     """ "Builds of cards that are the same suit and in sequence" (Whitehead's moving unit)."""
-    return RANK[onto] == RANK[card] + 1 and SUIT[onto] == SUIT[card]
+    return SUIT[onto] == SUIT[card]
 
 
 # -- the facts -------------------------------------------------------------------------------
@@ -66,10 +67,11 @@ ANY_FACE_UP = "any-face-up"  # Yukon: "regardless of sequence"
 class Facts:
     foundations: int
     tableau: int
-    builds_on: Callable[[int, int], bool]  # may ``card`` lie on ``onto`` in the tableau
+    builds_by: Callable[[int, int], bool]  # the suit/colour ``card`` needs to lie on ``onto``
     empty_takes: str
     groups: str = RUNS
-    group_builds: Callable[[int, int], bool] | None = None  # None: as ``builds_on``
+    group_by: Callable[[int, int], bool] | None = None  # a unit's links; None: ``builds_by``
+    tableau_wraps: bool = False  # a King may lie on an Ace (silent pages: the table's notes)
     reserves: int = 0
     stock_to: str = "waste"  # "waste", "tableau", "reserves" or "none"
     redeals: int | None = 0  # None: unlimited
@@ -82,7 +84,7 @@ class Facts:
 KLONDIKE = Facts(  # shared/seeds/002 and RULES.md, the harness's first game
     foundations=4,
     tableau=7,
-    builds_on=down_alternate_colour,  # "built down in alternating colours"
+    builds_by=alternate_colour,  # "built down in alternating colours"
     empty_takes=KING_ONLY,  # "only by a King or a run whose base is a King"
     redeals=2,  # default mode: single-card deals, two redeals
 )
@@ -93,16 +95,16 @@ FACTS: dict[str, Facts] = {
     "double-klondike": Facts(  # shared/seeds/001 and RULES.md
         foundations=8,  # "eight, above the tableau"
         tableau=9,  # "nine piles laid as a triangle"
-        builds_on=down_alternate_colour,
+        builds_by=alternate_colour,
         empty_takes=KING_ONLY,  # "only by a King or a run that starts with a King"
         redeals=1,  # "The deck may be redealt once"
     ),
     "whitehead": Facts(
         foundations=4,  # "Four piles top right."
         tableau=7,  # "Seven piles."
-        builds_on=down_same_colour,  # "Cards in the Tableau are built down by same color."
+        builds_by=same_colour,  # "Cards in the Tableau are built down by same color."
         # "Builds of cards that are the same suit and in sequence can be moved as a unit."
-        group_builds=down_same_suit,
+        group_by=same_suit,
         empty_takes=ANY,  # "Empty Tableau slots can be filled with any card or build"
         redeals=0,  # "There are no redeals."
         foundation_returns=True,  # "Topmost card in each Foundation can be played back"
@@ -110,14 +112,14 @@ FACTS: dict[str, Facts] = {
     "thumb-and-pouch": Facts(
         foundations=4,
         tableau=7,
-        builds_on=down_any_suit_but_own,  # "built down by any suit but own"
+        builds_by=any_suit_but_own,  # "built down by any suit but own"
         empty_takes=ANY,  # "filled with a any legal sequence of cards"
         redeals=2,  # "Two redeals." / "go through the deck three times"
     ),
     "westhaven": Facts(
         foundations=4,
         tableau=10,  # "Ten piles of three cards each"
-        builds_on=down_alternate_colour,  # "built down by alternate color"
+        builds_by=alternate_colour,  # "built down by alternate color"
         # "The top card or the complete face up portion of each pile is available for play."
         groups=TOP_OR_ALL_FACE_UP,
         empty_takes=ANY,  # "filled with any available card or group of cards"
@@ -127,7 +129,7 @@ FACTS: dict[str, Facts] = {
     "easthaven": Facts(
         foundations=4,
         tableau=7,
-        builds_on=down_alternate_colour,  # "built down by alternate color"
+        builds_by=alternate_colour,  # "built down by alternate color"
         empty_takes=KING_ONLY,  # "filled by Kings or builds starting with a King"
         stock_to="tableau",  # "Clicking on the Stock deals one card face up on to each"
         redeals=0,  # "There are no redeals."
@@ -137,39 +139,40 @@ FACTS: dict[str, Facts] = {
     "agnes": Facts(
         foundations=4,
         tableau=7,
-        builds_on=down_same_colour,  # "Cards in the Tableau are built down by same color."
+        builds_by=same_colour,  # "Cards in the Tableau are built down by same color."
         # "Groups of cards in sequence and same color can be moved as a unit."
         empty_takes=NOTHING,  # "Empty piles can only be filled by the next deal"
         stock_to="tableau",  # "Each deal flips one card from the Stock to each pile"
         redeals=0,  # "There are no redeals."
+        tableau_wraps=True,  # silent; the table's notes: "a King may lie on an Ace"
         base="dealt",  # "One card is dealt on to the first Foundation pile."
         wrap=True,  # "wrapping from King to Ace when necessary"
     ),
     "gold-mine": Facts(
         foundations=4,
         tableau=7,  # "Seven piles, all empty to start."
-        builds_on=down_alternate_colour,
+        builds_by=alternate_colour,
         empty_takes=ANY,  # "An empty pile in the Tableau can be filled with any card."
         redeals=0,  # "No redeals." / "When Stock is empty, game over."
     ),
     "athena": Facts(
         foundations=4,
         tableau=7,
-        builds_on=down_alternate_colour,
+        builds_by=alternate_colour,
         empty_takes=KING_ONLY,  # "filled with a King or a group of cards with a King"
         redeals=2,  # "Two redeals." / "go through the deck three times"
     ),
     "jumbo": Facts(
         foundations=8,  # "Eight piles top right."
         tableau=9,  # "Nine piles."
-        builds_on=down_alternate_colour,
+        builds_by=alternate_colour,
         empty_takes=KING_ONLY,
         redeals=1,  # "There is one redeal."
     ),
     "yukon": Facts(
         foundations=4,
         tableau=7,
-        builds_on=down_alternate_colour,  # "built down in opposite color"
+        builds_by=alternate_colour,  # "built down in opposite color"
         groups=ANY_FACE_UP,  # "Groups of cards can be moved regardless of sequence."
         empty_takes=KING_ONLY,  # "filled with a King or a group of cards with a King"
         stock_to="none",  # the page has no Stock: every card is dealt
@@ -179,11 +182,12 @@ FACTS: dict[str, Facts] = {
         foundations=4,
         tableau=4,  # "Four piles below Foundations."
         reserves=1,  # "Reserve ... Deal thirteen cards here"
-        builds_on=down_alternate_colour,
+        builds_by=alternate_colour,
         # "filled automatically from the Reserve. If the Reserve is empty, an empty slot
         # can be filled by any card or group of cards in sequence."
         empty_takes=ANY_WHEN_RESERVE_EMPTY,
         redeals=None,  # "Unlimited redeals."
+        tableau_wraps=True,  # silent; the table's notes: "a King may lie on an Ace"
         base="dealt",  # "Deal one card face up on first Foundation pile ... the base card"
         wrap=True,  # "Aces are placed on Kings, and twos on Aces."
     ),
@@ -191,9 +195,10 @@ FACTS: dict[str, Facts] = {
         foundations=4,
         tableau=7,
         reserves=7,  # "Seven piles on the right."
-        builds_on=down_alternate_colour,
+        builds_by=alternate_colour,
         empty_takes=BELOW_BASE,  # "a card whose rank is one lower than the base card"
         stock_to="reserves",  # "Each deal places one card on each pile of the Reserve."
+        tableau_wraps=True,  # silent; the table's notes: "a King on an Ace too"
         base="dealt",  # "Deal one card on to first Foundation pile ... the base card"
         wrap=True,  # "Aces are placed on Kings, and twos on Aces."
     ),
@@ -256,9 +261,9 @@ def group_counts(facts: Facts, state: State, pile: int) -> list[int]:
         return list(range(1, face_up + 1))
     if facts.groups == TOP_OR_ALL_FACE_UP:
         return sorted({1, face_up})
-    links = facts.group_builds or facts.builds_on
+    links = facts.group_by or facts.builds_by
     counts = [1]
-    while counts[-1] < face_up and links(cards[-counts[-1]], cards[-counts[-1] - 1]):
+    while counts[-1] < face_up and builds(facts, cards[-counts[-1]], cards[-counts[-1] - 1], links):
         counts.append(counts[-1] + 1)
     return counts
 
@@ -302,9 +307,17 @@ def moves(facts: Facts, state: State, limit: int | None) -> set:
     return moves
 
 
+def builds(facts: Facts, card: int, onto: int, by=None) -> bool:
+    """May ``card`` lie on ``onto``: one rank lower (a King on an Ace where the tableau
+    wraps), with the suit or colour the game asks (``by``, default the building rule)."""
+    lower = RANK[onto] == RANK[card] + 1
+    wrapped = facts.tableau_wraps and RANK[onto] == ACE and RANK[card] == KING
+    return (lower or wrapped) and (by or facts.builds_by)(card, onto)
+
+
 def _tableau_takes(facts, target, card, base, reserve_empty) -> bool:
     if target:
-        return facts.builds_on(card, target[-1])
+        return builds(facts, card, target[-1])
     return empty_takes(facts, card, base, reserve_empty)
 
 
@@ -319,7 +332,12 @@ def _may_draw(facts: Facts, state: State, limit, moves: set, tableau: range) -> 
     if not stock:
         return False  # dealing to the tableau or reserves: "There are no redeals."
     if facts.fill_before_deal:
+        # "Any empty Tableau slots must be filled if possible before dealing": a move that
+        # empties another slot (a whole pile moved) fills none.
         empty = {t for t in tableau if not state.piles[t]}
-        if any(m[1] in empty for m in moves):
-            return False
+        for move in moves:
+            source, target, count = move
+            whole_pile = source in tableau and count == len(state.piles[source])
+            if target in empty and not whole_pile:
+                return False
     return True

@@ -2,9 +2,9 @@
 
 ``random_positions`` plays random legal commands (the engine's, or the oracle's) from
 several deals and yields every position reached, so the oracle and the engine are compared
-on early, middle and late positions alike. Play leans towards the foundations and away
-from the stock so that games get far: empty piles, cards back from the foundations, the
-stock run out.
+on early, middle and late positions alike. Play leans towards the foundations, turning
+cards up and emptying piles, so that games get far: empty piles, cards back from the
+foundations, the stock run out and redealt.
 """
 
 from __future__ import annotations
@@ -41,15 +41,25 @@ def command_of(move) -> Move | Draw:
     return Draw() if move == DRAW else Move(*move)
 
 
-def _pick(moves: list, rng: random.Random, foundations: range):
-    """A random move, leaning towards foundations (0.5) and away from the stock."""
-    to_foundation = [m for m in moves if m != DRAW and m[1] in foundations]
-    if to_foundation and rng.random() < 0.5:
-        return rng.choice(to_foundation)
-    others = [m for m in moves if m != DRAW]
-    if others and (DRAW not in moves or rng.random() < 0.7):
-        return rng.choice(others)
-    return DRAW if DRAW in moves else None
+def _weight(move, state: State, foundations: range) -> float:
+    """How likely random play is to pick ``move``: moves that get a game on (to the
+    foundations, uncovering or emptying a pile, turning the stock) before shuffles."""
+    if move == DRAW:
+        return 2.0
+    source, target, count = move
+    if target in foundations:
+        return 6.0
+    left = len(state.piles[source]) - count
+    if source not in foundations and left <= state.down[source]:
+        return 4.0  # turns a card up, or empties the pile (or is the waste's or a reserve's)
+    return 1.0
+
+
+def _pick(moves: list, rng: random.Random, state: State, foundations: range):
+    if not moves:
+        return None
+    weights = [_weight(m, state, foundations) for m in moves]
+    return rng.choices(moves, weights)[0]
 
 
 def random_positions(
@@ -71,7 +81,7 @@ def random_positions(
         yield g.state
         for _ in range(steps):
             choices = chooser(g.state) if chooser else engine_moves(rules, g.state)
-            move = _pick(sorted(choices, key=str), rng, foundations)
+            move = _pick(sorted(choices, key=str), rng, g.state, foundations)
             if move is None:
                 break
             g.execute(command_of(move))
@@ -101,10 +111,12 @@ def build(layout, piles: dict[str, str], down: dict[str, int] | None = None, red
     return State(tuple(cards), tuple(down_list), redeals)
 
 
-def differences(game: str, states, facts=None, redeals="page", mode=None) -> list:
+def differences(game: str, states, facts=None, redeals="page", mode=None, known=None) -> list:
     """(state, engine-only moves, oracle-only moves) wherever the engine's legal moves and
     the oracle's differ. ``facts`` replaces the game's (to check a wrong oracle is caught);
-    ``redeals`` the page's redeal limit and ``mode`` the rule table's mode (a deal mode)."""
+    ``redeals`` the page's redeal limit and ``mode`` the rule table's mode (a deal mode).
+    ``known(state, move)`` marks oracle moves the engine is known to refuse against the
+    page (each reported, and shown by an xfail test): they are left out."""
     rules = rules_of(game, mode)
     facts = facts or oracle.FACTS[game]
     limit = facts.redeals if redeals == "page" else redeals
@@ -112,6 +124,8 @@ def differences(game: str, states, facts=None, redeals="page", mode=None) -> lis
     for state in states:
         engine = engine_moves(rules, state)
         expected = oracle.moves(facts, state, limit)
+        if known:
+            expected = {m for m in expected if m in engine or not known(state, m)}
         if engine != expected:
             found.append(
                 (state, sorted(engine - expected, key=str), sorted(expected - engine, key=str))

@@ -13,6 +13,7 @@ import dataclasses
 import pytest
 
 from . import oracle
+from .oracle import DRAW
 from .positions import differences, random_positions
 
 GAMES = [
@@ -28,7 +29,42 @@ GAMES = [
     "canfield",
     "lady-jane",
 ]
-SEEDS, STEPS = range(5), 160
+SEEDS, STEPS = range(6), 250
+
+
+# Where the engine departs from the page (see test_disagreements.py, each an xfail): the
+# oracle keeps the page's rule and the comparison leaves out just those moves.
+
+
+def base_card_back(game: str):
+    """ "Cards in Foundations are still in play": the engine keeps each foundation's base
+    card (a foundation's only card) from coming back to the tableau."""
+    foundations = oracle.piles_of(oracle.FACTS[game])[0]
+    return lambda state, move: move[0] in foundations and len(state.piles[move[0]]) == 1
+
+
+def shown_card_lifted(game: str):
+    """Athena's "Builds of cards can be moved": the engine does not lift a second-row card
+    (dealt face up inside the face-down part) with the turned-up card built on it."""
+    tableau = oracle.piles_of(oracle.FACTS[game])[1]
+
+    def lifted(state, move) -> bool:
+        source, _, count = move
+        return source in tableau and len(state.piles[source]) - count < state.down[source]
+
+    return lifted
+
+
+KNOWN = {
+    "agnes": base_card_back,
+    "canfield": base_card_back,
+    "lady-jane": base_card_back,
+    "athena": shown_card_lifted,
+}
+
+
+def known(game: str):
+    return KNOWN[game](game) if game in KNOWN else None
 
 
 @pytest.fixture(scope="module")
@@ -46,33 +82,41 @@ def played():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_engine_moves_are_the_oracles(game, played):
-    assert differences(game, played(game))[:3] == []
+    assert differences(game, played(game), known=known(game))[:3] == []
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_oracle_moves_are_the_engines(game):
     """Play the oracle's moves: the engine must accept each, and agree in every position."""
-    states = random_positions(game, range(100, 104), STEPS, lambda s: oracle.legal(game, s))
-    assert differences(game, states)[:3] == []
+    legal = known(game)
+
+    def chooser(state):  # the oracle's moves, but for those the engine is known to refuse
+        moves = oracle.legal(game, state)
+        return {m for m in moves if m == DRAW or not legal or not legal(state, m)}
+
+    states = random_positions(game, range(100, 104), STEPS, chooser)
+    assert differences(game, states, known=known(game))[:3] == []
 
 
-# One wrong fact per game, each a rule its page states: the comparison must notice.
+# Wrong facts per game, each a rule its page states: the comparison must notice each.
 WRONG = {
-    "whitehead": {"group_builds": None},  # same colour runs would move as a unit
-    "thumb-and-pouch": {"builds_on": oracle.down_alternate_colour},
-    "westhaven": {"groups": oracle.RUNS},
-    "easthaven": {"fill_before_deal": False},
-    "agnes": {"wrap": False},
-    "gold-mine": {"empty_takes": oracle.KING_ONLY},
-    "athena": {"foundation_returns": False},
-    "jumbo": {"redeals": 0},
-    "yukon": {"groups": oracle.RUNS},
-    "canfield": {"empty_takes": oracle.ANY},
-    "lady-jane": {"empty_takes": oracle.KING_ONLY},
+    "whitehead": [{"group_by": None}],  # same-colour runs of two suits would move
+    "thumb-and-pouch": [{"builds_by": oracle.alternate_colour}],
+    "westhaven": [{"groups": oracle.RUNS}],
+    "easthaven": [{"fill_before_deal": False}],
+    "agnes": [{"tableau_wraps": False}, {"empty_takes": oracle.ANY}],
+    "gold-mine": [{"empty_takes": oracle.KING_ONLY}],
+    "athena": [{"foundation_returns": False}],
+    "jumbo": [{"redeals": 0}],
+    "yukon": [{"groups": oracle.RUNS}],
+    "canfield": [{"empty_takes": oracle.NOTHING}, {"wrap": False}],
+    "lady-jane": [{"empty_takes": oracle.KING_ONLY}, {"wrap": False}, {"reserves": 0}],
 }
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_wrong_oracle_is_caught(game, played):
-    wrong = dataclasses.replace(oracle.FACTS[game], **WRONG[game])
-    assert differences(game, played(game), wrong) != []
+@pytest.mark.parametrize(
+    "game, wrong", [(game, change) for game in GAMES for change in WRONG[game]], ids=str
+)
+def test_a_wrong_oracle_is_caught(game, wrong, played):
+    wrong_facts = dataclasses.replace(oracle.FACTS[game], **wrong)
+    assert differences(game, played(game), wrong_facts, known=known(game)) != []

@@ -30,7 +30,7 @@ def test_klondike_oracle_moves_are_played_by_the_engine():
     [
         {"empty_takes": oracle.ANY},
         {"foundation_returns": False},
-        {"builds_on": oracle.down_same_colour},
+        {"builds_by": oracle.same_colour},
         {"redeals": 1},
     ],
     ids=lambda change: next(iter(change)),

@@ -54,15 +54,15 @@ def test_built_down_in_any_suit_but_own():
 
 
 def test_groups_of_cards_move():
-    state = T.state(t1="KS 9C 8D 7D", t2="TH", t3="TC", down={"t1": 1})
-    assert T.allows(state, T.move("t1", "t2", 3))  # 9C 8D 7D: each on another suit
+    state = T.state(t1="KS 9C 8D 7S", t2="TH", t3="TC", down={"t1": 1})
+    assert T.allows(state, T.move("t1", "t2", 3))  # 9C 8D 7S: each on another suit
     assert T.refusal(state, T.move("t1", "t3", 3)) is Reason.TABLEAU_TAKES  # 9C on TC
     broken = T.state(t1="9C 8C", t2="TH")
     assert T.refusal(broken, T.move("t1", "t2", 2)) is Reason.NOT_A_RUN
 
 
 def test_empty_piles_take_any_legal_sequence():
-    state = T.state(t1="", t2="3C 6S", t3="QH JS TS", waste="4D")
+    state = T.state(t1="", t2="3C 6S", t3="QH JS TD", waste="4D")
     assert T.allows(state, T.move("t2", "t1"))  # any card, not only a King
     assert T.allows(state, T.move("t3", "t1", 3))
     assert T.allows(state, T.move("waste", "t1"))
