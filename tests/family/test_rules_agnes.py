@@ -58,7 +58,7 @@ def test_a_deal_flips_a_card_on_each_pile():
 
 
 def test_no_redeals():
-    assert not T.allows(T.state(t1="9C", f1="5H"), Draw())
+    assert T.refusal(T.state(t1="9C", f1="5H"), Draw()) is Reason.NO_REDEAL
 
 
 def test_foundations_wrap_from_king_to_ace():
@@ -74,7 +74,7 @@ def test_foundations_wrap_from_king_to_ace():
 def test_other_foundations_start_with_the_same_rank():
     state = T.state(f1="7D", t1="7C", t2="AC", t3="8C")
     assert T.allows(state, T.move("t1", "f2"))
-    assert not T.allows(state, T.move("t2", "f2"))  # not the Ace
+    assert T.refusal(state, T.move("t2", "f2")) is Reason.EMPTY_FOUNDATION_TAKES  # an Ace
     assert not T.allows(state, T.move("t3", "f2"))
 
 
@@ -89,12 +89,12 @@ def test_same_colour_groups_move():
     assert T.allows(state, T.move("t1", "t2", 3))
     assert not T.allows(state, T.move("t1", "t3", 3))
     mixed = T.state(t1="9H 8S", t2="TD", f1="3C")
-    assert not T.allows(mixed, T.move("t1", "t2", 2))
+    assert T.refusal(mixed, T.move("t1", "t2", 2)) is Reason.NOT_A_RUN
 
 
 def test_empty_piles_only_filled_by_a_deal():
     state = T.state(t1="", t2="3C KS", t3="5D", waste="", f1="2C", stock="9D 9S 9H 8C 8D 8S 8H")
-    assert not T.allows(state, T.move("t2", "t1"))  # not even a King
+    assert T.refusal(state, T.move("t2", "t1")) is Reason.EMPTY_STAYS_EMPTY  # not a King
     assert not T.allows(state, T.move("t3", "t1"))
     assert not T.allows(state, T.move("f1", "t1"))
     dealt = T.after(state, Draw())

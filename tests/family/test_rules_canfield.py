@@ -60,7 +60,7 @@ def test_the_reserve_top_card_plays_to_foundations_or_tableau():
     assert T.allows(state, T.move("r1", "f1"))
     assert T.allows(state, T.move("r1", "t1"))
     assert not T.allows(state, T.move("r1", "t1", 2))
-    assert not T.allows(state, T.move("t2", "r1"))  # nothing is played onto the reserve
+    assert T.refusal(state, T.move("t2", "r1")) is Reason.NOT_ONTO_RESERVE
 
 
 def test_built_down_in_alternating_color():
@@ -80,7 +80,7 @@ def test_foundations_built_up_in_suit_from_the_base_card():
     assert T.allows(state, T.move("t1", "f1"))
     assert not T.allows(state, T.move("t2", "f1"))  # another suit
     assert T.allows(state, T.move("t3", "f2"))  # the base card's rank starts a foundation
-    assert not T.allows(state, T.move("t4", "f2"))  # an Ace does not
+    assert T.refusal(state, T.move("t4", "f2")) is Reason.EMPTY_FOUNDATION_TAKES  # an Ace
 
 
 def test_aces_on_kings_twos_on_aces():

@@ -67,7 +67,7 @@ def test_empty_piles_take_kings_or_king_builds():
 
 def test_empty_slots_must_be_filled_before_a_deal():
     state = T.state(t1="", t2="3C KS QH", t3="9C", stock="2D 3D 4D 5D 6D 7D 8D")
-    assert not T.allows(state, Draw())
+    assert T.refusal(state, Draw()) is Reason.FILL_EMPTY_FIRST
     filled = T.after(state, T.move("t2", "t1", 2))
     assert T.allows(filled, Draw())
 
@@ -99,4 +99,4 @@ def test_the_last_deal_covers_the_first_three_piles():
 
 def test_no_redeals():
     state = T.state(t1="9C", stock="")
-    assert not T.allows(state, Draw())
+    assert T.refusal(state, Draw()) is Reason.NO_REDEAL

@@ -70,7 +70,7 @@ def test_the_last_two_cards_are_both_available():
     after = T.after(state, Draw())
     tops = {after.piles[r][-1] for r in T.piles("r") if after.piles[r]}
     assert set(state.piles[STOCK]) <= tops and after.piles[STOCK] == ()
-    assert not T.allows(after, Draw())  # and no redeal
+    assert T.refusal(after, Draw()) is Reason.NO_REDEAL
 
 
 def test_foundations_built_up_in_suit_from_the_base_card():
@@ -95,8 +95,8 @@ def test_reserve_top_cards_play_to_tableau_or_foundation():
 
 def test_nothing_is_played_onto_the_reserve():
     state = T.state(r1="", r2="9H", t1="8S", t2="4C", f1="3C")
-    assert not T.allows(state, T.move("t1", "r2"))  # no building on the reserve
-    assert not T.allows(state, T.move("t2", "r1"))  # an empty space stays empty
+    assert T.refusal(state, T.move("t1", "r2")) is Reason.NOT_ONTO_RESERVE  # no building
+    assert T.refusal(state, T.move("t2", "r1")) is Reason.NOT_ONTO_RESERVE  # stays empty
     assert not T.allows(state, T.move("f1", "r1"))
 
 
@@ -116,6 +116,6 @@ def test_empty_piles_take_one_below_the_base():
     state = T.state(t1="", t2="4C 6D", t3="KS 6S 5H", t4="2C KH", f1="7C")
     assert T.allows(state, T.move("t2", "t1"))  # 6D: one below the base 7
     assert T.allows(state, T.move("t3", "t1", 2))  # a group starting with 6S
-    assert not T.allows(state, T.move("t4", "t1"))  # a King is not the rank
+    assert T.refusal(state, T.move("t4", "t1")) is Reason.EMPTY_TAKES_RANK  # not a King
     ace_base = T.state(t1="", t2="2C KH", f1="AC")
     assert T.allows(ace_base, T.move("t2", "t1"))  # one below an Ace: the King

@@ -66,7 +66,7 @@ def test_same_suit_builds_move_as_a_unit():
 def test_same_colour_builds_of_two_suits_do_not():
     """9D 8H is a legal build (same colour) but not of one suit: only 8H moves alone."""
     state = T.state(t1="9D 8H", t2="TD", t3="9S")
-    assert not T.allows(state, T.move("t1", "t2", 2))
+    assert T.refusal(state, T.move("t1", "t2", 2)) is Reason.RUN_NOT_IN_SUIT
     assert T.allows(T.state(t1="9D 8H", t3="9H"), T.move("t1", "t3", 1))
 
 

@@ -42,7 +42,7 @@ def test_deal():
 
 
 def test_there_is_no_stock_to_turn():
-    assert not T.allows(T.deal(12).state, Draw())
+    assert T.refusal(T.deal(12).state, Draw()) is Reason.NO_STOCK
 
 
 def test_built_down_in_opposite_color():
