@@ -14,7 +14,7 @@ import pytest
 
 from . import oracle
 from .oracle import DRAW
-from .positions import differences, random_positions
+from .positions import checked_moves, differences, random_positions
 
 GAMES = [
     "whitehead",
@@ -83,6 +83,14 @@ def played():
 @pytest.mark.parametrize("game", GAMES)
 def test_engine_moves_are_the_oracles(game, played):
     assert differences(game, played(game), known=known(game))[:3] == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_command_check_accepts_is_the_oracles(game, played):
+    """Not only the engine's list: every Move ``check`` accepts (all of them tried, in one
+    position of every twenty) is an oracle move, and the reverse."""
+    sample = played(game)[::20]
+    assert differences(game, sample, known=known(game), found_by=checked_moves)[:3] == []
 
 
 @pytest.mark.parametrize("game", GAMES)

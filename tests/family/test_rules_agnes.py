@@ -6,6 +6,8 @@ Sentence -> test
   test_deal
 - "Cards are dealt in batches of seven, one on every Tableau pile." / "Each deal flips one
   card from the Stock to each pile of the Tableau." -> test_a_deal_flips_a_card_on_each_pile
+- (silent on the last batch, two cards; the table's notes: the first two piles) ->
+  test_the_last_deal_covers_the_first_two_piles
 - "There are no redeals." -> test_no_redeals
 - "Foundation: Four piles top right. To be built in suit and sequence, wrapping from King
   to Ace when necessary." / "Foundations are built up in suit in sequence, wrapping from
@@ -17,6 +19,8 @@ Sentence -> test
   cards in last pile." -> test_deal
 - "Tableau can be built down in same colors." / "Cards in the Tableau are built down by
   same color." -> test_built_down_by_same_color
+- (silent on a King on an Ace; the table's notes: it may, as the foundations wrap) ->
+  test_a_king_lies_on_an_ace_of_its_colour
 - "Groups of cards can be moved." / "Groups of cards in sequence and same color can be
   moved as a unit." -> test_same_colour_groups_move
 - "Empty piles can only be filled by the next deal from the Stock." ->
@@ -24,6 +28,7 @@ Sentence -> test
 - "Cards in Foundations are still in play." ->
   test_rules_common::test_foundation_cards_in_play_or_not[agnes]
 - "Double clicking ..." / "Goal" / "Scoring" -> test_rules_common [agnes]
+- "Top left pile", "top right": where the view draws the piles, not a rule of play.
 """
 
 from __future__ import annotations
@@ -99,3 +104,15 @@ def test_empty_piles_only_filled_by_a_deal():
     assert not T.allows(state, T.move("f1", "t1"))
     dealt = T.after(state, Draw())
     assert len(dealt.piles[T.pile("t1")]) == 1
+
+
+def test_the_last_deal_covers_the_first_two_piles():
+    state = T.state(t1="9C", t2="9S", t3="9D", f1="5H", stock="2D 3D")
+    assert T.step(state, Draw()) == (StockDealt(tuple(T.piles("t")[:2])),)
+    assert T.after(state, Draw()).piles[STOCK] == ()
+
+
+def test_a_king_lies_on_an_ace_of_its_colour():
+    state = T.state(t1="5C AS", t2="KC", t3="KH", f1="3D")
+    assert T.allows(state, T.move("t2", "t1"))
+    assert T.refusal(state, T.move("t3", "t1")) is Reason.TABLEAU_TAKES

@@ -17,6 +17,7 @@ Sentence -> test
 - "Tableau can be built down in alternating color." / "Cards in the Tableau are built
   down by alternating color." -> test_built_down_in_alternating_color
 - "Groups of cards can be moved." -> test_groups_move
+- (silent on a King on an Ace; the table's notes: it may) -> test_a_king_lies_on_an_ace
 - "Foundation: Four piles top right. Deal one card face up on first Foundation pile. This
   card is now the base card." -> test_deal
 - "Built up by suit." / "Foundations are built up in suit from the base card" ->
@@ -32,6 +33,9 @@ Sentence -> test
 - "Cards in Foundations are still in play." ->
   test_rules_common::test_foundation_cards_in_play_or_not[canfield]
 - "Double clicking ..." / "Goal" / "Scoring" -> test_rules_common [canfield]
+- "Top left pile", "On left under stock", ...: where the view draws the piles.
+- "This game used to be played in casinos. You would break even if your score is 10.":
+  history, not a rule of play.
 """
 
 from __future__ import annotations
@@ -106,3 +110,9 @@ def test_with_the_reserve_empty_a_slot_takes_any_card_or_group():
     assert T.allows(state, T.move("t2", "t1"))
     assert T.allows(state, T.move("t3", "t1", 2))
     assert T.allows(state, T.move("waste", "t1"))
+
+
+def test_a_king_lies_on_an_ace():
+    state = T.state(t1="AH", t2="KS", t3="KD", f1="5C", r1="2S")
+    assert T.allows(state, T.move("t2", "t1"))
+    assert T.refusal(state, T.move("t3", "t1")) is Reason.TABLEAU_TAKES

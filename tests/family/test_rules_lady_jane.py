@@ -19,12 +19,14 @@ Sentence -> test
   Foundation." / "The top card of each Reserve pile is always available for play on to
   either the Tableau or the Foundation." -> test_reserve_top_cards_play_to_tableau_or_foundation
 - "Empty spaces are not filled except by a deal from Stock." / "There is no building on
-  the Reserve piles." -> test_nothing_is_played_onto_the_reserve
+  the Reserve piles." -> test_nothing_is_played_onto_the_reserve,
+  test_a_deal_fills_an_empty_reserve_space
 - "Tableau: Seven piles below Stock and Foundation. Deal card face up in first pile. ...
   Repeat until there are seven cards in last pile." -> test_deal
 - "Tableau can be built down in alternating colors." / "Cards in the Tableau are built
   down by alternating color." -> test_built_down_in_alternating_colors
 - "Groups of cards can be moved." -> test_groups_move
+- (silent on a King on an Ace; the table's notes: it may) -> test_a_king_lies_on_an_ace
 - "Empty piles can only be filled by the card whose rank is one lower than the base card
   or group of cards starting with a card of this rank." / "An empty pile in the Tableau
   can be filled with a card whose rank is one lower than the base card or with a group of
@@ -32,6 +34,7 @@ Sentence -> test
 - "Cards in Foundations are still in play." ->
   test_rules_common::test_foundation_cards_in_play_or_not[lady-jane]
 - "Double clicking ..." / "Goal" / "Scoring" -> test_rules_common [lady-jane]
+- "Top left pile", "on the right", "below Stock": where the view draws the piles.
 """
 
 from __future__ import annotations
@@ -119,3 +122,15 @@ def test_empty_piles_take_one_below_the_base():
     assert T.refusal(state, T.move("t4", "t1")) is Reason.EMPTY_TAKES_RANK  # not a King
     ace_base = T.state(t1="", t2="2C KH", f1="AC")
     assert T.allows(ace_base, T.move("t2", "t1"))  # one below an Ace: the King
+
+
+def test_a_deal_fills_an_empty_reserve_space():
+    state = T.state(r1="", r2="9H", f1="3C", t1="8S", stock="2D 3D 4D 5D 6D 7D 8D 9D")
+    after = T.after(state, Draw())
+    assert len(after.piles[T.pile("r1")]) == 1 and len(after.piles[T.pile("r2")]) == 2
+
+
+def test_a_king_lies_on_an_ace():
+    state = T.state(t1="AH", t2="KS", t3="KD", f1="5C")
+    assert T.allows(state, T.move("t2", "t1"))
+    assert T.refusal(state, T.move("t3", "t1")) is Reason.TABLEAU_TAKES
