@@ -278,6 +278,7 @@ def legal(game: str, state: State, redeals: int | None | str = "page") -> set:
 
 
 def moves(facts: Facts, state: State, limit: int | None) -> set:
+    """The legal moves of a game with ``facts`` (``limit``: its redeals, None unlimited)."""
     foundations, tableau, reserves = piles_of(facts)
     piles = state.piles
     base = base_rank(facts, state, foundations)
@@ -286,25 +287,25 @@ def moves(facts: Facts, state: State, limit: int | None) -> set:
     lifts = [(1, 1)] if piles[1] else []
     lifts += [(r, 1) for r in reserves if piles[r]]
     lifts += [(t, n) for t in tableau for n in group_counts(facts, state, t)]
-    moves: set = set()
+    found: set = set()
     for source, count in lifts:
         card = piles[source][-count]
         if count == 1:
             for f in foundations:
                 if foundation_takes(facts, piles[f], card, base):
-                    moves.add((source, f, 1))
+                    found.add((source, f, 1))
         for t in tableau:
             if t != source and _tableau_takes(facts, piles[t], card, base, reserve_empty):
-                moves.add((source, t, count))
+                found.add((source, t, count))
     if facts.foundation_returns:
         for f in foundations:
             if piles[f]:
                 for t in tableau:
                     if _tableau_takes(facts, piles[t], piles[f][-1], base, reserve_empty):
-                        moves.add((f, t, 1))
-    if _may_draw(facts, state, limit, moves, tableau):
-        moves.add(DRAW)
-    return moves
+                        found.add((f, t, 1))
+    if _may_draw(facts, state, limit, found, tableau):
+        found.add(DRAW)
+    return found
 
 
 def builds(facts: Facts, card: int, onto: int, by=None) -> bool:
@@ -321,7 +322,7 @@ def _tableau_takes(facts, target, card, base, reserve_empty) -> bool:
     return empty_takes(facts, card, base, reserve_empty)
 
 
-def _may_draw(facts: Facts, state: State, limit, moves: set, tableau: range) -> bool:
+def _may_draw(facts: Facts, state: State, limit, found: set, tableau: range) -> bool:
     stock, waste = state.piles[0], state.piles[1]
     if facts.stock_to == "none":
         return False
@@ -335,8 +336,7 @@ def _may_draw(facts: Facts, state: State, limit, moves: set, tableau: range) -> 
         # "Any empty Tableau slots must be filled if possible before dealing": a move that
         # empties another slot (a whole pile moved) fills none.
         empty = {t for t in tableau if not state.piles[t]}
-        for move in moves:
-            source, target, count = move
+        for source, target, count in found:
             whole_pile = source in tableau and count == len(state.piles[source])
             if target in empty and not whole_pile:
                 return False
