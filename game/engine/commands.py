@@ -21,7 +21,7 @@ from .events import (
 )
 from .legal import pile_moves
 from .orders import Collect, Command, Draw, Move, ToFoundation
-from .policies import EmptyPile, StockTarget
+from .policies import EmptyPile, FoundationBase, StockTarget
 from .refusals import Reason, Refused
 from .relations import FULL_FOUNDATION, Relations
 from .rules import Rules
@@ -87,11 +87,11 @@ class Mechanics(Relations):
                     raise Refused(Reason.NO_RETURN, **about)
                 if not self.returnable(state, src):
                     raise Refused(Reason.BASE_CARD_STAYS, **about)
-            if not self.tableau_takes(state, target, card):
+            if not self.tableau_takes(target, card, state):
                 if onto is not None:
                     raise Refused(Reason.TABLEAU_TAKES, takes=self.cards_on(onto), **about)
                 rank = self.empty_tableau_rank(state)
-                if self.empty is EmptyPile.BELOW_BASE and rank is not None:
+                if rank is not None and self.empty.reason is Reason.EMPTY_TAKES_RANK:
                     takes = tuple(make_card(rank, suit) for suit in range(4))
                     raise Refused(self.empty.reason, takes=takes, **about)
                 raise Refused(self.empty.reason, **about)
@@ -107,7 +107,7 @@ class Mechanics(Relations):
             raise Refused(Reason.FOUNDATION_ONE_AT_A_TIME, source=src, target=dst, count=n)
         if self.can_lift(state, src, n):
             return
-        pile, runs = state.piles[src], self.rules.runs
+        pile, runs = state.piles[src], self.runs
         if runs.in_sequence:
             for i in range(len(pile) - n, len(pile) - 1):
                 card, onto = pile[i + 1], pile[i]
@@ -128,19 +128,20 @@ class Mechanics(Relations):
         onto = about["onto"]
         if onto is None:
             takes = () if base is None else (make_card(base, SUIT[about["card"]]),)
-            raise Refused(self.rules.foundation_base.reason, takes=takes, **about)
+            raise Refused(FoundationBase(self.rules.foundation_base).reason, takes=takes, **about)
         following = self._up[RANK[onto]]
         if following is None or len(target) >= FULL_FOUNDATION:
             raise Refused(Reason.FOUNDATION_COMPLETE, **about)
         raise Refused(Reason.FOUNDATION_TAKES, takes=(make_card(following, SUIT[onto]),), **about)
 
     def check_draw(self, state: State) -> Step:
-        to = self.rules.stock_to
+        to = StockTarget(self.rules.stock_to)
         if to is StockTarget.NONE:
             raise Refused(to.reason)
         stock = state.piles[STOCK]
-        if self.rules.fill_empty_first and stock and self._could_fill(state):
-            raise Refused(Reason.FILL_EMPTY_FIRST, target=self._could_fill(state))
+        fillable = self._could_fill(state) if stock else None
+        if fillable is not None:
+            raise Refused(Reason.FILL_EMPTY_FIRST, target=fillable)
         if stock and to is StockTarget.WASTE:
             return (StockTurned(min(self.rules.draw, len(stock))),)
         if stock:
@@ -159,10 +160,10 @@ class Mechanics(Relations):
         return (WasteRedealt(len(waste)),)
 
     def _could_fill(self, state: State) -> int | None:
-        """An empty tableau pile that some move could fill now (without emptying another),
-        or None: Easthaven deals only when no such move is left."""
+        """With ``stock.fill_empty_first``, an empty tableau pile that some move could fill
+        now (without emptying another), or None: Easthaven deals only when none is left."""
         piles = state.piles
-        if all(piles[t] for t in self.tableau):
+        if not self.rules.fill_empty_first or all(piles[t] for t in self.tableau):
             return None
         for move in pile_moves(self, state):
             if move.target in self.tableau and not piles[move.target]:
@@ -222,11 +223,11 @@ class Mechanics(Relations):
     # -- queries ------------------------------------------------------------------------
 
     def can_draw(self, state: State) -> bool:
-        to = self.rules.stock_to
+        to = StockTarget(self.rules.stock_to)
         if to is StockTarget.NONE:
             return False
         if state.piles[STOCK]:
-            return not (self.rules.fill_empty_first and self._could_fill(state) is not None)
+            return self._could_fill(state) is None
         limit = self.rules.redeals
         return bool(state.piles[WASTE]) and (limit is None or state.redeals_used < limit)
 

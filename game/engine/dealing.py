@@ -4,8 +4,6 @@ which of them lie face up, where the stock deals, and what the score counts."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from game.i18n import N_
 
 from .policy import Policy
@@ -67,12 +65,6 @@ class DealPattern(Policy):
     def counts(self, piles: int) -> tuple[int, ...] | None:
         shape = self.details[0]
         return None if shape is None else shape(piles)
-
-
-# Kept for callers that look a face-down count up by policy.
-FACE_DOWN_COUNT: dict[FaceUp, Callable[[int], int]] = {
-    p: (lambda dealt, p=p: p.hidden(dealt)[0]) for p in FaceUp
-}
 
 
 # -- the stock ------------------------------------------------------------------------------

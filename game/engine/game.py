@@ -232,7 +232,7 @@ class Game:
         state = self.state
         if any(self._changes_something(m) for m in mech.legal_moves(state)):
             return False
-        if self.rules.stock_to is not StockTarget.WASTE:
+        if self.rules.stock_to != StockTarget.WASTE:
             return not mech.can_draw(state)  # a deal elsewhere changes the table
         unlimited = self.rules.redeals is None
         seen = set()
@@ -262,7 +262,7 @@ class Game:
         mech = self.mechanics
         if mech.foundation_for(state, card) is not None:
             return True
-        return any(mech.tableau_takes(state, state.piles[t], card) for t in mech.tableau)
+        return any(mech.tableau_takes(state.piles[t], card, state) for t in mech.tableau)
 
     def waste_fan(self) -> int:
         """How many cards of the last stock turn still lie on top of the waste (at least one

@@ -32,7 +32,7 @@ def pile_moves(mech: Relations, state: State) -> list[Move]:
     tableau, foundations = mech.tableau, mech.foundations
     builds_on = mech.builds_on
     sequence = mech.sequence_runs
-    step, wrap = mech.rules.build.direction, mech.rules.tableau_wrap
+    step, wrap = mech.direction, mech.rules.tableau_wrap
     if sequence:
         runs = [(t, mech.run_length(state, t)) for t in tableau]
         counts = {t: range(1, length + 1) for t, length in runs}

@@ -39,7 +39,6 @@ from game.i18n import N_
 
 from .cards import ACE, IS_RED, KING, RANK, SUIT
 from .dealing import (
-    FACE_DOWN_COUNT,
     FILL_EMPTY_FIRST,
     DealPattern,
     FaceUp,
@@ -53,7 +52,6 @@ from .refusals import Reason
 # The deal's, the stock's and the score's policies live in ``dealing``; they are named
 # here too, so that every policy can be found in one place.
 __all__ = [
-    "FACE_DOWN_COUNT",
     "Build",
     "DealPattern",
     "EmptyPile",
@@ -269,6 +267,13 @@ class EmptyPile(Policy):
         Reason.EMPTY_TAKES_RANK,
         N_("An empty pile takes only {cards}."),
     )
+    RANK = (
+        "rank",
+        N_("a card of the rank in empty_rank, or a run from one"),
+        None,
+        Reason.EMPTY_TAKES_RANK,
+        N_("An empty pile takes only {cards}."),
+    )
     FROM_RESERVE = (
         "from-reserve",
         N_("the reserve's top card at once; any card once the reserve is empty"),
@@ -291,7 +296,8 @@ class EmptyPile(Policy):
         return self.details[2]
 
 
-# The faint letter drawn in an empty tableau slot, for policies whose rank is fixed.
+# The faint letter drawn in an empty tableau slot, for policies whose rank is fixed (the
+# rank below a dealt base is known only in play: Mechanics.empty_tableau_label(state)).
 EMPTY_LABEL: dict[EmptyPile, str] = {p: p.letter or "" for p in EmptyPile}
 
 
@@ -326,8 +332,6 @@ class FoundationBase(Policy):
 # With a dealt base, the foundations' first cards never come back: the base rank is read
 # from the first foundation, and an empty pile's rank in Lady Jane from it.
 BASE_CARD_STAYS = N_("A foundation's first card stays on its foundation.")
-
-FOUNDATION_BASE = ACE  # the rank an empty foundation takes when the base is the Ace
 
 
 # -- the sentences of the refusals declared here, for game.app.wording ----------------------

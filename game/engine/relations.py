@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import ACE, KING, RANK, RANKS, SUIT, make_card
-from .policies import EmptyPile, FoundationBase, any_suit, builder, next_rank
+from .policies import Build, EmptyPile, FoundationBase, Run, any_suit, builder, next_rank
 from .rules import Rules
 from .state import Layout, State, layout_for
 
@@ -28,17 +28,21 @@ class Relations:
         self.tableau = tuple(self.layout.tableau_range)
         self.reserves = tuple(self.layout.reserve_range)
         self._runs = rules.move_runs
+        # The policies as members (a Rules value made by hand may hold their strings).
+        build, runs = Build(rules.build), Run(rules.runs)
         # May ``card`` lie on ``onto`` in the tableau (the build, wrapping or not)?
-        self.builds_on = builder(rules.build, rules.tableau_wrap)
+        self.builds_on = builder(build, rules.tableau_wrap)
         # The rank a card must have to lie on a card of each rank (None: nothing goes on).
         self.wanted_rank = tuple(
-            next_rank(r, -rules.build.direction, rules.tableau_wrap) if r else None
+            next_rank(r, -build.direction, rules.tableau_wrap) if r else None
             for r in range(KING + 1)
         )
         self._up = tuple(
             next_rank(r, 1, rules.foundation_wrap) if r else None for r in range(KING + 1)
         )
-        suits_too = rules.runs.suits_too
+        self.direction = build.direction
+        self.runs = runs
+        suits_too = runs.suits_too
         builds_on = self.builds_on
         # Do two cards, one on the other, belong to one run that moves as a unit?
         self.links = (
@@ -46,8 +50,8 @@ class Relations:
             if suits_too is not any_suit
             else builds_on
         )
-        self.sequence_runs = rules.runs.in_sequence
-        self.empty = rules.empty_accepts
+        self.sequence_runs = runs.in_sequence
+        self.empty = EmptyPile(rules.empty_accepts)
         self.empty_takes_any = self.empty in (EmptyPile.ANY, EmptyPile.FROM_RESERVE)
         # What an empty tableau pile takes, when that does not depend on the deal.
         self.empty_takes = {
@@ -55,13 +59,13 @@ class Relations:
             EmptyPile.ANY: lambda card: True,
             EmptyPile.FROM_RESERVE: lambda card: True,
             EmptyPile.NONE: lambda card: False,
-        }.get(rules.empty_accepts)
+        }.get(self.empty)
 
     # -- the foundations ------------------------------------------------------------------
 
     def empty_foundation_rank(self, state: State) -> int | None:
         """The rank an empty foundation takes now; None when no rank is fixed yet."""
-        if self.rules.foundation_base is FoundationBase.ACE:
+        if self.rules.foundation_base == FoundationBase.ACE:
             return ACE
         first = state.piles[self.foundations[0]]
         return RANK[first[0]] if first else None
@@ -106,7 +110,7 @@ class Relations:
         pile = state.piles[f]
         if not pile or not self.rules.cards_may_return:
             return False
-        return len(pile) > 1 or self.rules.foundation_base is FoundationBase.ACE
+        return len(pile) > 1 or self.rules.foundation_base == FoundationBase.ACE
 
     # -- the tableau ----------------------------------------------------------------------
 
@@ -114,6 +118,8 @@ class Relations:
         """The one rank an empty tableau pile takes (None: any card, or none)."""
         if self.empty is EmptyPile.KING:
             return KING
+        if self.empty is EmptyPile.RANK:
+            return self.rules.empty_rank
         if self.empty is EmptyPile.BELOW_BASE:
             base = self.empty_foundation_rank(state)
             return None if base is None else next_rank(base, -1, True)
@@ -131,8 +137,14 @@ class Relations:
             return self.empty_takes(card)
         return RANK[card] == self.empty_tableau_rank(state)
 
-    def tableau_takes(self, state: State, pile: tuple[int, ...], card: int) -> bool:
-        return self.builds_on(card, pile[-1]) if pile else self.empty_tableau_takes(state, card)
+    def tableau_takes(self, pile: tuple[int, ...], card: int, state: State | None = None) -> bool:
+        """May ``card`` go on tableau ``pile``? An empty pile whose rank comes from the
+        deal (Lady Jane) needs the ``state`` to say."""
+        if pile:
+            return self.builds_on(card, pile[-1])
+        if state is None:
+            return self.empty_takes is not None and self.empty_takes(card)
+        return self.empty_tableau_takes(state, card)
 
     def cards_on(self, onto: int) -> tuple[int, ...]:
         """The cards (one copy each) that may lie on ``onto`` in the tableau."""
@@ -153,7 +165,7 @@ class Relations:
             return (1,)
         top = len(cards) - 1
         links = self.links
-        return self.rules.runs.counts(face_up, lambda i: links(cards[top - i], cards[top - i - 1]))
+        return self.runs.counts(face_up, lambda i: links(cards[top - i], cards[top - i - 1]))
 
     def run_length(self, state: State, pile: int) -> int:
         """How many cards from the top of a tableau pile may move together, at most."""

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from game.i18n import _, ngettext
 
-from .cards import CARDS_PER_DECK
+from .cards import CARDS_PER_DECK, RANKS
 from .policies import (
     Build,
     DealPattern,
@@ -79,6 +79,7 @@ class Rules:
     foundation_wrap: bool = False
     fill_empty_first: bool = False
     scoring: Scoring = Scoring.FOUNDATION_CARDS
+    empty_rank: int = 0  # the rank an empty pile takes with empty_accepts = "rank"
 
     @property
     def card_count(self) -> int:
@@ -283,6 +284,10 @@ def _resolve(d: dict, mode_id: str, label: str, source: str, where: str) -> Rule
         counts = _counts(source, "tableau.counts", tab["counts"], piles)
     extra = tab.get("extra_face_up")
     extra = () if extra is None else _counts(source, "tableau.extra_face_up", extra, piles)
+    empty = EmptyPile(tab["empty_accepts"])
+    if (empty is EmptyPile.RANK) != ("empty_rank" in tab):
+        problem = _('only allowed with empty_accepts = "rank", and needed there')
+        raise key_error(source, "tableau.empty_rank", problem)
     base = FoundationBase(fnd.get("base", FoundationBase.ACE))
     stock_to = StockTarget(stock.get("to", StockTarget.WASTE))
     dealt = sum(counts) + sum(extra) + reserves["count"] * reserves["deal"]
@@ -317,7 +322,7 @@ def _resolve(d: dict, mode_id: str, label: str, source: str, where: str) -> Rule
         face_up=FaceUp(tab["face_up"]),
         build=Build(tab["build"]),
         move_runs=tab["move_runs"],
-        empty_accepts=EmptyPile(tab["empty_accepts"]),
+        empty_accepts=empty,
         foundations=fnd["count"],
         cards_may_return=fnd["cards_may_return"],
         draw=stock.get("draw", 1),
@@ -333,6 +338,7 @@ def _resolve(d: dict, mode_id: str, label: str, source: str, where: str) -> Rule
         foundation_wrap=fnd.get("wrap", False),
         fill_empty_first=stock.get("fill_empty_first", False),
         scoring=Scoring(d.get("scoring", Scoring.FOUNDATION_CARDS)),
+        empty_rank=RANKS.index(tab["empty_rank"]) + 1 if "empty_rank" in tab else 0,
     )
 
 

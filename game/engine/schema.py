@@ -9,7 +9,7 @@ from typing import Any
 
 from game.i18n import N_, _
 
-from .cards import MAX_DECKS
+from .cards import MAX_DECKS, RANKS
 from .policies import (
     Build,
     DealPattern,
@@ -83,6 +83,12 @@ def _is_redeals(v: Any) -> str | None:
     )
 
 
+def _is_rank(v: Any) -> str | None:
+    if isinstance(v, str) and len(v) == 1 and v in RANKS:
+        return None
+    return _("must be a rank, one of {ranks}, got {value}").format(ranks=RANKS, value=shown(v))
+
+
 def _is_counts(v: Any) -> str | None:
     if isinstance(v, list) and v and all(type(n) is int and 0 <= n <= 30 for n in v):
         return None
@@ -101,6 +107,7 @@ SECTIONS: dict[str, dict[str, tuple[Checker, bool]]] = {
         "runs": (_one_of(Run), False),  # what moves as a unit (default "built")
         "wrap": (_is_bool, False),  # a King builds on an Ace (down; Ace on King up)
         "empty_accepts": (_one_of(EmptyPile), True),
+        "empty_rank": (_is_rank, False),  # with empty_accepts = "rank": "A" ... "K"
         "extra_face_up": (_is_counts, False),  # rows dealt face up after the deal (Yukon)
     },
     "foundations": {

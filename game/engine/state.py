@@ -148,7 +148,7 @@ def initial_state(rules: Rules, deck_order: list[int] | tuple[int, ...]) -> Stat
     for pile in deal_order(rules.extra_face_up):
         tableau[pile].append(next(cards))
     foundations: list[tuple[int, ...]] = [()] * rules.foundations
-    if rules.foundation_base is FoundationBase.DEALT:
+    if rules.foundation_base == FoundationBase.DEALT:
         foundations[0] = (next(cards),)
     rest = list(cards)
     stock = tuple(reversed(rest))  # bottom to top: the first leftover card ends on top

@@ -11,6 +11,7 @@ from functools import cache
 
 from game.engine.cards import CARDS_PER_DECK, KING, RANK, SUIT, make_card
 from game.engine.commands import mechanics_for
+from game.engine.policies import DOWN, Build, EmptyPile, FoundationBase, Run, StockTarget
 from game.engine.rules import Rules
 
 # The two rules for playing a card to its foundation at once, without a choice (see
@@ -30,10 +31,40 @@ def tables_for(rules: Rules) -> RuleTables:
     return RuleTables(rules)
 
 
+def unknown_policies(rules: Rules) -> list[str]:
+    """The rules of ``rules`` this search was not written for (Klondike's family beyond
+    the stock-to-waste games with built runs: reserves, other stocks, other runs, wrapping,
+    dealt foundation bases, ...); empty when it knows them all."""
+    unknown = []
+    if Build(rules.build).direction != DOWN:
+        unknown.append(f"tableau.build = {rules.build!r}")
+    if rules.reserves:
+        unknown.append(f"reserves = {rules.reserves}")
+    if rules.stock_to != StockTarget.WASTE:
+        unknown.append(f"stock.to = {rules.stock_to.value!r}")
+    if rules.runs != Run.BUILT:
+        unknown.append(f"tableau.runs = {rules.runs.value!r}")
+    if rules.tableau_wrap or rules.foundation_wrap:
+        unknown.append("wrap = true")
+    if rules.foundation_base != FoundationBase.ACE:
+        unknown.append(f"foundations.base = {rules.foundation_base.value!r}")
+    if rules.fill_empty_first:
+        unknown.append("stock.fill_empty_first = true")
+    if rules.empty_accepts not in (EmptyPile.KING, EmptyPile.ANY, EmptyPile.NONE):
+        unknown.append(f"tableau.empty_accepts = {rules.empty_accepts.value!r}")
+    return unknown
+
+
 class RuleTables:
     """Per-rules facts about cards, foundations and the talon, as tuples and bytes."""
 
     def __init__(self, rules: Rules) -> None:
+        unknown = unknown_policies(rules)
+        if unknown:
+            raise NotImplementedError(
+                f"the specialised solver does not know {rules.variant}'s "
+                f"{', '.join(unknown)}: search it with a solver over legal_moves"
+            )
         self.rules = rules
         mechanics = mechanics_for(rules)
         self.decks = decks = rules.decks
