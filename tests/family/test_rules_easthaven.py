@@ -76,6 +76,7 @@ def test_a_deal_with_empty_slots_no_king_fills():
     """ "if possible": with no King to fill the empty slot, the stock deals."""
     state = T.state(t1="", t2="3C JS", t3="9C", stock="2D 3D 4D 5D 6D 7D 8D")
     assert T.allows(state, Draw())
+    assert len(T.after(state, Draw()).piles[T.pile("t1")]) == 1  # the deal covers it too
 
 
 def test_a_deal_puts_one_card_face_up_on_each_pile():
