@@ -1,0 +1,343 @@
+"""An independent move oracle for the Klondike family, written from the help pages.
+
+Each game is a table of its own facts (``FACTS``), every field quoted from its GNOME
+AisleRiot help page (/work/shared/family/<id>.txt) so a reviewer can check it sentence by
+sentence; where a page is silent the field says "silent" and follows the rule table's
+``notes`` (the engine helper's choice). One small interpreter (``legal``) turns the facts
+into the set of legal player moves in a position.
+
+Deliberately independent of the engine: nothing here imports game.engine.policies,
+commands or rules. Only the card look-up tables (cards.py) and the State value are used.
+Pile indexes follow the shared contract: 0 stock, 1 waste, the foundations, the tableau,
+then the reserves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.engine.cards import IS_RED, RANK, SUIT
+from game.engine.state import State
+
+DRAW = "draw"
+KING, ACE = 13, 1
+
+
+# -- the tableau's building rules, as the pages name them: how a card's suit or colour
+# relates to the card it lies on (the rank is always one lower, see ``builds``) ----------------
+
+
+def alternate_colour(card: int, onto: int) -> bool:
+    """ "built down by alternating color" / "alternate color" / "opposite color"."""
+    return IS_RED[onto] != IS_RED[card]
+
+
+def same_colour(card: int, onto: int) -> bool:
+    """ "built down by same color"."""
+    return IS_RED[onto] == IS_RED[card]
+
+
+def any_suit_but_own(card: int, onto: int) -> bool:
+    """ "built down by any suit but own"."""
+    return SUIT[onto] != SUIT[card]
+
+
+def same_suit(card: int, onto: int) -> bool:
+    """ "Builds of cards that are the same suit and in sequence" (Whitehead's moving unit)."""
+    return SUIT[onto] == SUIT[card]
+
+
+# -- the facts -------------------------------------------------------------------------------
+
+# What an empty tableau pile takes (the bottom card of what is moved there).
+KING_ONLY = "king"  # "filled by Kings or group of cards starting with a King"
+ANY = "any"  # "filled with any card"
+NOTHING = "nothing"  # "only be filled by the next deal from the Stock"
+BELOW_BASE = "below-base"  # Lady Jane: "rank is one lower than the base card"
+ANY_WHEN_RESERVE_EMPTY = "any-when-reserve-empty"  # Canfield
+
+# Which groups of tableau cards move as a unit.
+RUNS = "runs"  # "Groups/Builds of cards can be moved": each card builds on the one below
+TOP_OR_ALL_FACE_UP = "top-or-all-face-up"  # Westhaven
+ANY_FACE_UP = "any-face-up"  # Yukon: "regardless of sequence"
+
+
+@dataclass(frozen=True)
+class Facts:
+    foundations: int
+    tableau: int
+    builds_by: Callable[[int, int], bool]  # the suit/colour ``card`` needs to lie on ``onto``
+    empty_takes: str
+    groups: str = RUNS
+    group_by: Callable[[int, int], bool] | None = None  # a unit's links; None: ``builds_by``
+    tableau_wraps: bool = False  # a King may lie on an Ace (silent pages: the table's notes)
+    reserves: int = 0
+    stock_to: str = "waste"  # "waste", "tableau", "reserves" or "none"
+    redeals: int | None = 0  # None: unlimited
+    base: str = "ace"  # "ace", or "dealt": the rank of the card dealt to the first foundation
+    wrap: bool = False  # foundations go on from King to Ace
+    foundation_returns: bool = True  # "Cards in Foundations are still in play"
+    fill_before_deal: bool = False  # Easthaven: empty slots must be filled before a deal
+
+
+KLONDIKE = Facts(  # shared/seeds/002 and RULES.md, the harness's first game
+    foundations=4,
+    tableau=7,
+    builds_by=alternate_colour,  # "built down in alternating colours"
+    empty_takes=KING_ONLY,  # "only by a King or a run whose base is a King"
+    redeals=2,  # default mode: single-card deals, two redeals
+)
+
+FACTS: dict[str, Facts] = {
+    "klondike": KLONDIKE,
+    "saratoga": KLONDIKE,  # "Klondike with every card dealt face up": the same moves
+    "double-klondike": Facts(  # shared/seeds/001 and RULES.md
+        foundations=8,  # "eight, above the tableau"
+        tableau=9,  # "nine piles laid as a triangle"
+        builds_by=alternate_colour,
+        empty_takes=KING_ONLY,  # "only by a King or a run that starts with a King"
+        redeals=1,  # "The deck may be redealt once"
+    ),
+    "whitehead": Facts(
+        foundations=4,  # "Four piles top right."
+        tableau=7,  # "Seven piles."
+        builds_by=same_colour,  # "Cards in the Tableau are built down by same color."
+        # "Builds of cards that are the same suit and in sequence can be moved as a unit."
+        group_by=same_suit,
+        empty_takes=ANY,  # "Empty Tableau slots can be filled with any card or build"
+        redeals=0,  # "There are no redeals."
+        foundation_returns=True,  # "Topmost card in each Foundation can be played back"
+    ),
+    "thumb-and-pouch": Facts(
+        foundations=4,
+        tableau=7,
+        builds_by=any_suit_but_own,  # "built down by any suit but own"
+        empty_takes=ANY,  # "filled with a any legal sequence of cards"
+        redeals=2,  # "Two redeals." / "go through the deck three times"
+    ),
+    "westhaven": Facts(
+        foundations=4,
+        tableau=10,  # "Ten piles of three cards each"
+        builds_by=alternate_colour,  # "built down by alternate color"
+        # "The top card or the complete face up portion of each pile is available for play."
+        groups=TOP_OR_ALL_FACE_UP,
+        empty_takes=ANY,  # "filled with any available card or group of cards"
+        redeals=0,  # "There are no redeals."
+        foundation_returns=False,  # "Cards in Foundation are no longer in play."
+    ),
+    "easthaven": Facts(
+        foundations=4,
+        tableau=7,
+        builds_by=alternate_colour,  # "built down by alternate color"
+        empty_takes=KING_ONLY,  # "filled by Kings or builds starting with a King"
+        stock_to="tableau",  # "Clicking on the Stock deals one card face up on to each"
+        redeals=0,  # "There are no redeals."
+        foundation_returns=False,  # "Cards in the Foundation are no longer in play."
+        fill_before_deal=True,  # "Any empty Tableau slots must be filled if possible"
+    ),
+    "agnes": Facts(
+        foundations=4,
+        tableau=7,
+        builds_by=same_colour,  # "Cards in the Tableau are built down by same color."
+        # "Groups of cards in sequence and same color can be moved as a unit."
+        empty_takes=NOTHING,  # "Empty piles can only be filled by the next deal"
+        stock_to="tableau",  # "Each deal flips one card from the Stock to each pile"
+        redeals=0,  # "There are no redeals."
+        tableau_wraps=True,  # silent; the table's notes: "a King may lie on an Ace"
+        base="dealt",  # "One card is dealt on to the first Foundation pile."
+        wrap=True,  # "wrapping from King to Ace when necessary"
+    ),
+    "gold-mine": Facts(
+        foundations=4,
+        tableau=7,  # "Seven piles, all empty to start."
+        builds_by=alternate_colour,
+        empty_takes=ANY,  # "An empty pile in the Tableau can be filled with any card."
+        redeals=0,  # "No redeals." / "When Stock is empty, game over."
+    ),
+    "athena": Facts(
+        foundations=4,
+        tableau=7,
+        builds_by=alternate_colour,
+        empty_takes=KING_ONLY,  # "filled with a King or a group of cards with a King"
+        redeals=2,  # "Two redeals." / "go through the deck three times"
+    ),
+    "jumbo": Facts(
+        foundations=8,  # "Eight piles top right."
+        tableau=9,  # "Nine piles."
+        builds_by=alternate_colour,
+        empty_takes=KING_ONLY,
+        redeals=1,  # "There is one redeal."
+    ),
+    "yukon": Facts(
+        foundations=4,
+        tableau=7,
+        builds_by=alternate_colour,  # "built down in opposite color"
+        groups=ANY_FACE_UP,  # "Groups of cards can be moved regardless of sequence."
+        empty_takes=KING_ONLY,  # "filled with a King or a group of cards with a King"
+        stock_to="none",  # the page has no Stock: every card is dealt
+        foundation_returns=False,  # "Cards in Foundations are no longer in play."
+    ),
+    "canfield": Facts(
+        foundations=4,
+        tableau=4,  # "Four piles below Foundations."
+        reserves=1,  # "Reserve ... Deal thirteen cards here"
+        builds_by=alternate_colour,
+        # "filled automatically from the Reserve. If the Reserve is empty, an empty slot
+        # can be filled by any card or group of cards in sequence."
+        empty_takes=ANY_WHEN_RESERVE_EMPTY,
+        redeals=None,  # "Unlimited redeals."
+        tableau_wraps=True,  # silent; the table's notes: "a King may lie on an Ace"
+        base="dealt",  # "Deal one card face up on first Foundation pile ... the base card"
+        wrap=True,  # "Aces are placed on Kings, and twos on Aces."
+    ),
+    "lady-jane": Facts(
+        foundations=4,
+        tableau=7,
+        reserves=7,  # "Seven piles on the right."
+        builds_by=alternate_colour,
+        empty_takes=BELOW_BASE,  # "a card whose rank is one lower than the base card"
+        stock_to="reserves",  # "Each deal places one card on each pile of the Reserve."
+        tableau_wraps=True,  # silent; the table's notes: "a King on an Ace too"
+        base="dealt",  # "Deal one card on to first Foundation pile ... the base card"
+        wrap=True,  # "Aces are placed on Kings, and twos on Aces."
+    ),
+}
+
+
+# -- the interpreter --------------------------------------------------------------------------
+
+
+def piles_of(facts: Facts) -> tuple[range, range, range]:
+    """Foundation, tableau and reserve indexes (the contract's order)."""
+    f = range(2, 2 + facts.foundations)
+    t = range(f.stop, f.stop + facts.tableau)
+    return f, t, range(t.stop, t.stop + facts.reserves)
+
+
+def base_rank(facts: Facts, state: State, foundations: range) -> int | None:
+    """The rank every foundation starts with; None if no card shows it now."""
+    if facts.base == "ace":
+        return ACE
+    for f in foundations:
+        if state.piles[f]:
+            return RANK[state.piles[f][0]]
+    return None
+
+
+def foundation_takes(facts: Facts, pile: tuple[int, ...], card: int, base: int | None) -> bool:
+    if not pile:
+        return RANK[card] == base
+    top = pile[-1]
+    if SUIT[top] != SUIT[card]:
+        return False
+    if RANK[top] == KING:
+        return facts.wrap and RANK[card] == ACE and len(pile) < 13
+    return RANK[card] == RANK[top] + 1 and len(pile) < 13
+
+
+def empty_takes(facts: Facts, card: int, base: int | None, reserve_empty: bool) -> bool:
+    rule = facts.empty_takes
+    if rule == KING_ONLY:
+        return RANK[card] == KING
+    if rule == ANY:
+        return True
+    if rule == ANY_WHEN_RESERVE_EMPTY:
+        return reserve_empty
+    if rule == BELOW_BASE:
+        return base is not None and RANK[card] == (base - 2) % 13 + 1
+    return False  # NOTHING
+
+
+def group_counts(facts: Facts, state: State, pile: int) -> list[int]:
+    """How many cards from the top of a tableau pile may be lifted together."""
+    cards = state.piles[pile]
+    face_up = 0  # the face-up cards on top of the pile, whatever lies face down below
+    while face_up < len(cards) and state.face_up(pile, len(cards) - 1 - face_up):
+        face_up += 1
+    if not face_up:
+        return []
+    if facts.groups == ANY_FACE_UP:
+        return list(range(1, face_up + 1))
+    if facts.groups == TOP_OR_ALL_FACE_UP:
+        return sorted({1, face_up})
+    links = facts.group_by or facts.builds_by
+    counts = [1]
+    while counts[-1] < face_up and builds(facts, cards[-counts[-1]], cards[-counts[-1] - 1], links):
+        counts.append(counts[-1] + 1)
+    return counts
+
+
+def legal(game: str, state: State, redeals: int | None | str = "page") -> set:
+    """Every legal player move in ``state``: (source, target, count) triples, and DRAW.
+
+    ``redeals`` overrides the page's redeal limit (a deal mode); None is unlimited."""
+    facts = FACTS[game]
+    limit = facts.redeals if redeals == "page" else redeals
+    return moves(facts, state, limit)
+
+
+def moves(facts: Facts, state: State, limit: int | None) -> set:
+    """The legal moves of a game with ``facts`` (``limit``: its redeals, None unlimited)."""
+    foundations, tableau, reserves = piles_of(facts)
+    piles = state.piles
+    base = base_rank(facts, state, foundations)
+    reserve_empty = not any(piles[r] for r in reserves)
+    # What may be lifted: (source, count), the bottom card of the lifted cards first.
+    lifts = [(1, 1)] if piles[1] else []
+    lifts += [(r, 1) for r in reserves if piles[r]]
+    lifts += [(t, n) for t in tableau for n in group_counts(facts, state, t)]
+    found: set = set()
+    for source, count in lifts:
+        card = piles[source][-count]
+        if count == 1:
+            for f in foundations:
+                if foundation_takes(facts, piles[f], card, base):
+                    found.add((source, f, 1))
+        for t in tableau:
+            if t != source and _tableau_takes(facts, piles[t], card, base, reserve_empty):
+                found.add((source, t, count))
+    if facts.foundation_returns:
+        for f in foundations:
+            if piles[f]:
+                for t in tableau:
+                    if _tableau_takes(facts, piles[t], piles[f][-1], base, reserve_empty):
+                        found.add((f, t, 1))
+    if _may_draw(facts, state, limit, found, tableau):
+        found.add(DRAW)
+    return found
+
+
+def builds(facts: Facts, card: int, onto: int, by=None) -> bool:
+    """May ``card`` lie on ``onto``: one rank lower (a King on an Ace where the tableau
+    wraps), with the suit or colour the game asks (``by``, default the building rule)."""
+    lower = RANK[onto] == RANK[card] + 1
+    wrapped = facts.tableau_wraps and RANK[onto] == ACE and RANK[card] == KING
+    return (lower or wrapped) and (by or facts.builds_by)(card, onto)
+
+
+def _tableau_takes(facts, target, card, base, reserve_empty) -> bool:
+    if target:
+        return builds(facts, card, target[-1])
+    return empty_takes(facts, card, base, reserve_empty)
+
+
+def _may_draw(facts: Facts, state: State, limit, found: set, tableau: range) -> bool:
+    stock, waste = state.piles[0], state.piles[1]
+    if facts.stock_to == "none":
+        return False
+    if facts.stock_to == "waste":
+        if stock:
+            return True
+        return bool(waste) and (limit is None or state.redeals_used < limit)
+    if not stock:
+        return False  # dealing to the tableau or reserves: "There are no redeals."
+    if facts.fill_before_deal:
+        # "Any empty Tableau slots must be filled if possible before dealing": a move that
+        # empties another slot (a whole pile moved) fills none.
+        empty = {t for t in tableau if not state.piles[t]}
+        for source, target, count in found:
+            whole_pile = source in tableau and count == len(state.piles[source])
+            if target in empty and not whole_pile:
+                return False
+    return True
