@@ -71,7 +71,7 @@ class Mechanics(Relations):
             raise Refused(Reason.NO_CARDS, source=src, target=dst)
         if n > len(pile):
             raise Refused(Reason.TOO_FEW_CARDS, source=src, count=n, limit=len(pile))
-        if len(pile) - n < state.down[src]:
+        if n > state.face_up_on_top(src):
             raise Refused(Reason.FACE_DOWN, source=src, count=n)
         if n > 1:
             self._check_lift(state, src, dst, n)
@@ -86,10 +86,8 @@ class Mechanics(Relations):
             self._check_onto_foundation(state, src, target, about)
         else:  # tableau
             if layout.is_foundation(src):
-                if not self.rules.cards_may_return:
-                    raise Refused(Reason.NO_RETURN, **about)
                 if not self.returnable(state, src):
-                    raise Refused(Reason.BASE_CARD_STAYS, **about)
+                    raise Refused(Reason.NO_RETURN, **about)
             if not self.tableau_takes(target, card, state):
                 if onto is not None:
                     raise Refused(Reason.TABLEAU_TAKES, takes=self.cards_on(onto), **about)

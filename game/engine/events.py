@@ -67,6 +67,7 @@ def _replace(state: State, changes: dict[int, tuple[int, ...]], down=None, redea
         state.down if down is None else down,
         state.redeals_used if redeals is None else redeals,
         state.shown,
+        state.base,
     )
 
 
@@ -79,7 +80,7 @@ def apply(state: State, event: Event) -> State:
     if type(event) is CardTurnedUp:
         down = list(state.down)
         down[event.pile] -= 1
-        return State(piles, tuple(down), state.redeals_used, state.shown)
+        return State(piles, tuple(down), state.redeals_used, state.shown, state.base)
     if type(event) is StockTurned:
         n = event.count
         turned = piles[STOCK][-n:][::-1]  # the stock's top card is turned first
@@ -105,7 +106,7 @@ def revert(state: State, event: Event) -> State:
     if type(event) is CardTurnedUp:
         down = list(state.down)
         down[event.pile] += 1
-        return State(piles, tuple(down), state.redeals_used, state.shown)
+        return State(piles, tuple(down), state.redeals_used, state.shown, state.base)
     if type(event) is StockTurned:
         n = event.count
         back = piles[WASTE][-n:][::-1]
