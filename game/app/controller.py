@@ -144,14 +144,13 @@ class Controller:
         if not intent.by_itself:
             self.assistant.stop_finishing()  # the player takes over from a finish or a demo
         game = self.session.game
-        before = game.state
         try:
             step = self.session.play(intent.command, by_solver=intent.by_solver)
         except Refused as refused:
             self.table.refused(intent.command)
             self.table.say(refusal(refused), about=game.state)
             return
-        self.table.follow(before, step, from_hand=intent.from_hand)
+        self.table.follow(step, from_hand=intent.from_hand)
         self.position_changed()
 
     def _nowhere(self, intent: i.NowhereToGo) -> None:
@@ -177,12 +176,11 @@ class Controller:
         self.position_changed()
 
     def _redo(self, intent: i.Redo) -> None:
-        before = self.session.game.state
         step = self.session.redo()
         if step is None:
             self.table.say(_("There is nothing to redo."))
             return
-        self.table.follow(before, step)
+        self.table.follow(step)
         self.position_changed()
 
     def _focus(self, intent: i.FocusMove | i.FocusActivate) -> None:

@@ -39,7 +39,7 @@ class Mechanics(Relations):
         (Canfield), whose own uncovered card is turned up in turn."""
         if left:
             if state.down[pile] >= left and (pile in self.tableau or pile in self.reserves):
-                return (CardTurnedUp(pile),)
+                return (CardTurnedUp(pile, state.piles[pile][left - 1]),)
             return ()
         if self.empty is not EmptyPile.FROM_RESERVE or pile not in self.tableau:
             return ()
@@ -47,8 +47,9 @@ class Mechanics(Relations):
             cards = state.piles[reserve]
             if cards:
                 rest = len(cards) - 1
-                turn = (CardTurnedUp(reserve),) if rest and state.down[reserve] >= rest else ()
-                return (CardsMoved(reserve, pile, 1), *turn)
+                turned = rest and state.down[reserve] >= rest
+                turn = (CardTurnedUp(reserve, cards[rest - 1]),) if turned else ()
+                return (CardsMoved(reserve, pile, 1, cards[-1:]), *turn)
         return ()
 
     # -- commands -----------------------------------------------------------------------
@@ -71,7 +72,7 @@ class Mechanics(Relations):
             raise Refused(Reason.NO_CARDS, source=src, target=dst)
         if n > len(pile):
             raise Refused(Reason.TOO_FEW_CARDS, source=src, count=n, limit=len(pile))
-        if len(pile) - n < state.down[src]:
+        if n > state.face_up_on_top(src):
             raise Refused(Reason.FACE_DOWN, source=src, count=n)
         if n > 1:
             self._check_lift(state, src, dst, n)
@@ -86,10 +87,8 @@ class Mechanics(Relations):
             self._check_onto_foundation(state, src, target, about)
         else:  # tableau
             if layout.is_foundation(src):
-                if not self.rules.cards_may_return:
-                    raise Refused(Reason.NO_RETURN, **about)
                 if not self.returnable(state, src):
-                    raise Refused(Reason.BASE_CARD_STAYS, **about)
+                    raise Refused(Reason.NO_RETURN, **about)
             if not self.tableau_takes(target, card, state):
                 if onto is not None:
                     raise Refused(Reason.TABLEAU_TAKES, takes=self.cards_on(onto), **about)
@@ -98,7 +97,8 @@ class Mechanics(Relations):
                     takes = tuple(make_card(rank, suit) for suit in range(4))
                     raise Refused(self.empty.reason, takes=takes, **about)
                 raise Refused(self.empty.reason, **about)
-        return (CardsMoved(src, dst, n), *self._after_leaving(state, src, len(pile) - n))
+        moved = CardsMoved(src, dst, n, pile[-n:])
+        return (moved, *self._after_leaving(state, src, len(pile) - n))
 
     def _check_lift(self, state: State, src: int, dst: int, n: int) -> None:
         """Refuse ``n`` > 1 cards from ``src`` unless they may move together to ``dst``."""
@@ -148,10 +148,12 @@ class Mechanics(Relations):
         if fillable is not None:
             raise Refused(Reason.FILL_EMPTY_FIRST, target=fillable)
         if stock and to is StockTarget.WASTE:
-            return (StockTurned(min(self.rules.draw, len(stock))),)
+            count = min(self.rules.draw, len(stock))
+            return (StockTurned(count, stock[-count:][::-1]),)  # the top card turned first
         if stock:
             piles = self.tableau if to is StockTarget.TABLEAU else self.reserves
-            return (StockDealt(piles[: len(stock)]),)
+            targets = piles[: len(stock)]
+            return (StockDealt(targets, stock[::-1][: len(targets)]),)
         waste = state.piles[WASTE]
         if not waste:
             if to is not StockTarget.WASTE and self.rules.redeals == 0:
@@ -162,7 +164,7 @@ class Mechanics(Relations):
             if limit == 0:
                 raise Refused(Reason.NO_REDEAL)
             raise Refused(Reason.REDEALS_USED, limit=limit)
-        return (WasteRedealt(len(waste)),)
+        return (WasteRedealt(len(waste), waste),)
 
     def _could_fill(self, state: State) -> int | None:
         """With ``stock.fill_empty_first``, an empty tableau pile that some move could fill
@@ -189,7 +191,8 @@ class Mechanics(Relations):
         if target is None:
             wanted = self.next_up(state, SUIT[card])
             raise Refused(Reason.NO_FOUNDATION_TAKES, card=card, source=source, takes=wanted)
-        return (CardsMoved(source, target, 1), *self._after_leaving(state, source, len(pile) - 1))
+        moved = CardsMoved(source, target, 1, pile[-1:])
+        return (moved, *self._after_leaving(state, source, len(pile) - 1))
 
     def check_collect(self, state: State) -> Step:
         events: list = []
@@ -204,7 +207,7 @@ class Mechanics(Relations):
                 if target is None:
                     continue
                 after = self._after_leaving(state, source, len(pile) - 1)
-                step = (CardsMoved(source, target, 1), *after)
+                step = (CardsMoved(source, target, 1, pile[-1:]), *after)
                 events.extend(step)
                 state = apply_step(state, step)
                 moved = True

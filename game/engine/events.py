@@ -8,50 +8,65 @@ as the tests check).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .quoting import shown
 from .state import STOCK, WASTE, Layout, State
 from .text import N_, EngineError
 
+# Each event names the cards it moves (``cards``, or ``card`` turned up), set by the
+# engine when it makes the step, so that the view need not re-run a step to learn them.
+# The cards add which to what happened: events compare and hash on what happened alone,
+# and a save file leaves the cards out (loading replays every command, and the engine's
+# steps name them again), so saves stay small and read both ways.
+
 
 @dataclass(frozen=True, slots=True)
 class CardsMoved:
-    """``count`` cards went from the top of ``source`` to the top of ``target``, order kept."""
+    """``count`` cards went from the top of ``source`` to the top of ``target``, order kept:
+    ``cards``, bottom to top."""
 
     source: int
     target: int
     count: int
+    cards: tuple[int, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
 class CardTurnedUp:
     """The top card of tableau or reserve pile ``pile``, face down and uncovered, was
-    turned face up."""
+    turned face up: ``card``."""
 
     pile: int
+    card: int | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
 class StockTurned:
-    """``count`` cards were turned from the stock onto the waste, one by one, face up."""
+    """``count`` cards were turned from the stock onto the waste, one by one, face up:
+    ``cards`` in the order turned (as they lie on the waste, bottom to top)."""
 
     count: int
+    cards: tuple[int, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
 class WasteRedealt:
-    """The waste (``count`` cards) was turned over, face down, to become the stock again."""
+    """The waste (``count`` cards) was turned over, face down, to become the stock again:
+    ``cards`` as they lay on the waste, bottom to top."""
 
     count: int
+    cards: tuple[int, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
 class StockDealt:
     """One card from the top of the stock went to each pile of ``targets``, in that order,
-    face up (Easthaven and Agnes deal to the tableau, Lady Jane to the reserves)."""
+    face up (Easthaven and Agnes deal to the tableau, Lady Jane to the reserves): ``cards``,
+    one a target."""
 
     targets: tuple[int, ...]
+    cards: tuple[int, ...] = field(default=(), compare=False)
 
 
 Event = CardsMoved | CardTurnedUp | StockTurned | WasteRedealt | StockDealt
@@ -67,6 +82,7 @@ def _replace(state: State, changes: dict[int, tuple[int, ...]], down=None, redea
         state.down if down is None else down,
         state.redeals_used if redeals is None else redeals,
         state.shown,
+        state.base,
     )
 
 
@@ -79,7 +95,7 @@ def apply(state: State, event: Event) -> State:
     if type(event) is CardTurnedUp:
         down = list(state.down)
         down[event.pile] -= 1
-        return State(piles, tuple(down), state.redeals_used, state.shown)
+        return State(piles, tuple(down), state.redeals_used, state.shown, state.base)
     if type(event) is StockTurned:
         n = event.count
         turned = piles[STOCK][-n:][::-1]  # the stock's top card is turned first
@@ -105,7 +121,7 @@ def revert(state: State, event: Event) -> State:
     if type(event) is CardTurnedUp:
         down = list(state.down)
         down[event.pile] += 1
-        return State(piles, tuple(down), state.redeals_used, state.shown)
+        return State(piles, tuple(down), state.redeals_used, state.shown, state.base)
     if type(event) is StockTurned:
         n = event.count
         back = piles[WASTE][-n:][::-1]

@@ -167,7 +167,7 @@ class Game:
         from there to the top, or 0 when they may not move together (or at all)."""
         state = self.state
         count = len(state.piles[pile]) - position
-        if pile == STOCK or count < 1 or position < state.down[pile]:
+        if count < 1 or count > state.face_up_on_top(pile):
             return 0
         if self.layout.is_foundation(pile):
             return 1 if count == 1 and self.mechanics.returnable(state, pile) else 0

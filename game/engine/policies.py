@@ -343,11 +343,6 @@ class FoundationBase(Policy):
         return self.details[1]
 
 
-# With a dealt base, the foundations' first cards never come back: the base rank is read
-# from the first foundation, and an empty pile's rank in Lady Jane from it.
-BASE_CARD_STAYS = N_("A foundation's first card stays on its foundation.")
-
-
 # -- the sentences of the refusals declared here, for game.app.wording ----------------------
 
 SENTENCES: dict[Reason, str] = {
@@ -357,4 +352,3 @@ SENTENCES: dict[Reason, str] = {
     if p.reason and p.sentence
 }
 SENTENCES[Reason.FILL_EMPTY_FIRST] = FILL_EMPTY_FIRST
-SENTENCES[Reason.BASE_CARD_STAYS] = BASE_CARD_STAYS

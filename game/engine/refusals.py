@@ -33,7 +33,6 @@ class Reason(StrEnum):
     RUN_NOT_IN_COLOUR = "run-not-in-colour"  # ... only in one colour
     TOP_OR_ALL_FACE_UP = "top-or-all-face-up"  # only the top card or the whole face-up part
     ALL_FACE_UP_ONLY = "all-face-up-only"  # only the whole face-up part moves
-    BASE_CARD_STAYS = "base-card-stays"  # a foundation's first (base) card does not move
     PILE_EMPTY = "pile-empty"
     # What the target takes.
     NOT_ONTO_TALON = "not-onto-talon"  # target: the stock or the waste

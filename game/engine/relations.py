@@ -72,8 +72,7 @@ class Relations:
         """The rank an empty foundation takes now; None when no rank is fixed yet."""
         if self.rules.foundation_base == FoundationBase.ACE:
             return ACE
-        first = state.piles[self.foundations[0]]
-        return RANK[first[0]] if first else None
+        return state.base or None
 
     def foundation_takes(self, pile: tuple[int, ...], card: int, base: int | None = ACE) -> bool:
         """May ``card`` go on foundation ``pile``; ``base``: what an empty one takes."""
@@ -110,12 +109,9 @@ class Relations:
         return tuple(make_card(rank, suit) for rank in sorted(wanted))
 
     def returnable(self, state: State, f: int) -> bool:
-        """May the top card of foundation ``f`` come back to the tableau? (A dealt base
-        card stays: the base rank is read from it.)"""
-        pile = state.piles[f]
-        if not pile or not self.rules.cards_may_return:
-            return False
-        return len(pile) > 1 or self.rules.foundation_base == FoundationBase.ACE
+        """May the top card of foundation ``f`` come back to the tableau? (The base card
+        too: the state keeps the base rank for the whole game.)"""
+        return bool(state.piles[f]) and self.rules.cards_may_return
 
     # -- the tableau ----------------------------------------------------------------------
 
@@ -163,7 +159,7 @@ class Relations:
     def lift_counts(self, state: State, pile: int) -> Sequence[int]:
         """The counts of top cards of ``pile`` that may move together (empty: none)."""
         cards = state.piles[pile]
-        face_up = len(cards) - state.down[pile]
+        face_up = state.face_up_on_top(pile)
         if face_up <= 0:
             return ()
         if not self._runs or pile not in self.tableau:
@@ -175,7 +171,7 @@ class Relations:
     def run_length(self, state: State, pile: int) -> int:
         """How many cards from the top of a tableau pile may move together, at most."""
         cards = state.piles[pile]
-        face_up = len(cards) - state.down[pile]
+        face_up = state.face_up_on_top(pile)
         if face_up <= 0:
             return 0
         if not self._runs:

@@ -15,6 +15,9 @@ when the log holds only stock turns, whose events name no card; the deal mode is
 and required, never guessed. Each log entry keeps the command and the events it caused;
 loading replays every command against the rules and checks it causes exactly the stored
 events, so a tampered or truncated log is refused with the first bad entry named.
+The events are written without the cards they move (the engine's events name them):
+replaying the commands names them again, so saves stay small, and files written before
+events named cards read the same.
 
 A game of a variant that is not built in (a player's table) carries its rule table,
 merged with every table it extends (``table``): it is played again under that table, not

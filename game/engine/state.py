@@ -7,13 +7,16 @@ cards, bottom to top. ``down[i]`` counts the face-down cards at the bottom of pi
 the stock is always face down, the waste and foundations face up, so only tableau and
 reserve entries vary. ``shown[i]`` (Athena's deal) marks cards inside that face-down part
 that lie face up all the same, one bit per position (0 = bottom); it is fixed by the deal.
+``base`` is the rank every foundation starts from when the deal fixes it (the card dealt
+to the first foundation), 0 when the rules do (the Ace): known for the whole game, so the
+base card itself may leave its foundation like any other.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import CODE
+from .cards import CODE, RANK
 from .deal import deal_order
 from .policies import FoundationBase
 from .quoting import shown
@@ -104,6 +107,7 @@ class State:
     down: tuple[int, ...]
     redeals_used: int = 0
     shown: tuple[int, ...] = ()  # per pile: bits of face-down-part cards shown face up
+    base: int = 0  # the dealt base card's rank; 0 where the rules fix the base (the Ace)
 
     def face_up(self, pile: int, position: int) -> bool:
         """Is the card at ``position`` (0 = bottom) of ``pile`` face up?"""
@@ -112,6 +116,22 @@ class State:
         if position >= self.down[pile]:
             return True
         return bool(self.shown) and bool(self.shown[pile] >> position & 1)
+
+    def face_up_on_top(self, pile: int) -> int:
+        """How many cards from the top of ``pile`` lie face up, one on another: the cards
+        above the face-down part, and under them the shown ones (Athena's) that no
+        face-down card separates from the top. The stock has none."""
+        if pile == STOCK:
+            return 0
+        count = len(self.piles[pile]) - self.down[pile]
+        if count <= 0:
+            return 0
+        if self.shown:
+            bits, position = self.shown[pile], self.down[pile] - 1
+            while position >= 0 and bits >> position & 1:
+                count += 1
+                position -= 1
+        return count
 
     def cards_on_foundations(self, layout: Layout) -> int:
         return sum(len(self.piles[i]) for i in layout.foundation_range)
@@ -147,8 +167,10 @@ def initial_state(rules: Rules, deck_order: list[int] | tuple[int, ...]) -> Stat
     for pile in deal_order(rules.extra_face_up):
         tableau[pile].append(next(cards))
     foundations: list[tuple[int, ...]] = [()] * rules.foundations
+    base = 0
     if rules.foundation_base == FoundationBase.DEALT:
         foundations[0] = (next(cards),)
+        base = RANK[foundations[0][0]]
     rest = list(cards)
     stock = tuple(reversed(rest))  # bottom to top: the first leftover card ends on top
     piles: list[tuple[int, ...]] = [stock, (), *foundations]
@@ -159,4 +181,4 @@ def initial_state(rules: Rules, deck_order: list[int] | tuple[int, ...]) -> Stat
         down[i], shown[i] = rules.face_up.hidden(rules.deal_counts[t])
     for r, i in enumerate(layout.reserve_range):
         down[i], shown[i] = rules.reserve_face_up.hidden(len(reserves[r]))
-    return State(tuple(piles), tuple(down), 0, tuple(shown) if any(shown) else ())
+    return State(tuple(piles), tuple(down), 0, tuple(shown) if any(shown) else (), base)

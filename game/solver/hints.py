@@ -24,6 +24,7 @@ import threading
 import time
 import zlib
 from collections import OrderedDict
+from dataclasses import replace
 
 from game.engine.cards import RANK
 from game.engine.commands import Command, Draw, Refused, mechanics_for
@@ -53,7 +54,12 @@ def hidden_slots(state: State, rules: Rules) -> list[tuple[int, int]]:
     """(pile, position) of every card the player cannot see: face-down tableau cards and,
     before the first redeal, the stock."""
     mechanics = mechanics_for(rules)
-    slots = [(pile, at) for pile in mechanics.tableau for at in range(state.down[pile])]
+    slots = [
+        (pile, at)
+        for pile in mechanics.tableau
+        for at in range(state.down[pile])
+        if not state.face_up(pile, at)
+    ]
     if state.redeals_used == 0:
         slots += [(STOCK, at) for at in range(len(state.piles[STOCK]))]
     return slots
@@ -143,7 +149,7 @@ def determinized(state: State, rules: Rules, samples: int) -> list[State]:
         piles = [list(pile) for pile in state.piles]
         for (pile, at), card in zip(slots, order, strict=True):
             piles[pile][at] = card
-        out.append(State(tuple(map(tuple, piles)), state.down, state.redeals_used))
+        out.append(replace(state, piles=tuple(map(tuple, piles))))
     return out
 
 

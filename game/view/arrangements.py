@@ -76,7 +76,7 @@ def _fan_room(rules: Rules) -> float:
     for t in layout_for(rules).tableau_range:
         cards = len(state.piles[t])
         if cards:
-            down = min(state.down[t], cards - 1)
+            down = sum(not state.face_up(t, pos) for pos in range(cards - 1))
             up = cards - 1 - down
             room = max(room, down * DOWN_STEP + up * READABLE_UP_STEP + RUN_ROOM)
     return room

@@ -45,11 +45,11 @@ def card_homes(state: State, layout: TableLayout, waste_fan: int) -> dict[int, H
         x0, y0 = layout.origins[index]
         n = len(pile)
         if piles.is_tableau(index):
-            down = state.down[index]
-            down_step, up_step = fan_steps(layout, index, n, down)
+            faces = [state.face_up(index, pos) for pos in range(n)]  # Athena's shown too
+            down_step, up_step = fan_steps(layout, index, n, faces[:-1].count(False))
             y = float(y0)
             for pos, card in enumerate(pile):
-                up = pos >= down
+                up = faces[pos]
                 homes[card] = Home(x0, int(round(y)), up, z, index, pos)
                 y += up_step if up else down_step
                 z += 1

@@ -72,13 +72,12 @@ class ReplayScene:
     def step(self, delta: int) -> bool:
         """One move on (+1) or back (-1), animated as in play; False at either end."""
         if delta > 0:
-            before = self.game.state
             step = self.game.redo()
             if step is None:
                 self.playing = False
                 self._changed()
                 return False
-            self.table.follow(before, step)
+            self.table.follow(step)
         else:
             step = self.game.undo()
             if step is None:

@@ -119,12 +119,13 @@ class TableScene(SpriteBoard):
         depth = {card: i for i, card in enumerate(reversed(order))}
         return {card: Home(x, y, False, depth[card], STOCK, depth[card]) for card in homes}
 
-    def follow(self, before, step: Step, from_hand: bool = False) -> None:
-        """The game took ``step`` from state ``before``: animate it. ``from_hand``: dropped
-        cards fly on from where they were let go; otherwise running motion completes first."""
+    def follow(self, step: Step, from_hand: bool = False) -> None:
+        """The game took ``step``: animate it (the cards its events name, in their order).
+        ``from_hand``: dropped cards fly on from where they were let go; otherwise running
+        motion completes first."""
         if not from_hand:
             self.motion.finish()
-        self._retarget(step_delays(before, step))
+        self._retarget(step_delays(step))
         self.sounds.append("deal" if _is_draw(step) else "place")
         if self.game.won and not self.won_shown and self.celebrate:
             self._celebrate()
@@ -132,7 +133,7 @@ class TableScene(SpriteBoard):
     def follow_undo(self, step: Step) -> None:
         """The game took ``step`` back."""
         self.motion.finish()
-        self._retarget(undo_delays(self.game.state, step))
+        self._retarget(undo_delays(step))
         self.cascade = None
         self.won_shown = self.game.won
 

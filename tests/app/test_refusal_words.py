@@ -63,7 +63,6 @@ SAID = {
     "the top card of a pile that moves whole": (
         "Only all the face-up cards of a pile move, together."
     ),
-    "the base card back": "A foundation's first card stays on its foundation.",
     "an empty foundation of a dealt base": f"An empty foundation takes only 4{C}.",
     "an empty pile below the base": f"An empty pile takes only 3{C}, 3{D}, 3{H} or 3{S}.",
     "onto a reserve": "Cards cannot be put on a reserve.",

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from game.engine.cards import CODE, cards_from_codes, make_card, parse_code
+from game.engine.cards import CODE, RANK, cards_from_codes, make_card, parse_code
 from game.engine.deal import deal_order
 from game.engine.game import Game, new_game
+from game.engine.policies import FoundationBase
 from game.engine.rules import Rules
 from game.engine.state import STOCK, State, layout_for
 from game.variants import get_variant
@@ -88,7 +89,14 @@ def position(
     for name, n in (down or {}).items():
         down_list[layout.index(name)] = n
     down_list[STOCK] = 0
-    return State(tuple(cards), tuple(down_list), redeals_used)
+    return State(tuple(cards), tuple(down_list), redeals_used, base=dealt_base(r, cards))
+
+
+def dealt_base(r: Rules, piles) -> int:
+    """The base rank a deal would have fixed: the first foundation's first card's, where
+    the rules deal a base card (0 where the base is the Ace, or none is given)."""
+    first = piles[layout_for(r).foundation_range.start]
+    return RANK[first[0]] if r.foundation_base == FoundationBase.DEALT and first else 0
 
 
 def game_at(r: Rules, state: State) -> Game:

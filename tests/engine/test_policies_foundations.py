@@ -1,5 +1,5 @@
 """Foundation policies: the base (the Ace, or the card dealt to the first foundation),
-wrapping King to Ace, and whether cards come back (a dealt base card never does)."""
+wrapping King to Ace, and whether cards come back (a dealt base card too)."""
 
 from __future__ import annotations
 
@@ -63,13 +63,17 @@ def test_klondikes_king_ends_a_foundation():
     assert refusal(game, Move(game.layout.index("t1"), 2, 1)).reason is Reason.FOUNDATION_COMPLETE
 
 
-def test_a_dealt_base_card_stays_but_the_cards_on_it_come_back():
+def test_a_dealt_base_card_comes_back_and_its_rank_still_starts_the_foundations():
     r = rules("canfield")
-    game = game_at(r, position(r, {"f1": "4H", "t1": "5S"}))
-    f1, t1 = game.layout.index("f1"), game.layout.index("t1")
-    assert Move(f1, t1, 1) not in game.legal_moves()
-    assert refusal(game, Move(f1, t1, 1)).reason is Reason.BASE_CARD_STAYS
-    assert game.pickable(f1, 0) == 0
+    game = game_at(r, position(r, {"f1": "4H", "t1": "5S", "t2": "4C", "t3": "6D"}))
+    f1, t1, t2, t3 = (game.layout.index(n) for n in ("f1", "t1", "t2", "t3"))
+    assert Move(f1, t1, 1) in game.legal_moves()
+    assert game.pickable(f1, 0) == 1
+    game.execute(Move(f1, t1, 1))
+    assert codes(game.state.piles[t1]) == ["5S", "4H"] and not game.state.piles[f1]
+    assert game.mechanics.empty_foundation_rank(game.state) == 4
+    assert {Move(t1, f1, 1), Move(t2, f1, 1)} <= set(game.legal_moves())
+    assert refusal(game, Move(t3, f1, 1)).reason is Reason.EMPTY_FOUNDATION_TAKES
     game = game_at(r, position(r, {"f1": "3H 4H", "t1": "5S"}))
     assert Move(f1, t1, 1) in game.legal_moves()
     assert game.pickable(f1, 1) == 1

@@ -90,14 +90,6 @@ CASES = [
         rules_changed={"runs": Run.ALL_FACE_UP},
     ),
     Case(
-        "the base card back",
-        {"f1": "4H", "t1": "5S"},
-        ("move", "f1", "t1"),
-        Reason.BASE_CARD_STAYS,
-        {"card": "4H", "onto": "5S"},
-        variant="canfield",
-    ),
-    Case(
         "an empty foundation of a dealt base",
         {"f1": "4H", "t1": "7C"},
         ("move", "t1", "f2"),

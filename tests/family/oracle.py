@@ -216,13 +216,12 @@ def piles_of(facts: Facts) -> tuple[range, range, range]:
 
 
 def base_rank(facts: Facts, state: State, foundations: range) -> int | None:
-    """The rank every foundation starts with; None if no card shows it now."""
+    """The rank every foundation starts with: the Ace, or the base card's, which the
+    deal fixes for the whole game (the state keeps it, as it keeps the cards); None if
+    no base card was dealt."""
     if facts.base == "ace":
         return ACE
-    for f in foundations:
-        if state.piles[f]:
-            return RANK[state.piles[f][0]]
-    return None
+    return state.base or None
 
 
 def foundation_takes(facts: Facts, pile: tuple[int, ...], card: int, base: int | None) -> bool:

@@ -119,9 +119,12 @@ def card(code: str, deck: int = 0) -> int:
     return make_card(rank, suit, deck)
 
 
-def build(layout, piles: dict[str, str], down: dict[str, int] | None = None, redeals=0) -> State:
+def build(
+    layout, piles: dict[str, str], down: dict[str, int] | None = None, redeals=0, base=0
+) -> State:
     """A hand-built state: pile name -> codes bottom to top. Repeated codes become the
-    next deck's copy. Unnamed piles are empty; ``down`` counts face-down cards."""
+    next deck's copy. Unnamed piles are empty; ``down`` counts face-down cards; ``base``
+    is the dealt base rank (0: the Ace)."""
     cards = [()] * layout.pile_count
     seen: dict[str, int] = {}
     for name, text in piles.items():
@@ -134,7 +137,7 @@ def build(layout, piles: dict[str, str], down: dict[str, int] | None = None, red
     down_list = [0] * layout.pile_count
     for name, n in (down or {}).items():
         down_list[layout.index(name)] = n
-    return State(tuple(cards), tuple(down_list), redeals)
+    return State(tuple(cards), tuple(down_list), redeals, base=base)
 
 
 def differences(

@@ -74,7 +74,7 @@ def scrambled(game: str, seed: int) -> State:
     else:  # no stock: every card lies on the tableau
         piles[tableau[-1]] += tuple(pool)
     redeals = rng.randint(0, 3) if facts.redeals is None else rng.randint(0, facts.redeals)
-    return State(tuple(piles), tuple(down), redeals)
+    return State(tuple(piles), tuple(down), redeals, base=0 if facts.base == "ace" else base)
 
 
 def scrambled_positions(game: str, count: int) -> Iterator[State]:

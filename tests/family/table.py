@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from game.engine.cards import RANK
 from game.engine.commands import Draw, Move, mechanics_for
 from game.engine.events import apply_step
 from game.engine.game import new_game
+from game.engine.policies import FoundationBase
 from game.engine.refusals import Refused
 from game.engine.state import State, layout_for
 
@@ -30,8 +32,12 @@ class Table:
         return new_game(self.rules, seed=seed)
 
     def state(self, down: dict[str, int] | None = None, redeals: int = 0, **piles: str) -> State:
-        """``t1="KS QH"``, ``f1="AS"``, ``stock="..."``: pile name -> codes, bottom to top."""
-        return build(self.layout, piles, down, redeals)
+        """``t1="KS QH"``, ``f1="AS"``, ``stock="..."``: pile name -> codes, bottom to top.
+        Where the deal fixes the base, the first foundation's first card gives its rank."""
+        base = 0
+        if self.rules.foundation_base == FoundationBase.DEALT and piles.get("f1"):
+            base = RANK[card(piles["f1"].split()[0])]
+        return build(self.layout, piles, down, redeals, base)
 
     def pile(self, name: str) -> int:
         return self.layout.index(name)

@@ -5,7 +5,7 @@ Positions come from random play from several deals, by the engine's moves and by
 oracle's (which the engine must then accept), and from scrambled late-game layouts; in a
 sample of them every command is tried through ``check``. Deliberately wrong oracles (one
 page rule flipped) show the comparison would catch a wrong rule. The engine's known
-departures from the pages (test_disagreements.py) are the only moves left out.
+departures from the pages (test_disagreements.py), none now, are the only moves left out.
 """
 
 from __future__ import annotations
@@ -36,34 +36,10 @@ SEEDS, STEPS = range(6), 250
 
 
 # Where the engine departs from the page (see test_disagreements.py, each an xfail): the
-# oracle keeps the page's rule and the comparison leaves out just those moves.
+# oracle keeps the page's rule and the comparison leaves out just those moves, by game.
 
 
-def base_card_back(game: str):
-    """ "Cards in Foundations are still in play": the engine keeps each foundation's base
-    card (a foundation's only card) from coming back to the tableau."""
-    foundations = oracle.piles_of(oracle.FACTS[game])[0]
-    return lambda state, move: move[0] in foundations and len(state.piles[move[0]]) == 1
-
-
-def shown_card_lifted(game: str):
-    """Athena's "Builds of cards can be moved": the engine does not lift a second-row card
-    (dealt face up inside the face-down part) with the turned-up card built on it."""
-    tableau = oracle.piles_of(oracle.FACTS[game])[1]
-
-    def lifted(state, move) -> bool:
-        source, _, count = move
-        return source in tableau and len(state.piles[source]) - count < state.down[source]
-
-    return lifted
-
-
-KNOWN = {
-    "agnes": base_card_back,
-    "canfield": base_card_back,
-    "lady-jane": base_card_back,
-    "athena": shown_card_lifted,
-}
+KNOWN: dict = {}  # game -> known(state, move): none now
 
 
 def known(game: str):

@@ -95,7 +95,7 @@ def thinned(rules: Rules, state: State, left: dict[int, int]) -> State:
     first = layout.foundation_range.start
     all_piles = (*piles[:first], *foundations, *piles[first:])
     all_down = (*down[:first], *[0] * len(foundations), *down[first:])
-    return State(tuple(all_piles), tuple(all_down), state.redeals_used)
+    return State(tuple(all_piles), tuple(all_down), state.redeals_used, base=state.base)
 
 
 def small_position(rules: Rules, rng: random.Random, most_left: int) -> State:
@@ -129,7 +129,7 @@ def scrambled(
     for i in layout.tableau_range:
         if hidden and len(piles[i]) > 1:
             down[i] = rng.randint(0, len(piles[i]) - 1)
-    return State(tuple(map(tuple, piles)), tuple(down), state.redeals_used)
+    return State(tuple(map(tuple, piles)), tuple(down), state.redeals_used, base=state.base)
 
 
 def engine_thinned(rules: Rules, state: State, keep: int, rng: random.Random) -> State:
@@ -158,7 +158,7 @@ def engine_thinned(rules: Rules, state: State, keep: int, rng: random.Random) ->
             card = piles[i][at]
             trial = [tuple(p) for p in piles]
             trial[first] = (*trial[first], card)
-            trial_state = State(tuple(trial), tuple(down), state.redeals_used)
+            trial_state = State(tuple(trial), tuple(down), state.redeals_used, base=state.base)
             target = None
             for f in layout.foundation_range:
                 try:
@@ -178,4 +178,4 @@ def engine_thinned(rules: Rules, state: State, keep: int, rng: random.Random) ->
     for i in layout.tableau_range:
         if piles[i] and down[i] >= len(piles[i]):
             down[i] = len(piles[i]) - 1
-    return State(tuple(map(tuple, piles)), tuple(down), state.redeals_used)
+    return State(tuple(map(tuple, piles)), tuple(down), state.redeals_used, base=state.base)

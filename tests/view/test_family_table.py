@@ -103,7 +103,6 @@ def test_clicking_the_stock_deals_a_card_to_each_reserve_one_after_another():
     display()
     table = family_table(dealt("lady-jane"))
     settle(table)
-    before = table.game.state
     stock = table.layout.slot_rect(STOCK)
     mouse(table, "down", (int(stock.x + 5), int(stock.y + 5)))
     mouse(table, "up", (int(stock.x + 5), int(stock.y + 5)))
@@ -111,8 +110,9 @@ def test_clicking_the_stock_deals_a_card_to_each_reserve_one_after_another():
     assert table.game.log[-1].command == Draw() and type(event) is StockDealt
     reserves = table.game.layout.reserve_range
     assert event.targets == tuple(reserves)
-    delays = step_delays(before, table.game.log[-1].step)
+    delays = step_delays(table.game.log[-1].step)
     order = [table.game.state.piles[r][-1] for r in reserves]
+    assert event.cards == tuple(order)
     assert [delays[c] for c in order] == sorted({delays[c] for c in order})  # one by one
     assert not table.game.state.piles[WASTE]
     settle(table)
