@@ -149,7 +149,7 @@ def test_a_game_file_written_and_read_again_is_unchanged(tmp_path):
 
 
 # What makes a message out of a template: its first argument must be marked.
-MAKERS = {"EngineError", "SaveError", "Message"}
+MAKERS = {"EngineError", "SaveError", "RuleTableError", "Message"}
 MARKERS = {"N_", "N_plural"}
 
 

@@ -42,11 +42,6 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("cli", ("game.cli", "game.__main__", "game.desktop")),
 )
 
-# Being converted to the engine's message data (``game.engine.text``) by another change:
-# these two still word their rule-table errors with game.i18n. The lead removes them from
-# here when they are converted (a test below fails once one no longer needs it).
-STILL_SPEAKING = frozenset({"game.engine.rules", "game.engine.schema"})
-
 # What says a module speaks a language: the engine imports neither.
 LANGUAGE_MODULES = ("game.i18n", "gettext")
 
@@ -90,10 +85,7 @@ def violations() -> list[str]:
     problems = []
     for name, (source, path) in sorted(found.items()):
         where = str(path.relative_to(ROOT))
-        for problem in upward_imports(source, name, path.name == "__init__.py", where, known):
-            speaks = problem.endswith(" imports game.i18n (i18n, above)")
-            if not (name in STILL_SPEAKING and speaks):
-                problems.append(problem)
+        problems += upward_imports(source, name, path.name == "__init__.py", where, known)
     return problems
 
 
@@ -160,17 +152,9 @@ def test_the_engine_imports_no_gettext():
     found = [
         problem
         for name, source, is_package in engine_sources()
-        if name not in STILL_SPEAKING
         for problem in language_imports(name, source, is_package)
     ]
     assert found == []
-
-
-def test_each_module_let_speak_still_needs_it():
-    """Once rules.py or schema.py speaks no language, take it out of STILL_SPEAKING."""
-    sources = {name: source for name, source, _ in engine_sources()}
-    silent = [name for name in STILL_SPEAKING if not language_imports(name, sources[name], False)]
-    assert silent == [], f"no longer import i18n, take them out of STILL_SPEAKING: {silent}"
 
 
 def test_the_gettext_check_sees_a_planted_gettext():

@@ -220,4 +220,4 @@ def _table(parser: _Parser, args: argparse.Namespace) -> VariantTable | None:
     try:
         return load_player_table(Path(args.table).expanduser())
     except RuleTableError as exc:
-        parser.error(str(exc))
+        parser.error(i18n.say(exc))

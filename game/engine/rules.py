@@ -5,7 +5,7 @@ A variant is data. Its table names policies from small fixed sets (how the table
 what an empty pile accepts, which cards are dealt face up, ...); ``extends`` takes another
 table and states only what differs; ``[modes.NAME]`` tables override sections for the
 player's deal-mode choice. Anything unknown or ill-typed is refused with a ``RuleTableError``
-naming the file, the key and the problem.
+naming the file, the key and the problem: a ``Message``, worded where it is shown.
 """
 
 from __future__ import annotations
@@ -14,8 +14,6 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-
-from game.i18n import _, ngettext
 
 from .cards import CARDS_PER_DECK, RANKS
 from .policies import (
@@ -38,9 +36,11 @@ from .schema import (
     RuleTableError,
     check_section,
     key_error,
+    missing,
     not_a_table,
     unknown_key,
 )
+from .text import N_, Message, N_plural
 
 # Keys a child table never takes from its parent: they describe one variant only (a table
 # extending Double Klondike to deal Jumbo must not describe Double Klondike's deal).
@@ -114,14 +114,17 @@ class VariantTable:
 
     def rules(self, mode: str | None = None) -> Rules:
         """The rules of deal mode ``mode`` (None: the default mode); KeyError if there is
-        no such mode."""
+        no such mode, its argument a ``Message``."""
         wanted = self.default_mode if mode is None else mode  # "" is no mode, not the default
         for r in self._rules:
             if r.mode == wanted:
                 return r
         raise KeyError(
-            _("variant {variant} has no mode {mode} (modes: {modes})").format(
-                variant=shown(self.id), mode=shown(wanted), modes=", ".join(self.mode_ids())
+            Message(
+                N_("variant {variant} has no mode {mode} (modes: {modes})"),
+                variant=shown(self.id),
+                mode=shown(wanted),
+                modes=", ".join(self.mode_ids()),
             )
         )
 
@@ -153,12 +156,10 @@ def read_table(
     while True:
         if current in chain:
             names = " -> ".join(p.name for p in [*chain, current])
-            raise key_error(path, "extends", _("circular ({names})").format(names=names))
+            raise key_error(path, "extends", Message(N_("circular ({names})"), names=names))
         if len(chain) >= MAX_CHAIN:
-            deep = ngettext(
-                "more than {count} table deep", "more than {count} tables deep", MAX_CHAIN
-            )
-            raise key_error(path, "extends", deep.format(count=MAX_CHAIN))
+            deep = N_plural("more than {count} table deep", "more than {count} tables deep")
+            raise key_error(path, "extends", Message(deep, count=MAX_CHAIN))
         chain.append(current)
         layer = parse_toml(read_text(current), current)
         parent = layer.pop("extends", None)
@@ -166,7 +167,7 @@ def read_table(
         if parent is None:
             break
         if not isinstance(parent, str):
-            problem = _("must be a variant id, got {value}").format(value=shown(parent))
+            problem = Message(N_("must be a variant id, got {value}"), value=shown(parent))
             raise key_error(current, "extends", problem)
         current = resolve_parent(parent, current)
     for layer in reversed(layers):
@@ -186,14 +187,15 @@ def parse_toml(text: str, source: Path | str) -> dict:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        problem = _("{file}: not valid TOML: {error}").format(file=source, error=exc)
-        raise RuleTableError(problem) from None
+        # tomllib's own words (where and what) are English: no catalogue has them.
+        problem = N_("{file}: not valid TOML: {error}")
+        raise RuleTableError(problem, file=source, error=str(exc)) from None
     except RecursionError:
-        problem = _("{file}: not a rule table: nested too deeply").format(file=source)
-        raise RuleTableError(problem) from None
+        problem = N_("{file}: not a rule table: nested too deeply")
+        raise RuleTableError(problem, file=source) from None
     except ValueError:  # a number with thousands of digits: Python will not read it
-        problem = _("{file}: not valid TOML: a number is far too long").format(file=source)
-        raise RuleTableError(problem) from None
+        problem = N_("{file}: not valid TOML: a number is far too long")
+        raise RuleTableError(problem, file=source) from None
 
 
 def validate(data: dict, source: str) -> VariantTable:
@@ -209,17 +211,18 @@ def validate(data: dict, source: str) -> VariantTable:
             raise key_error(source, key, problem)
     for key, (_check, required) in TOP.items():
         if required and key not in data:
-            raise key_error(source, key, _("missing"))
+            raise key_error(source, key, missing())
     for section, spec in SECTIONS.items():
         if section not in data:
             if section in OPTIONAL_SECTIONS:
                 continue
-            raise key_error(source, section, _("missing"))
+            raise key_error(source, section, missing())
         check_section(source, section, data[section], spec, partial=False)
 
     modes_data = data.get("modes", {})
     if not isinstance(modes_data, dict) or not modes_data:
-        raise key_error(source, "modes", _("must hold at least one [modes.NAME] table"))
+        problem = Message(N_("must hold at least one [modes.NAME] table"))
+        raise key_error(source, "modes", problem)
     modes: list[Mode] = []
     rules: list[Rules] = []
     for mode_id, mode in modes_data.items():
@@ -238,13 +241,15 @@ def validate(data: dict, source: str) -> VariantTable:
             else:
                 raise key_error(source, f"{where}.{key}", unknown_key([*MODE_KEYS, *SECTIONS]))
         if "label" not in mode:
-            raise key_error(source, f"{where}.label", _("missing"))
+            raise key_error(source, f"{where}.label", missing())
         merged = _merge(data, overrides)
         modes.append(Mode(mode_id, mode["label"], mode.get("description", "")))
         rules.append(_resolve(merged, mode_id, mode["label"], source, where))
     if data["default_mode"] not in modes_data:
-        problem = _("{value} is not one of the modes ({modes})").format(
-            value=shown(data["default_mode"]), modes=", ".join(modes_data)
+        problem = Message(
+            N_("{value} is not one of the modes ({modes})"),
+            value=shown(data["default_mode"]),
+            modes=", ".join(modes_data),
         )
         raise key_error(source, "default_mode", problem)
     return VariantTable(
@@ -260,12 +265,11 @@ def validate(data: dict, source: str) -> VariantTable:
 
 def _counts(source: str, key: str, counts: list, piles: int) -> tuple[int, ...]:
     if len(counts) != piles:
-        problem = ngettext(
+        problem = N_plural(
             "has {count} entry; it needs one for each pile ({piles})",
             "has {count} entries; it needs one for each pile ({piles})",
-            len(counts),
         )
-        raise key_error(source, key, problem.format(count=len(counts), piles=piles))
+        raise key_error(source, key, Message(problem, count=len(counts), piles=piles))
     return tuple(counts)
 
 
@@ -277,16 +281,18 @@ def _resolve(d: dict, mode_id: str, label: str, source: str, where: str) -> Rule
     counts = pattern.counts(piles)
     if counts is not None:
         if "counts" in tab:
-            raise key_error(source, "tableau.counts", _('only allowed with deal = "counts"'))
+            problem = Message(N_('only allowed with deal = "counts"'))
+            raise key_error(source, "tableau.counts", problem)
     else:
         if "counts" not in tab:
-            raise key_error(source, "tableau.counts", _('missing (deal = "counts")'))
+            problem = Message(N_('missing (deal = "counts")'))
+            raise key_error(source, "tableau.counts", problem)
         counts = _counts(source, "tableau.counts", tab["counts"], piles)
     extra = tab.get("extra_face_up")
     extra = () if extra is None else _counts(source, "tableau.extra_face_up", extra, piles)
     empty = EmptyPile(tab["empty_accepts"])
     if (empty is EmptyPile.RANK) != ("empty_rank" in tab):
-        problem = _('only allowed with empty_accepts = "rank", and needed there')
+        problem = Message(N_('only allowed with empty_accepts = "rank", and needed there'))
         raise key_error(source, "tableau.empty_rank", problem)
     base = FoundationBase(fnd.get("base", FoundationBase.ACE))
     stock_to = StockTarget(stock.get("to", StockTarget.WASTE))
@@ -294,22 +300,20 @@ def _resolve(d: dict, mode_id: str, label: str, source: str, where: str) -> Rule
     dealt += base is FoundationBase.DEALT
     cards = d["decks"] * CARDS_PER_DECK
     if dealt > cards:
-        problem = ngettext(
+        problem = N_plural(
             "{mode} deals {count} card but the deck has only {cards}",
             "{mode} deals {count} cards but the deck has only {cards}",
-            dealt,
         )
-        raise key_error(source, "tableau", problem.format(mode=where, count=dealt, cards=cards))
+        raise key_error(source, "tableau", Message(problem, mode=where, count=dealt, cards=cards))
     if stock_to is StockTarget.NONE and dealt != cards:
-        problem = _("must deal every card when there is no stock (it deals {count} of {cards})")
-        raise key_error(source, "stock.to", problem.format(count=dealt, cards=cards))
+        problem = N_("must deal every card when there is no stock (it deals {count} of {cards})")
+        raise key_error(source, "stock.to", Message(problem, count=dealt, cards=cards))
     if stock_to is StockTarget.RESERVES and not reserves["count"]:
-        raise key_error(source, "stock.to", _("needs a [reserves] section"))
+        raise key_error(source, "stock.to", Message(N_("needs a [reserves] section")))
     if fnd["count"] != 4 * d["decks"]:
-        problem = _("must be 4 per deck ({count}), got {value}")
-        raise key_error(
-            source, "foundations.count", problem.format(count=4 * d["decks"], value=fnd["count"])
-        )
+        must = N_("must be 4 per deck ({count}), got {value}")
+        problem = Message(must, count=4 * d["decks"], value=fnd["count"])
+        raise key_error(source, "foundations.count", problem)
     redeals = stock.get("redeals", 0)
     return Rules(
         variant=d["id"],

@@ -1,13 +1,12 @@
 """The rule tables' schema: the keys each section takes, a checker for each, and the
-messages that name the file, the key and the problem (in the language spoken)."""
+messages that name the file, the key and the problem (``Message``s: the engine speaks no
+language, the edge words them with ``game.i18n.say``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
 from typing import Any
-
-from game.i18n import N_, _
 
 from .cards import MAX_DECKS, RANKS
 from .policies import (
@@ -21,43 +20,52 @@ from .policies import (
     StockTarget,
 )
 from .quoting import shown
+from .text import N_, EngineError, Message, Template
 
 UNLIMITED = "unlimited"
 
 
-class RuleTableError(ValueError):
+class RuleTableError(EngineError):
     """A rule table that cannot be used; the message names the file, the key and the problem.
 
-    One about a key also keeps its parts (``source``, ``key``, ``problem``), so a player's
-    table can be told the line the key is on (``game.variants.lines``)."""
+    One about a key (``at_key``) also keeps its parts (``source``, ``key``, ``problem``), so
+    a player's table can be told the line the key is on (``game.variants.lines``)."""
 
-    def __init__(
-        self, message: str, source: object = None, key: str | None = None, problem: str = ""
-    ) -> None:
-        super().__init__(message)
-        self.source, self.key, self.problem = source, key, problem
+    source: object = None
+    key: str | None = None
+    problem: Message | None = None
+
+    @classmethod
+    def at_key(
+        cls, template: Template, source: object, key: str, problem: Message, **fields: Any
+    ) -> RuleTableError:
+        """``template`` said of ``source``'s ``key`` (fields ``file``, ``key``, ``problem``,
+        and any more given), keeping the three parts."""
+        error = cls(template, file=source, key=key, problem=problem, **fields)
+        error.source, error.key, error.problem = source, key, problem
+        return error
 
 
-def key_error(source: object, key: str, problem: str) -> RuleTableError:
+def key_error(source: object, key: str, problem: Message) -> RuleTableError:
     """FILE: key 'KEY': PROBLEM (the problem says what the key's value must be)."""
-    return RuleTableError(
-        _("{file}: key '{key}': {problem}").format(file=source, key=key, problem=problem),
-        source,
-        key,
-        problem,
-    )
+    return RuleTableError.at_key(N_("{file}: key '{key}': {problem}"), source, key, problem)
 
 
-# Each section maps a key to a checker returning an error text or None.
+def missing() -> Message:
+    """The problem of a required key not given."""
+    return Message(N_("missing"))
 
-Checker = Callable[[Any], str | None]
+
+# Each section maps a key to a checker returning the problem, or None.
+
+Checker = Callable[[Any], Message | None]
 
 
 def _int_between(low: int, high: int) -> Checker:
-    def check(v: Any) -> str | None:
+    def check(v: Any) -> Message | None:
         if type(v) is not int or not low <= v <= high:
-            problem = _("must be a whole number from {low} to {high}, got {value}")
-            return problem.format(low=low, high=high, value=shown(v))
+            problem = N_("must be a whole number from {low} to {high}, got {value}")
+            return Message(problem, low=low, high=high, value=shown(v))
         return None
 
     return check
@@ -66,45 +74,46 @@ def _int_between(low: int, high: int) -> Checker:
 def _one_of(policy: type[StrEnum]) -> Checker:
     choices = [p.value for p in policy]
 
-    def check(v: Any) -> str | None:
+    def check(v: Any) -> Message | None:
         if v not in choices:
             listed = ", ".join(repr(c) for c in choices)
-            return _("must be one of {choices}, got {value}").format(choices=listed, value=shown(v))
+            problem = N_("must be one of {choices}, got {value}")
+            return Message(problem, choices=listed, value=shown(v))
         return None
 
     return check
 
 
-def _is_bool(v: Any) -> str | None:
+def _is_bool(v: Any) -> Message | None:
     if isinstance(v, bool):
         return None
-    return _("must be true or false, got {value}").format(value=shown(v))
+    return Message(N_("must be true or false, got {value}"), value=shown(v))
 
 
-def _is_text(v: Any) -> str | None:
+def _is_text(v: Any) -> Message | None:
     if isinstance(v, str) and v.strip():
         return None
-    return _("must be a non-empty string, got {value}").format(value=shown(v))
+    return Message(N_("must be a non-empty string, got {value}"), value=shown(v))
 
 
-def _is_redeals(v: Any) -> str | None:
+def _is_redeals(v: Any) -> Message | None:
     if v == UNLIMITED or (type(v) is int and 0 <= v <= 1000):
         return None
-    return _('must be a whole number from 0 to 1000 or "unlimited", got {value}').format(
-        value=shown(v)
-    )
+    problem = N_('must be a whole number from 0 to 1000 or "unlimited", got {value}')
+    return Message(problem, value=shown(v))
 
 
-def _is_rank(v: Any) -> str | None:
+def _is_rank(v: Any) -> Message | None:
     if isinstance(v, str) and len(v) == 1 and v in RANKS:
         return None
-    return _("must be a rank, one of {ranks}, got {value}").format(ranks=RANKS, value=shown(v))
+    return Message(N_("must be a rank, one of {ranks}, got {value}"), ranks=RANKS, value=shown(v))
 
 
-def _is_counts(v: Any) -> str | None:
+def _is_counts(v: Any) -> Message | None:
     if isinstance(v, list) and v and all(type(n) is int and 0 <= n <= 30 for n in v):
         return None
-    return _("must be a list of whole numbers from 0 to 30, got {value}").format(value=shown(v))
+    problem = N_("must be a list of whole numbers from 0 to 30, got {value}")
+    return Message(problem, value=shown(v))
 
 
 SECTIONS: dict[str, dict[str, tuple[Checker, bool]]] = {
@@ -170,14 +179,14 @@ def check_section(source: str, where: str, data: Any, spec: dict, partial: bool)
     if not partial:
         for key, (_check, required) in spec.items():
             if required and key not in data:
-                raise key_error(source, f"{where}.{key}", _("missing"))
+                raise key_error(source, f"{where}.{key}", missing())
 
 
-def not_a_table(value: Any) -> str:
-    return _("must be a table, got {value}").format(value=shown(value))
+def not_a_table(value: Any) -> Message:
+    return Message(N_("must be a table, got {value}"), value=shown(value))
 
 
-def unknown_key(known: Any, retired: str | None = None) -> str:
+def unknown_key(known: Any, retired: str | None = None) -> Message:
     """Why a key is refused (unknown, or a retired choice), and the keys its table takes."""
-    why = _(retired) if retired else _("unknown key")
-    return _("{why} (expected one of: {keys})").format(why=why, keys=", ".join(known))
+    why = Message(retired or N_("unknown key"))
+    return Message(N_("{why} (expected one of: {keys})"), why=why, keys=", ".join(known))

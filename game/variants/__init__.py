@@ -13,9 +13,10 @@ from pathlib import Path
 from game import i18n
 from game.engine.quoting import shown
 from game.engine.rules import RuleTableError, VariantTable, read_table, validate
+from game.engine.text import Message
 from game.files.loader import SMALL_FILE, Unusable, decode_text, read_capped, read_safely
 from game.files.problems import why
-from game.i18n import _
+from game.i18n import N_, _
 
 from . import known
 from .lines import key_line
@@ -34,37 +35,36 @@ def _resolve_parent(parent_id: str, child: Path) -> Path:
     """``extends = "klondike"``: look beside the child first, then among the built-ins (a
     player's ``klondike.toml`` that extends "klondike" extends the built-in, not itself)."""
     if not _PARENT_NAME.fullmatch(parent_id):
-        raise RuleTableError(
-            _(
-                "{file}: key 'extends': must name a variant (letters, digits, '-' and '_': "
-                "a built-in variant or a table in the same folder), got {name}"
-            ).format(file=child, name=shown(parent_id))
+        problem = N_(
+            "{file}: key 'extends': must name a variant (letters, digits, '-' and '_': "
+            "a built-in variant or a table in the same folder), got {name}"
         )
+        raise RuleTableError(problem, file=child, name=shown(parent_id))
     for folder in (child.parent, TABLES_DIR):
         candidate = folder / f"{parent_id}.toml"
         if candidate.is_file() and candidate != child:
             return candidate
-    problem = _("{file}: key 'extends': no variant {name} found")
-    raise RuleTableError(problem.format(file=child, name=repr(parent_id)))
+    problem = N_("{file}: key 'extends': no variant {name} found")
+    raise RuleTableError(problem, file=child, name=repr(parent_id))
 
 
 def _table_text(path: Path) -> str:
     """A rule table's text, read as every file of the game is read (``game.files.loader``):
-    capped in size, any Unicode encoding with a byte-order mark, every failure a message."""
+    capped in size, any Unicode encoding with a byte-order mark, every failure a message
+    (the loader's problem worded already, in the language spoken)."""
     try:
         raw = read_capped(path, SMALL_FILE)
     except Unusable as exc:
-        raise RuleTableError(f"{path}: {exc.problem}") from None
+        raise RuleTableError.about(path, exc.problem) from None
     except OSError as exc:
-        raise RuleTableError(
-            _("{file} could not be read: {why}").format(file=path, why=why(exc, path, False))
-        ) from None
+        problem = N_("{file} could not be read: {why}")
+        raise RuleTableError(problem, file=path, why=why(exc, path, False)) from None
     if raw is None:
-        raise RuleTableError(_("{file}: no such file").format(file=path))
+        raise RuleTableError(N_("{file}: no such file"), file=path)
     try:
         return decode_text(raw)
     except Unusable as exc:
-        raise RuleTableError(f"{path}: {exc.problem}") from None
+        raise RuleTableError.about(path, exc.problem) from None
 
 
 def load_variant_file(path: str | Path) -> VariantTable:
@@ -86,7 +86,7 @@ def read_variant_file(path: str | Path) -> tuple[VariantTable, dict]:
     try:
         return read_safely(path, read, own=(RuleTableError,))
     except Unusable as exc:
-        raise RuleTableError(f"{path}: {exc.problem}") from None
+        raise RuleTableError.about(path, exc.problem) from None
     except RuleTableError as exc:
         raise with_line(exc, path) from None
 
@@ -102,10 +102,8 @@ def with_line(error: RuleTableError, path: Path) -> RuleTableError:
         return error
     if line is None:
         return error
-    problem = _("{file}, line {line}: key '{key}': {problem}").format(
-        file=path, line=line, key=error.key, problem=error.problem
-    )
-    return RuleTableError(problem, error.source, error.key, error.problem)
+    template = N_("{file}, line {line}: key '{key}': {problem}")
+    return RuleTableError.at_key(template, error.source, error.key, error.problem, line=line)
 
 
 @cache
@@ -117,20 +115,22 @@ def builtin_ids() -> tuple[str, ...]:
 
 @cache
 def get_variant(variant_id: str) -> VariantTable:
-    """A built-in variant by id. Raises KeyError naming the known ids."""
+    """A built-in variant by id. Raises KeyError naming the known ids (a ``Message``)."""
     if variant_id not in builtin_ids():
-        raise KeyError(
-            _("unknown variant {name} (variants: {variants})").format(
-                name=shown(variant_id), variants=", ".join(builtin_ids())
-            )
-        )
+        raise KeyError(unknown_variant(variant_id, builtin_ids()))
     table = load_variant_file(TABLES_DIR / f"{variant_id}.toml")
-    if table.id != variant_id:
+    if table.id != variant_id:  # the game's own tables: a developer's mistake, in English
         raise RuleTableError(
             f"{TABLES_DIR / (variant_id + '.toml')}: key 'id': {table.id!r} does not match "
             "the file name"
         )
     return table
+
+
+def unknown_variant(variant_id: str, known_ids: tuple[str, ...] | list[str]) -> Message:
+    """Why a variant id finds no table: the ids there are."""
+    problem = N_("unknown variant {name} (variants: {variants})")
+    return Message(problem, name=shown(variant_id), variants=", ".join(known_ids))
 
 
 def all_variants() -> list[VariantTable]:

@@ -22,16 +22,18 @@ from pathlib import Path
 from game.engine.quoting import shown
 from game.engine.rules import Rules, RuleTableError, VariantTable, validate
 from game.engine.schema import key_error
-from game.i18n import _
+from game.engine.text import Message
+from game.i18n import N_, say
 
-from . import builtin_ids, get_variant, known, read_variant_file, with_line
+from . import builtin_ids, get_variant, known, read_variant_file, unknown_variant, with_line
 
 FOLDER = "variants"  # in the data folder
 
 
 @dataclass(frozen=True)
 class Broken:
-    """A table of the folder that cannot be played, and why (file, line, problem)."""
+    """A table of the folder that cannot be played, and why (file, line, problem), worded
+    in the language spoken when the folder was read (each time the menu opens)."""
 
     path: Path
     problem: str
@@ -56,8 +58,8 @@ def _read(path: Path) -> VariantTable:
     """A player's table from its file, or RuleTableError; known from then on."""
     table, data = read_variant_file(path)
     if is_builtin(table.id):
-        problem = _("{name} is the id of a built-in variant; give your table an id of its own")
-        raise with_line(key_error(str(path), "id", problem.format(name=shown(table.id))), path)
+        problem = N_("{name} is the id of a built-in variant; give your table an id of its own")
+        raise with_line(key_error(str(path), "id", Message(problem, name=shown(table.id))), path)
     known.remember(table, data)
     return table
 
@@ -86,13 +88,15 @@ def scan(data_dir: Path) -> Found:
         try:
             table = _read(path)
         except RuleTableError as exc:
-            broken.append(Broken(path, str(exc)))
+            broken.append(Broken(path, say(exc)))
             continue
         if table.id in good:
-            problem = _("{name} is already the id of {other}").format(
-                name=shown(table.id), other=where[table.id].name
+            problem = Message(
+                N_("{name} is already the id of {other}"),
+                name=shown(table.id),
+                other=where[table.id].name,
             )
-            broken.append(Broken(path, str(with_line(key_error(str(path), "id", problem), path))))
+            broken.append(Broken(path, say(with_line(key_error(str(path), "id", problem), path))))
             continue
         good[table.id], where[table.id] = table, path
     _in_folder.clear()
@@ -108,7 +112,7 @@ def player_tables() -> tuple[VariantTable, ...]:
 def find_variant(variant_id: str, otherwise: str | None = None) -> VariantTable:
     """A variant by id: a built-in, else the player's table of that id read last (from the
     folder, ``--table``, a save that carries it: the one being played is dealt again);
-    else the built-in ``otherwise`` when given. KeyError names the ids known."""
+    else the built-in ``otherwise`` when given. KeyError names the ids known (a ``Message``)."""
     if is_builtin(variant_id):
         return get_variant(variant_id)
     found = known.seen(variant_id)
@@ -116,11 +120,7 @@ def find_variant(variant_id: str, otherwise: str | None = None) -> VariantTable:
         return get_variant(otherwise)
     if found is None:
         ids = [*builtin_ids(), *_in_folder]
-        raise KeyError(
-            _("unknown variant {name} (variants: {variants})").format(
-                name=shown(variant_id), variants=", ".join(ids)
-            )
-        )
+        raise KeyError(unknown_variant(variant_id, ids))
     return found
 
 
