@@ -23,7 +23,8 @@ LANGUAGES = {"Ukrainian": "uk", "Russian": "ru"}
 KEY = re.compile(r"^(English|Ukrainian|Russian|except|AisleRiot|KPatience|Why[^:]*):")
 TICKED = re.compile(r"`([^`]+)`")
 # Left out of an English message before matching: what a translation keeps as written.
-LITERAL = re.compile(r"\{[^{}]*\}|--[\w-]+|'\w[\w.-]*'|(\w+ = )?\"[^\"]*\"")
+# A TOML section name ("[reserves]") is a literal too.
+LITERAL = re.compile(r"\{[^{}]*\}|--[\w-]+|'\w[\w.-]*'|(\w+ = )?\"[^\"]*\"|\[[\w.-]+\]")
 
 
 @dataclass

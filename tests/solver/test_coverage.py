@@ -76,10 +76,20 @@ def small_lost(r):
     return r, position(r, piles)
 
 
-def test_every_built_in_table_is_inside_the_gate():
+# The built-in games of Klondike's own shape (a waste, Ace foundations, builds down, no
+# reserves): the specialised solver is proved for them. Every other family game is
+# outside, for a reason the gate names.
+INSIDE = {"klondike", "saratoga", "double-klondike", "gold-mine", "jumbo"}
+
+
+def test_the_built_in_tables_of_klondikes_shape_are_inside_the_gate_and_only_they():
     for table in all_variants():
         for mode in table.mode_ids():
-            assert coverage.outside(table.rules(mode)) == [], (table.id, mode)
+            why = coverage.outside(table.rules(mode))
+            if table.id in INSIDE:
+                assert why == [], (table.id, mode)
+            else:
+                assert why and all(isinstance(reason, str) for reason in why), (table.id, mode)
     r = rules("klondike", "draw1")
     assert solve(small_won(r), r).stats["search"] == "specialised"
 

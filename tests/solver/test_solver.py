@@ -421,6 +421,10 @@ def test_winnable_pool_deals_are_deterministic_and_won():
         for mode in table.mode_ids():
             r = rules(table.id, mode)
             pool = winnable_pool(r)
+            if not pool:  # no pool shipped: the deals are found on the player's machine
+                assert table.id not in ("klondike", "saratoga", "double-klondike")
+                assert winnable_deal(r, 12345) is None
+                continue
             assert len(pool) >= 50, (table.id, mode)
             assert winnable_deal(r, 12345) == winnable_deal(table.id, 12345, mode)
             assert winnable_deal(r, 12345) in pool
