@@ -18,12 +18,30 @@ from .test_ui_fuzz import quick  # noqa: F401  (the fixture: searches of a few m
 
 ACTIONS = int(os.environ.get("UI_MODEL_ACTIONS", "5000"))
 SEEDS = {"klondike": 11, "saratoga": 22, "double-klondike": 33}
+# The family games: the same player, fewer actions each (their tables share the code the
+# three above drive at length; what differs is the shape: reserves, no waste, no stock).
+FAMILY_SEEDS = {
+    "whitehead": 41,
+    "thumb-and-pouch": 42,
+    "westhaven": 43,
+    "easthaven": 44,
+    "agnes": 45,
+    "gold-mine": 46,
+    "athena": 47,
+    "jumbo": 48,
+    "yukon": 49,
+    "canfield": 50,
+    "lady-jane": 51,
+}
+FAMILY_ACTIONS = int(os.environ.get("UI_MODEL_FAMILY_ACTIONS", "400"))
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant", list(SEEDS))
+@pytest.mark.parametrize("variant", list(SEEDS) + list(FAMILY_SEEDS))
 def test_random_player_actions_keep_the_screen_true(tmp_path, quick, variant):  # noqa: F811
-    rng = random.Random(SEEDS[variant])
+    seeds = SEEDS | FAMILY_SEEDS
+    rng = random.Random(seeds[variant])
+    actions = ACTIONS if variant in SEEDS else FAMILY_ACTIONS
 
     def start_again():
         return make_app(tmp_path, "--windowed", "800x600")
@@ -31,7 +49,7 @@ def test_random_player_actions_keep_the_screen_true(tmp_path, quick, variant):  
     app = make_app(tmp_path, "--windowed", "800x600", "--variant", variant, "--seed", "5")
     player = ui_model.Player(app, rng, start_again)
     try:
-        while player.actions < ACTIONS:
+        while player.actions < actions:
             player.step()
     except ui_model.ScreenLies as lie:
         raise AssertionError(f"after {player.actions} actions ({variant}): {lie}") from lie
