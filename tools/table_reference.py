@@ -132,9 +132,9 @@ def reference() -> str:
     sections = ", ".join(f"`[{s}]`" for s in schema.SECTIONS)
     lines += [
         "",
-        f"A `[modes.NAME]` table may also hold any of {sections} with some of their keys:",
-        "they change those keys for that mode only. `[reserves]` is optional; the other",
-        "sections are needed.",
+        f"A `[modes.NAME]` table may also hold any of {sections}",
+        "with some of their keys: they change those keys for that mode only. `[reserves]`",
+        "is optional; the other sections are needed.",
         "",
         END,
     ]
