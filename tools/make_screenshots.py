@@ -39,7 +39,30 @@ from game.variants import get_variant  # noqa: E402
 
 LANDSCAPE = [(1280, 800), (1920, 1080), (800, 600), (640, 480)]
 PORTRAIT = (700, 1100)
-GAMES = {"klondike": ("draw3", 5), "saratoga": ("draw1", 11), "double-klondike": ("draw3", 7)}
+# variant: (mode, deal, moves the greedy policy plays before the shot)
+GAMES = {
+    "klondike": ("draw3", 5, 60),
+    "saratoga": ("draw1", 11, 60),
+    "double-klondike": ("draw3", 7, 90),
+}
+# The family's other games (issue 23), shot at two sizes; each deal and length chosen so
+# the shot shows what sets the game apart: Canfield's reserve part-used beside a long
+# waste, Lady Jane's seven reserves with stock left to deal to them, Yukon's deep piles,
+# Easthaven's and Agnes's stock still to deal onto the tableau, Athena's alternate rows.
+FAMILY = {
+    "whitehead": ("draw1", 5, 30),
+    "thumb-and-pouch": ("draw1", 5, 60),
+    "westhaven": ("draw1", 5, 30),
+    "easthaven": ("deal", 1, 10),
+    "agnes": ("deal", 3, 10),
+    "gold-mine": ("draw3", 5, 30),
+    "athena": ("draw1", 5, 6),
+    "jumbo": ("draw1", 5, 60),
+    "yukon": ("standard", 3, 20),
+    "canfield": ("draw3", 1, 40),
+    "lady-jane": ("deal", 5, 20),
+}
+FAMILY_SIZES = [(1280, 800), PORTRAIT]
 MENU = ["m"]
 # Menu > Watch, save and open games > Finished games (Redo is faint in a game never undone:
 # the arrows pass it by).
@@ -59,6 +82,7 @@ class Shot:
     wait: float = 0.5  # seconds after the keys
     language: str | None = None  # --language
     saved_games: bool = False  # a few games saved in the data folder's games/ (Ctrl+O)
+    settle: bool = False  # capture again until the table stops moving (a loaded machine)
 
 
 def shots() -> list[Shot]:
@@ -66,6 +90,9 @@ def shots() -> list[Shot]:
     for variant in GAMES:
         for size in [*LANDSCAPE, PORTRAIT]:
             out.append(Shot(f"{variant}-{size[0]}x{size[1]}", size, variant))
+    for variant in FAMILY:
+        for size in FAMILY_SIZES:
+            out.append(Shot(f"{variant}-{size[0]}x{size[1]}", size, variant, settle=True))
     out += [
         Shot("four-colour-1280x800", (1280, 800), settings={"four_colour": True}),
         Shot("large-index-1280x800", (1280, 800), settings={"face_style": "large"}),
@@ -149,7 +176,7 @@ def sample_games(data_dir: Path) -> None:
             ("klondike", 25, "", datetime(2026, 11, 27, 8, 5)),
         ]
     ):
-        mode, seed = GAMES[variant]
+        mode, seed, _steps = GAMES[variant]
         game = new_game(get_variant(variant).rules(mode), seed=seed * 1000 + n)
         greedy_midgame(game, steps)
         samples.append((game, result, when))
@@ -231,7 +258,7 @@ def greedy_midgame(game: Game, steps: int) -> None:
         src = game.state.piles[m.source]
         if m.count == len(src) - game.state.down[m.source] and game.state.down[m.source]:
             return 4
-        if m.source == 1:
+        if m.source == 1 or lay.is_reserve(m.source):
             return 3
         return 0
 
@@ -261,6 +288,27 @@ def near_win() -> Game:
                 return game
             game.execute(command)
     raise RuntimeError("no pool deal could be brought near a win")
+
+
+def wait_until_still(grab: list[str], env: dict, out: Path, tries: int = 20) -> None:
+    """Capture again until two captures a second apart show the same table: on a loaded
+    machine the sprites may still be flying to their homes when the first one is taken.
+    The status line is left out of the comparison (its clock ticks)."""
+    import pygame
+
+    def table(path: Path) -> bytes:
+        image = pygame.image.load(str(path))
+        width, height = image.get_size()
+        return pygame.image.tobytes(image.subsurface((0, 0, width, height - 60)), "RGB")
+
+    before = table(out)
+    for _ in range(tries):
+        time.sleep(1.0)
+        subprocess.run(grab, env=env, check=True)
+        now = table(out)
+        if now == before:
+            return
+        before = now
 
 
 def capture(display: str, shot: Shot, data_dir: Path, out: Path, home: Path | None = None) -> None:
@@ -294,9 +342,10 @@ def capture(display: str, shot: Shot, data_dir: Path, out: Path, home: Path | No
             subprocess.run(["xdotool", "key", "--window", window, key], env=env, check=True)
             time.sleep(0.25)
         time.sleep(shot.wait)
-        subprocess.run(
-            ["import", "-display", display, "-window", window, str(out)], env=env, check=True
-        )
+        grab = ["import", "-display", display, "-window", window, str(out)]
+        subprocess.run(grab, env=env, check=True)
+        if shot.settle:
+            wait_until_still(grab, env, out)
     finally:
         proc.terminate()
         proc.wait(10)
@@ -325,9 +374,9 @@ def main() -> None:
         elif shot.lost_game:
             game = lost_game()
         else:
-            mode, seed = GAMES[shot.variant]
+            mode, seed, steps = {**GAMES, **FAMILY}[shot.variant]
             game = new_game(get_variant(shot.variant).rules(mode), seed=seed)
-            greedy_midgame(game, 60 if shot.variant != "double-klondike" else 90)
+            greedy_midgame(game, steps)
         with tempfile.TemporaryDirectory() as tmp:
             folder, home = Path(tmp), None
             if shot.saved_games:
