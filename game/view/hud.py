@@ -130,9 +130,12 @@ STEPS: tuple[tuple[tuple[str, int], ...], ...] = (
 )
 
 
-def short_mode(rules) -> str:
+def short_mode(rules) -> str | None:
     """The deal mode in a few words: how many cards a turn of the stock deals (the redeals
-    have their own counter)."""
+    have their own counter). None where the stock deals to no waste (to the piles, or there
+    is no stock): "Draw 1" would say what the game does not do."""
+    if rules.stock_to != StockTarget.WASTE:
+        return None
     return ngettext("Draw {count}", "Draw {count}", rules.draw).format(count=rules.draw)
 
 
@@ -152,13 +155,14 @@ def status_fields(game: Game, elapsed: float, verdict: str) -> tuple[Field, ...]
     name, mode, short = _(rules.name), _(rules.mode_label), short_mode(rules)
 
     def deal_forms(deal: str, number: str) -> tuple[str, ...]:
-        return (
-            f"{name} \u00b7 {mode} \u00b7 {deal}",
-            f"{name} \u00b7 {short} \u00b7 {deal}",
-            f"{name} \u00b7 {short} \u00b7 {number}",
-            f"{name} \u00b7 {number}",
-            number,
-        )
+        if short is None:  # the mode's label, else no mode at all (as many forms)
+            middle = (f"{name} \u00b7 {deal}", f"{name} \u00b7 {number}")
+        else:
+            middle = (
+                f"{name} \u00b7 {short} \u00b7 {deal}",
+                f"{name} \u00b7 {short} \u00b7 {number}",
+            )
+        return (f"{name} \u00b7 {mode} \u00b7 {deal}", *middle, f"{name} \u00b7 {number}", number)
 
     redeals = "\u221e" if game.redeals_left is None else str(game.redeals_left)
     widest_redeals = "\u221e" if rules.redeals is None else str(rules.redeals)
