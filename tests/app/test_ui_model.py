@@ -12,6 +12,8 @@ import random
 
 import pytest
 
+from tests.family_ids import FAMILY
+
 from . import ui_model
 from .app_helpers import make_app
 from .test_ui_fuzz import quick  # noqa: F401  (the fixture: searches of a few milliseconds)
@@ -20,19 +22,7 @@ ACTIONS = int(os.environ.get("UI_MODEL_ACTIONS", "5000"))
 SEEDS = {"klondike": 11, "saratoga": 22, "double-klondike": 33}
 # The family games: the same player, fewer actions each (their tables share the code the
 # three above drive at length; what differs is the shape: reserves, no waste, no stock).
-FAMILY_SEEDS = {
-    "whitehead": 41,
-    "thumb-and-pouch": 42,
-    "westhaven": 43,
-    "easthaven": 44,
-    "agnes": 45,
-    "gold-mine": 46,
-    "athena": 47,
-    "jumbo": 48,
-    "yukon": 49,
-    "canfield": 50,
-    "lady-jane": 51,
-}
+FAMILY_SEEDS = {variant: 41 + n for n, variant in enumerate(FAMILY)}
 FAMILY_ACTIONS = int(os.environ.get("UI_MODEL_FAMILY_ACTIONS", "400"))
 
 

@@ -14,24 +14,14 @@ import dataclasses
 
 import pytest
 
+from tests.family_ids import FAMILY
+
 from . import oracle
 from .oracle import DRAW
 from .positions import checked_moves, differences, random_positions
 from .scrambled import scrambled_positions
 
-GAMES = [
-    "whitehead",
-    "thumb-and-pouch",
-    "westhaven",
-    "easthaven",
-    "agnes",
-    "gold-mine",
-    "athena",
-    "jumbo",
-    "yukon",
-    "canfield",
-    "lady-jane",
-]
+GAMES = list(FAMILY)
 SEEDS, STEPS = range(6), 250
 
 

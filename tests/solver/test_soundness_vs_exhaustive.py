@@ -29,11 +29,10 @@ from game.solver import Outcome, solve
 from game.solver.coverage import specialised_covers
 from game.solver.generic import generic_solve
 from game.variants import get_variant
+from tests.family_ids import FAMILY
 from tests.solver.small_positions import engine_thinned, played, scrambled, thinned
 
 # The games, each in all its deal modes (taken in turn). Add each new variant id here.
-FAMILY = ["whitehead", "thumb-and-pouch", "westhaven", "easthaven", "agnes", "gold-mine"]
-FAMILY += ["athena", "jumbo", "yukon", "canfield", "lady-jane"]
 GAMES = ["klondike", "saratoga", "double-klondike", *FAMILY]
 POSITIONS = 500  # decided positions per game
 # The family games are searched by the generic search itself, held to a brute force with

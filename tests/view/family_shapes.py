@@ -5,20 +5,8 @@ from __future__ import annotations
 
 from game.engine.game import Game, new_game
 from game.variants import get_variant
+from tests.family_ids import FAMILY
 
-FAMILY = (
-    "whitehead",
-    "thumb-and-pouch",
-    "westhaven",
-    "easthaven",
-    "agnes",
-    "gold-mine",
-    "athena",
-    "jumbo",
-    "yukon",
-    "canfield",
-    "lady-jane",
-)
 SHAPES = {variant: get_variant(variant).rules() for variant in FAMILY}
 
 
