@@ -1,1 +1,2 @@
-"""Klondike-family solitaire: Klondike, Saratoga and Double Klondike."""
+"""Klondike-family solitaire: Klondike, Saratoga, Double Klondike and eleven more, each a
+rule table."""
