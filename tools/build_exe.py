@@ -90,7 +90,7 @@ VSVersionInfo(
                     fileType=0x1, subtype=0x0, date=(0, 0)),
   kids=[
     StringFileInfo([StringTable('040904B0', [
-      StringStruct('FileDescription', 'Patience: Klondike, Saratoga, Double Klondike and the Klondike family'),
+      StringStruct('FileDescription', 'Patience: fourteen Klondike-family solitaires'),
       StringStruct('FileVersion', '{version}'),
       StringStruct('InternalName', '{name}'),
       StringStruct('OriginalFilename', '{name}.exe'),

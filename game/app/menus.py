@@ -98,31 +98,46 @@ def deal_code_of(game) -> str:
     return deal_code(game.rules, seed) if seed is not None else _("none (a custom deal)")
 
 
-def variant_menu(session: Session, size: Size) -> MenuPanel:
-    """The built-in variants' modes, then the player's tables in the data folder's
-    ``variants/`` (read again now, so a table just added shows): the good ones to play,
-    the broken ones marked, to see why."""
+def variant_menu(session: Session, size: Size, variant: str | None = None) -> MenuPanel:
+    """The variants, one row each: the built-ins, then the player's tables in the data
+    folder's ``variants/`` (read again now, so a table just added shows), the broken ones
+    marked, to see why. A variant with one deal mode starts at once; one with several opens
+    the menu of its modes (``variant``: that menu). Fourteen games and their twenty-odd
+    modes in one list would not fit a small window."""
     current = session.game.rules
-
-    def rows(table: VariantTable, words) -> list[Item]:
-        out = []
-        for mode in table.modes:
-            playing = (table.id, mode.id) == (current.variant, current.mode)
-            out.append(
-                Item(
-                    f"{words(table.name)} \u00b7 {words(mode.label)}",
-                    i.SwitchVariant(table.id, mode.id),
-                    hint=_("\u2713 playing") if playing else "",
-                )
-            )
-        return out
-
-    items = [row for table in all_variants() for row in rows(table, _)]
     found = scan(session.data_dir)
+    own = {table.id: table for table in found.tables}
+    footer = _("A new game starts in the chosen variant and mode")
+    if variant is not None:
+        table = own.get(variant) or next(t for t in all_variants() if t.id == variant)
+        words = str if variant in own else _  # the player's words: not in the catalogue
+        modes = [
+            Item(
+                words(mode.label),
+                i.SwitchVariant(table.id, mode.id),
+                hint=_("\u2713 playing") if (table.id, mode.id) == playing(current) else "",
+            )
+            for mode in table.modes
+        ]
+        return _at_played(MenuPanel(words(table.name), modes, size, footer=footer))
+
+    def row(table: VariantTable, words) -> Item:
+        here = table.id == current.variant
+        if len(table.modes) == 1:
+            only = table.modes[0].id
+            return Item(
+                words(table.name),
+                i.SwitchVariant(table.id, only),
+                hint=_("\u2713 playing") if here else "",
+            )
+        # The variant played: a tick and its mode, as the modes' menu marks it.
+        mode = "\u2713 " + words(table.rules(current.mode).mode_label) if here else ""
+        return Item(words(table.name), i.OpenVariants(table.id), hint=mode, opens=True)
+
+    items = [row(table, _) for table in all_variants()]
     if found.tables or found.broken:
         items.append(Item(_("Your tables"), None, enabled=lambda: False))  # a heading
-    for table in found.tables:  # the player's words: not in the catalogue
-        items += rows(table, str)
+    items += [row(table, str) for table in found.tables]
     for broken in found.broken:
         name = printable(broken.path.name)  # a file's name may hold any bytes
         items.append(
@@ -133,8 +148,19 @@ def variant_menu(session: Session, size: Size) -> MenuPanel:
                 opens=True,
             )
         )
-    footer = _("A new game starts in the chosen variant and mode")
-    return MenuPanel(_("Variant and deal mode"), items, size, footer=footer)
+    return _at_played(MenuPanel(_("Variant and deal mode"), items, size, footer=footer))
+
+
+def playing(rules) -> tuple[str, str]:
+    return rules.variant, rules.mode
+
+
+def _at_played(menu: MenuPanel) -> MenuPanel:
+    """The menu opens on the row of what is played (the one with a tick), if any."""
+    for n, item in enumerate(menu.items):
+        if item.hint.startswith("\u2713"):
+            menu.selected = n
+    return menu
 
 
 def table_problem(session: Session, size: Size, broken: i.ShowTableProblem) -> PagePanel:

@@ -183,7 +183,9 @@ class OpenOptions:
 
 @dataclass(frozen=True)
 class OpenVariants:
-    pass
+    """The Variants menu; with ``variant``, the menu of that variant's deal modes."""
+
+    variant: str | None = None
 
 
 @dataclass(frozen=True)

@@ -84,18 +84,25 @@ def test_switching_variant_asks_before_abandoning(app, how, tmp_path):
         press(app, pygame.K_ESCAPE)
         click(app, menu_row(app, "Variant and deal mode\u2026").center)
     variants = app.scenes.top
-    target = "Double Klondike \u00b7 Three-card deals, one redeal"
-    if how == "keys":
-        while variants.items[variants.selected].text() != target:
-            press(app, pygame.K_DOWN)
-        press(app, pygame.K_RETURN)
-    else:
-        click(app, menu_row(app, target).center)
+    target = "Three-card deals, one redeal"  # in the menu of Double Klondike's modes
+
+    def choose(menu, text):
+        if how == "keys":
+            while menu.items[menu.selected].text() != text:
+                press(app, pygame.K_DOWN)
+            press(app, pygame.K_RETURN)
+        else:
+            click(app, menu_row(app, text).center)
+
+    choose(variants, "Double Klondike")
+    modes = app.scenes.top
+    assert modes is not variants and modes.title == "Double Klondike"
+    choose(modes, target)
     question = app.scenes.top
     assert isinstance(question, ConfirmDialog)
     press(app, pygame.K_RETURN)  # Enter takes the safe answer: keep playing
     assert app.session.game.rules.variant == "klondike" and app.session.game.moves_made == 1
-    assert app.scenes.top is variants
+    assert app.scenes.top is modes
     # Again, and this time abandon.
     if how == "keys":
         press(app, pygame.K_RETURN)

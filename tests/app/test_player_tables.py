@@ -2,6 +2,7 @@
 (the Variants menu), or ``--table FILE``; played, saved, resumed after the file is gone;
 a broken one shown with its file, line and problem, and nothing else affected."""
 
+import pygame
 import pytest
 
 from game.app.args import parse
@@ -53,8 +54,12 @@ def test_a_players_table_is_played_saved_and_resumed_without_its_file(tmp_path):
     listed = rows(menu)
     heading = listed.index(("Your tables", False, ""))
     assert heading > 0 and all(not t.startswith("My Klondike") for t, *_ in listed[:heading])
-    assert ("My Klondike \u00b7 Three-card deals", True, "") in listed[heading:]
-    click(app, menu_row(app, "My Klondike \u00b7 Three-card deals").center)
+    assert ("My Klondike", True, "") in listed[heading:]  # its four modes: a menu of them
+    click(app, menu_row(app, "My Klondike").center)
+    modes = app.scenes.top
+    assert modes.title == "My Klondike"
+    assert ("Three-card deals", True, "") in rows(modes)
+    click(app, menu_row(app, "Three-card deals").center)
     settle(app)
     game = app.session.game
     assert (game.rules.variant, game.rules.mode, game.rules.tableau_piles) == ("mine", "draw3", 8)
@@ -89,7 +94,7 @@ def test_a_broken_table_shows_its_line_and_problem_and_cannot_be_started(tmp_pat
     listed = rows(open_variants(app))
     assert ("broken.toml", True, "\u26a0 cannot be played") in listed
     assert any(text.startswith("My Klondike") for text, *_ in listed)  # the others: there
-    assert any(text.startswith("Klondike \u00b7") for text, *_ in listed)
+    assert ("Klondike", True, "\u2713 Single-card deals") in listed  # the one played
     click(app, menu_row(app, "broken.toml").center)
     page = app.scenes.top
     assert isinstance(page, PagePanel) and page.title == "broken.toml cannot be played"
@@ -173,3 +178,21 @@ def test_a_save_whose_table_is_broken_is_kept_aside_with_a_message(tmp_path):
     assert "'table': key 'tableau.piles': must be a whole number" in found.message
     (aside,) = tmp_path.glob(f"{CURRENT_GAME_FILE}.corrupt-*")
     assert aside.name in found.message
+
+
+@pytest.mark.parametrize("language", ["en", "uk", "ru"])
+def test_the_variants_menu_is_shown_whole_in_a_small_window(tmp_path, language):
+    """Fourteen games and a player's table: every row of the Variants menu, and of a
+    variant's modes, lies inside a 640x480 window, none over another."""
+    put(tmp_path, "mine.toml", MINE)
+    app = make_app(tmp_path, "--windowed", "640x480", "--language", language)
+    settle(app)
+    screen = pygame.Rect(0, 0, 640, 480)
+    for opened in (i.OpenVariants(), i.OpenVariants("double-klondike")):
+        app.controller.apply(opened)
+        menu = app.scenes.top
+        rects = [row.rect for row in menu._rows()]
+        assert len(rects) == len(menu.items) >= 4
+        assert all(screen.contains(rect) for rect in rects), (language, opened)
+        assert all(a.bottom <= b.top for a, b in zip(rects, rects[1:], strict=False)), opened
+        app.controller.apply(i.CloseScene())
