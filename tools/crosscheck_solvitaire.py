@@ -153,7 +153,11 @@ def cmd_run(args) -> int:
         )
 
     task_args = (args.solver, args.variant, args.mode, list(without), args.timeout)
-    run_deals(check_deal, task_args, seeds, results, args.jobs, args.scheduler, progress)
+    # The task by its module's name, not __main__'s: spawned processes and Dask workers
+    # import it (a worker needs this repository on its path and the binary at --solver).
+    from tools.crosscheck_solvitaire import check_deal as task
+
+    run_deals(task, task_args, seeds, results, args.jobs, args.scheduler, progress)
     return summarise(results, args.markdown)
 
 

@@ -73,7 +73,7 @@ def their_rules(rules: Rules) -> dict:
     if dealt_base and not _rule(rules, "foundation_wrap", False):
         refuse("foundations from a dealt base that do not wrap")
     if rules.redeals not in (None, 0):
-        refuse(f"{rules.redeals} redeals (it redeals without limit or never)")
+        refuse(f"redeals limited to {rules.redeals} (it redeals without limit or never)")
     tableau = {"count": rules.tableau_piles, "build policy": build, "spaces policy": spaces}
     tableau["move built group"] = "yes" if rules.move_runs else "no"
     tableau["face up cards"] = "top"  # the deal marks each face-down card
