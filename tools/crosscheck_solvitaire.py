@@ -162,6 +162,9 @@ def cmd_run(args) -> int:
 
 
 def summarise(results: ResultsFile, markdown: bool = False) -> int:
+    """Verdict pairs, contradictions, Solvitaire's lines replayed, and the winnable share:
+    at least the deals either solver won, at most all but those either proved lost (each
+    bound with its 95% Wilson interval). Exit status 1 when there is a contradiction."""
     records = list(results.done.values())
     n = len(records)
     pairs: dict[tuple[str, str], int] = {}
@@ -170,27 +173,33 @@ def summarise(results: ResultsFile, markdown: bool = False) -> int:
     bad = sorted(rec["seed"] for rec in records if contradiction(rec))
     lines = [rec.get("replay") for rec in records if rec["theirs"] == "won"]
     settings = results.settings or {}
-    title = f"{settings.get('variant')} {settings.get('mode')}"
+    title = f"{settings.get('variant')} `{settings.get('mode')}`"
     if settings.get("without"):
-        title += " without " + ", ".join(settings["without"])
+        title += " without " + ", ".join(f"`{rule}`" for rule in settings["without"])
     both_won, both_lost = pairs.get(("won", "won"), 0), pairs.get(("unwinnable", "unwinnable"), 0)
-    undecided = n - both_won - both_lost - len(bad)
-    won_either = sum(1 for r in records if "won" in (r["outcome"], r["theirs"]))
-    low, high = wilson(won_either, n)
+    ours_open = sum(1 for r in records if r["outcome"] == "undecided" != r["theirs"])
+    theirs_open = sum(1 for r in records if r["theirs"] == "undecided" != r["outcome"])
+    both_open = pairs.get(("undecided", "undecided"), 0)
+    won = sum(1 for r in records if "won" in (r["outcome"], r["theirs"]))
+    lost = sum(1 for r in records if "unwinnable" in (r["outcome"], r["theirs"]))
+    low, high = wilson(won, n)[0], wilson(n - lost, n)[1]
+    share = f"{100 * won / max(n, 1):.0f}-{100 * (n - lost) / max(n, 1):.0f}%"
+    share += f" ({100 * low:.0f}-{100 * high:.0f})"
+    replayed = f"{lines.count('won')} of {len(lines)}"
     if markdown:
-        share = f"{100 * won_either / max(n, 1):.0f}% ({100 * low:.0f}-{100 * high:.0f})"
         print(
-            f"| {title} | {n} | {both_won} | {both_lost} | {undecided} | {len(bad)} | "
-            f"{lines.count('won')} of {len(lines)} | {share} |"
+            f"| {title} | {n} | {both_won} | {both_lost} | {ours_open} / {theirs_open} / "
+            f"{both_open} | {len(bad)} | {replayed} | {share} |"
         )
         return 1 if bad else 0
     print(f"{title}: {n} deals, {settings.get('timeout')} s each solver")
     for (ours, theirs), count in sorted(pairs.items()):
         print(f"  ours {ours:10} Solvitaire {theirs:10} {count}")
     print(f"  both won {both_won}, both proved unwinnable {both_lost}")
-    print(f"  undecided by one or both {undecided}")
-    print(f"  won by either: {won_either} ({100 * low:.1f}-{100 * high:.1f}% at 95%)")
-    print(f"  Solvitaire's lines replayed as wins here: {lines.count('won')} of {len(lines)}")
+    print(f"  undecided here only {ours_open}, by Solvitaire only {theirs_open}")
+    print(f"  undecided by both {both_open}")
+    print(f"  winnable: {share}, at 95% in brackets")
+    print(f"  Solvitaire's lines replayed as wins here: {replayed}")
     for rec in records:
         if rec["theirs"] == "won" and rec.get("replay") != "won":
             print(f"  deal {rec['seed']}: its line {rec.get('replay')}")
