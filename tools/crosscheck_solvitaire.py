@@ -215,14 +215,18 @@ def cmd_fixture(args) -> int:
     results = ResultsFile(args.results)
     settings = results.settings or {}
     cheap = sorted(
-        (rec for rec in results.done.values() if rec["nodes"] <= args.nodes),
+        (
+            rec
+            for rec in results.done.values()
+            if rec["outcome"] == rec["theirs"] != "undecided" and rec["nodes"] <= args.nodes
+        ),
         key=lambda rec: rec["seed"],
     )
     won = {str(r["seed"]): r["line"] for r in cheap if r.get("replay") == "won"}
     lost = [r["seed"] for r in cheap if r["theirs"] == "unwinnable"]
     data = {
         "about": "Deals that Solvitaire won (its line turned into this engine's notation) or "
-        "proved unwinnable, among those this solver decides within "
+        "proved unwinnable, and this solver too within "
         f"{args.nodes} positions. Made by tools/crosscheck_solvitaire.py.",
         "variant": settings.get("variant"),
         "mode": settings.get("mode"),
