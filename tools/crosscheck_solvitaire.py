@@ -105,6 +105,7 @@ def their_line(rules: Rules, seed: int, output: str) -> list:
 
 
 def check_deal(binary: str, variant: str, mode: str, without, timeout: float, seed: int) -> dict:
+    """One deal's results line: our verdict, Solvitaire's, and its line replayed here."""
     rules = rules_for(variant, mode, tuple(without))
     game = new_game(rules, seed=seed)
     ours = solve(game.state, rules, max_nodes=None, max_seconds=timeout)
@@ -139,10 +140,10 @@ def cmd_run(args) -> int:
     without = tuple(args.without)
     rules = rules_for(args.variant, args.mode, without)
     their_rules(rules)  # refuses before any deal is run
-    settings = {"tool": "solvitaire", "variant": args.variant, "mode": args.mode}
+    seeds = parse_range(args.deals)
+    settings = {"tool": "solvitaire", "variant": args.variant, "mode": rules.mode}
     settings.update({"timeout": args.timeout, "without": list(without)})
     results = ResultsFile(args.results, settings)
-    seeds = parse_range(args.deals)
 
     def progress(record: dict) -> None:
         loud = "  <<< CONTRADICTION" if contradiction(record) else ""
@@ -152,7 +153,7 @@ def cmd_run(args) -> int:
             f"{', its line ' + replay if replay else ''}{loud}\n"
         )
 
-    task_args = (args.solver, args.variant, args.mode, list(without), args.timeout)
+    task_args = (args.solver, args.variant, rules.mode, list(without), args.timeout)
     # The task by its module's name, not __main__'s: spawned processes and Dask workers
     # import it (a worker needs this repository on its path and the binary at --solver).
     from tools.crosscheck_solvitaire import check_deal as task
