@@ -213,30 +213,42 @@ def cmd_summary(args) -> int:
 
 
 def cmd_fixture(args) -> int:
+    """Up to ``--count`` deals of each verdict that both solvers reached, each decided the
+    same way again here within ``--nodes`` positions: a node budget, unlike a time budget,
+    gives the same search on every machine, with or without the compiled core."""
     results = ResultsFile(args.results)
     settings = results.settings or {}
-    cheap = sorted(
-        (
-            rec
-            for rec in results.done.values()
-            if rec["outcome"] == rec["theirs"] != "undecided" and rec["nodes"] <= args.nodes
-        ),
-        key=lambda rec: rec["seed"],
-    )
-    won = {str(r["seed"]): r["line"] for r in cheap if r.get("replay") == "won"}
-    lost = [r["seed"] for r in cheap if r["theirs"] == "unwinnable"]
+    rules = rules_for(settings["variant"], settings["mode"], tuple(settings.get("without", [])))
+    won: dict[str, str] = {}
+    lost: list[int] = []
+    for seed, rec in sorted(results.done.items()):
+        verdict = rec["theirs"]
+        if rec["outcome"] != verdict or verdict == "undecided" or rec["nodes"] > args.nodes:
+            continue
+        if verdict == "won" and (rec.get("replay") != "won" or len(won) >= args.count):
+            continue
+        if verdict == "unwinnable" and len(lost) >= args.count:
+            continue
+        again = solve(new_game(rules, seed=seed).state, rules, max_nodes=args.nodes)
+        if again.outcome.value != verdict:
+            continue
+        if verdict == "won":
+            won[str(seed)] = rec["line"]
+        else:
+            lost.append(seed)
     data = {
         "about": "Deals that Solvitaire won (its line turned into this engine's notation) or "
-        "proved unwinnable, and this solver too within "
-        f"{args.nodes} positions. Made by tools/crosscheck_solvitaire.py.",
-        "variant": settings.get("variant"),
-        "mode": settings.get("mode"),
+        "proved unwinnable, and this solver too within `nodes` positions. Made by "
+        "tools/crosscheck_solvitaire.py.",
+        "variant": settings["variant"],
+        "mode": settings["mode"],
         "without": settings.get("without", []),
-        "won": dict(list(won.items())[: args.count]),
-        "unwinnable": lost[: args.count],
+        "nodes": args.nodes,
+        "won": won,
+        "unwinnable": lost,
     }
     Path(args.out).write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")
-    print(f"{len(data['won'])} won and {len(data['unwinnable'])} unwinnable deals in {args.out}")
+    print(f"{len(won)} won and {len(lost)} unwinnable deals in {args.out}")
     return 0
 
 

@@ -2,8 +2,9 @@
 solitaire solver (built from its public source, run by tools/crosscheck_solvitaire.py on
 this game's exact deals, under our rules said in its own rule language). The fixtures hold
 deals it won, with its winning lines turned into this engine's notation, and deals it proved
-unwinnable, among those this solver decides within a few thousand positions: every line
-must replay as a legal win, and this solver must give the same verdict. No binary needed."""
+unwinnable, among those this solver decides within the fixture's budget of positions:
+every line must replay as a legal win, and this solver must give the same verdict within
+that budget. No binary needed."""
 
 from __future__ import annotations
 
@@ -20,7 +21,6 @@ from tools.solvitaire_io import Unsayable, their_rules
 
 DATA = Path(__file__).resolve().parent / "data"
 FIXTURES = sorted(DATA.glob("solvitaire_*.json"))
-BUDGET = 50_000  # positions; the fixtures hold deals decided within 20,000
 EXPECTED = {
     "klondike draw3",
     "klondike draw1-unlimited",
@@ -50,7 +50,7 @@ def test_its_winning_lines_replay_as_wins_and_this_solver_wins_those_deals(path)
         for word in line.split():
             game.execute(parse_command(word, game.layout))
         assert game.won, seed
-        res = solve(new_game(rules, seed=int(seed)).state, rules, max_nodes=BUDGET)
+        res = solve(new_game(rules, seed=int(seed)).state, rules, max_nodes=data["nodes"])
         assert res.outcome is Outcome.WON, seed
 
 
@@ -58,7 +58,7 @@ def test_its_winning_lines_replay_as_wins_and_this_solver_wins_those_deals(path)
 def test_deals_it_proved_unwinnable_are_proved_unwinnable_here(path):
     data, rules = load(path)
     for seed in data["unwinnable"]:
-        res = solve(new_game(rules, seed=seed).state, rules, max_nodes=BUDGET)
+        res = solve(new_game(rules, seed=seed).state, rules, max_nodes=data["nodes"])
         assert res.outcome is Outcome.UNWINNABLE, seed
 
 
