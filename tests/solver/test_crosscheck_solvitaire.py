@@ -26,6 +26,8 @@ EXPECTED = {
     "klondike draw1-unlimited",
     "klondike draw1-noredeal",
     "saratoga draw3",
+    "saratoga draw1-unlimited",
+    "saratoga draw1-noredeal",
     "double-klondike draw3-unlimited",
     "double-klondike draw1-unlimited",
 }
