@@ -174,7 +174,11 @@ def summarise(results: ResultsFile, markdown: bool = False) -> int:
     bad = sorted(rec["seed"] for rec in records if contradiction(rec))
     lines = [rec.get("replay") for rec in records if rec["theirs"] == "won"]
     settings = results.settings or {}
-    title = f"{settings.get('variant')} `{settings.get('mode')}`"
+    try:
+        name = get_variant(settings.get("variant", "")).name
+    except (KeyError, ValueError):  # a variant this checkout does not have
+        name = settings.get("variant")
+    title = f"{name} `{settings.get('mode')}`"
     if settings.get("without"):
         title += " without " + ", ".join(f"`{rule}`" for rule in settings["without"])
     both_won, both_lost = pairs.get(("won", "won"), 0), pairs.get(("unwinnable", "unwinnable"), 0)
