@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 
 from game.engine.cards import CODE
+from game.engine.game import new_game
 from game.engine.rules import Rules
 from game.engine.state import STOCK, WASTE
 from tools.deal_runs import RunError
@@ -87,9 +88,8 @@ def their_rules(rules: Rules) -> dict:
     if reserves:
         say["reserve"] = {"size": reserve_deal, "stacked": True}
     stock_to = str(_rule(rules, "stock_to", "waste"))
-    dealt = sum(rules.deal_counts) + reserves * reserve_deal + (1 if dealt_base else 0)
-    dealt += len(_rule(rules, "extra_face_up", ()))
-    stock = {"size": rules.card_count - dealt, "redeal": rules.redeals is None}
+    talon = len(new_game(rules, seed=1).state.piles[STOCK])  # what the deal leaves over
+    stock = {"size": talon, "redeal": rules.redeals is None}
     if stock_to == "waste":
         stock.update({"deal type": "waste", "deal count": rules.draw})
     elif stock_to == "tableau":
@@ -131,7 +131,10 @@ def run_theirs(binary: str, rules: Rules, state, layout, timeout: float) -> tupl
     """Solvitaire's verdict on ``state`` (won / unwinnable / undecided) and its output."""
     with tempfile.TemporaryDirectory(prefix="solvitaire-") as folder:
         rules_file, deal_file = Path(folder, "rules.json"), Path(folder, "deal.json")
-        rules_file.write_text(json.dumps(their_rules(rules)), encoding="utf-8")
+        say = their_rules(rules)
+        if say["stock"]["size"]:  # this position's talon, stock and waste
+            say["stock"]["size"] = len(state.piles[STOCK]) + len(state.piles[WASTE])
+        rules_file.write_text(json.dumps(say), encoding="utf-8")
         deal_file.write_text(json.dumps(their_deal(state, layout)), encoding="utf-8")
         args = [binary, "--custom-rules", str(rules_file), "--timeout", str(int(timeout * 1000))]
         try:
