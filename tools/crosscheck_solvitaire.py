@@ -212,15 +212,23 @@ def summarise(results: ResultsFile, markdown: bool = False) -> int:
     return 1 if bad else 0
 
 
+def read_results(path: str) -> ResultsFile:
+    """A results file this tool wrote; RunError, in one line, for anything else."""
+    results = ResultsFile(path, needs=("seed", "outcome", "theirs"))
+    if (results.settings or {}).get("tool") != "solvitaire":
+        raise RunError(f"{path}: not a results file of crosscheck_solvitaire.py run")
+    return results
+
+
 def cmd_summary(args) -> int:
-    return summarise(ResultsFile(args.results), args.markdown)
+    return summarise(read_results(args.results), args.markdown)
 
 
 def cmd_fixture(args) -> int:
     """Up to ``--count`` deals of each verdict that both solvers reached, each decided the
     same way again here within ``--nodes`` positions: a node budget, unlike a time budget,
     gives the same search on every machine, with or without the compiled core."""
-    results = ResultsFile(args.results)
+    results = read_results(args.results)
     settings = results.settings or {}
     rules = rules_for(settings["variant"], settings["mode"], tuple(settings.get("without", [])))
     won: dict[str, str] = {}

@@ -9,6 +9,8 @@ that budget. No binary needed."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -96,3 +98,24 @@ def test_it_is_given_our_rules_in_its_words():
 def test_rules_it_cannot_say_are_refused_by_name(variant, mode, words):
     with pytest.raises(Unsayable, match=words):
         their_rules(rules_for(variant, mode))
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ['{"settings": {"tool": "solvitaire"}}', '{"seed": 3, "outcome": "won"}'],
+        ['{"settings": {"variant": "klondike", "mode": "draw3", "timeout": 1.0}}'],
+    ],
+    ids=["a line without its verdict", "another tool's file"],
+)
+def test_a_results_file_it_cannot_read_is_said_in_one_line(tmp_path, lines):
+    path = tmp_path / "x.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    tool = Path(__file__).resolve().parents[2] / "tools" / "crosscheck_solvitaire.py"
+    for command in ("summary", "fixture"):
+        args = [sys.executable, str(tool), command, "--results", str(path), "--out", "-"]
+        proc = subprocess.run(
+            args[:-2] if command == "summary" else args, capture_output=True, text=True, timeout=60
+        )
+        assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+        assert proc.stderr.count("\n") == 1, proc.stderr
