@@ -188,7 +188,7 @@ def summarise(results: ResultsFile, markdown: bool = False) -> int:
     won = sum(1 for r in records if "won" in (r["outcome"], r["theirs"]))
     lost = sum(1 for r in records if "unwinnable" in (r["outcome"], r["theirs"]))
     low, high = wilson(won, n)[0], wilson(n - lost, n)[1]
-    share = f"{100 * won / max(n, 1):.0f}-{100 * (n - lost) / max(n, 1):.0f}%"
+    share = f"{100 * won / max(n, 1):.1f}-{100 * (n - lost) / max(n, 1):.1f}%"
     share += f" ({100 * low:.0f}-{100 * high:.0f})"
     replayed = f"{lines.count('won')} of {len(lines)}"
     if markdown:
