@@ -1,0 +1,299 @@
+"""Cross-check this game's solver against Solvitaire, the general solitaire solver of Blake
+and Gent, a C++ program the user builds from its public source (its code never enters this
+repository; README, "The solver", says how to build it). Any variant and mode whose rules
+Solvitaire's rule vocabulary can say exactly: the tool translates our rule table into its
+custom-rules JSON and refuses, naming the rule, what it cannot say.
+
+    python tools/crosscheck_solvitaire.py run --solver PATH --variant klondike --mode draw3 \\
+        --deals 1-100 --results xcheck.jsonl [--timeout 10] [--jobs 1] [--without RULE]
+    python tools/crosscheck_solvitaire.py summary --results xcheck.jsonl [--markdown]
+    python tools/crosscheck_solvitaire.py fixture --results xcheck.jsonl --out FILE.json
+
+``run`` solves each deal (``new_game(rules, seed=N)``, its exact cards, face-down cards
+marked as such) with both solvers, each given ``--timeout`` seconds, and appends one JSON
+line per deal to the results file (an interrupted run resumes where it stopped). A
+contradiction, one solver winning a deal the other proves unwinnable, is printed loudly.
+Solvitaire prints its winning line as the positions it passes through; each is matched to
+the position after one of our legal moves (after as many stock turns as it takes), and the
+line so found is replayed through our engine, which must reach a won game: a line that does
+not map or replay would mean the two programs read the rules differently.
+``--without RULE`` compares a variant with one of its rules reset to Klondike's default
+(Easthaven without ``fill_empty_first``, which Solvitaire cannot say): the results say so.
+``fixture`` writes a handful of cheap deals, Solvitaire's won lines and proved losses, for
+tests/solver/test_crosscheck_solvitaire.py, which needs no binary.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.engine.commands import Draw, mechanics_for  # noqa: E402
+from game.engine.events import apply_step  # noqa: E402
+from game.engine.game import new_game  # noqa: E402
+from game.engine.notation import format_command  # noqa: E402
+from game.engine.rules import Rules  # noqa: E402
+from game.engine.state import STOCK, WASTE  # noqa: E402
+from game.solver import solve  # noqa: E402
+from game.variants import get_variant  # noqa: E402
+from tools.deal_runs import ResultsFile, RunError, parse_range, run_deals, wilson, worded  # noqa: E402
+from tools.solvitaire_io import picture, run_theirs, their_positions, their_rules  # noqa: E402
+
+
+def rules_for(variant: str, mode: str, without: tuple[str, ...] = ()) -> Rules:
+    """Our rules, with each rule named in ``without`` reset to its (Klondike) default."""
+    rules = get_variant(variant).rules(mode)
+    defaults = {f.name: f.default for f in dataclasses.fields(Rules)}
+    for name in without:
+        if defaults.get(name, dataclasses.MISSING) is dataclasses.MISSING:
+            raise RunError(f"--without {name}: not a rule with a default")
+        rules = dataclasses.replace(rules, **{name: defaults[name]})
+    return rules
+
+
+# -- its winning line, position by position --------------------------------------------------
+
+
+def _after_one_move(mech, state):
+    """(commands, position) for every stock turn sequence followed by one other move (a
+    Solvitaire stock move turns the stock as often as needed and plays the waste card;
+    when that empties the stock, it turns the waste over in the same move)."""
+    prefix: list = []
+    turns = len(state.piles[STOCK]) + len(state.piles[WASTE]) + 2
+    for _ in range(turns):
+        for command in mech.legal_moves(state):
+            if not isinstance(command, Draw):
+                after = apply_step(state, mech.check(state, command))
+                yield [*prefix, command], after
+                if not after.piles[STOCK] and after.piles[WASTE] and mech.can_draw(after):
+                    redealt = apply_step(after, mech.check(after, Draw()))
+                    yield [*prefix, command, Draw()], redealt
+        if not mech.can_draw(state):
+            return
+        state = apply_step(state, mech.check(state, Draw()))
+        prefix = [*prefix, Draw()]
+        yield prefix, state  # a deal to the tableau is a move of its own
+
+
+def their_line(rules: Rules, seed: int, output: str) -> list:
+    """Solvitaire's winning line as our commands; ValueError where a position of its line
+    is not one legal move (and stock turns) away from the one before."""
+    game = new_game(rules, seed=seed)
+    mech, layout, state = mechanics_for(rules), game.layout, game.state
+    positions = their_positions(output)
+    if not positions or positions[0] != picture(state, layout):
+        raise ValueError("its first position is not the deal")
+    line = []
+    for n, wanted in enumerate(positions[1:], 1):
+        for commands, after in _after_one_move(mech, state):
+            if picture(after, layout) == wanted:
+                line += commands
+                state = after
+                break
+        else:
+            raise ValueError(f"its position {n} is no legal move away")
+    return line
+
+
+# -- one deal, both solvers ------------------------------------------------------------------
+
+
+def check_deal(binary: str, variant: str, mode: str, without, timeout: float, seed: int) -> dict:
+    """One deal's results line: our verdict, Solvitaire's, and its line replayed here."""
+    rules = rules_for(variant, mode, tuple(without))
+    game = new_game(rules, seed=seed)
+    ours = solve(game.state, rules, max_nodes=None, max_seconds=timeout)
+    start = time.perf_counter()
+    theirs, output = run_theirs(binary, rules, game.state, game.layout, timeout)
+    record = {
+        "seed": seed,
+        "outcome": ours.outcome.value,
+        "seconds": round(ours.seconds, 4),
+        "nodes": ours.nodes,
+        "theirs": theirs,
+        "their_seconds": round(time.perf_counter() - start, 3),
+    }
+    if theirs == "won":
+        try:
+            line = their_line(rules, seed, output)
+        except ValueError as exc:
+            record["replay"] = f"not mapped: {exc}"
+        else:
+            for command in line:
+                game.execute(command)
+            record["replay"] = "won" if game.won else "not won"
+            record["line"] = " ".join(format_command(c, game.layout) for c in line)
+    return record
+
+
+def contradiction(record: dict) -> bool:
+    return {record["outcome"], record["theirs"]} == {"won", "unwinnable"}
+
+
+def cmd_run(args) -> int:
+    without = tuple(args.without)
+    rules = rules_for(args.variant, args.mode, without)
+    their_rules(rules)  # refuses before any deal is run
+    seeds = parse_range(args.deals)
+    settings = {"tool": "solvitaire", "variant": args.variant, "mode": rules.mode}
+    settings.update({"timeout": args.timeout, "without": list(without)})
+    results = ResultsFile(args.results, settings)
+
+    def progress(record: dict) -> None:
+        loud = "  <<< CONTRADICTION" if contradiction(record) else ""
+        replay = record.get("replay", "")
+        sys.stderr.write(
+            f"deal {record['seed']}: ours {record['outcome']}, Solvitaire {record['theirs']}"
+            f"{', its line ' + replay if replay else ''}{loud}\n"
+        )
+
+    task_args = (args.solver, args.variant, rules.mode, list(without), args.timeout)
+    # The task by its module's name, not __main__'s: spawned processes and Dask workers
+    # import it (a worker needs this repository on its path and the binary at --solver).
+    from tools.crosscheck_solvitaire import check_deal as task
+
+    run_deals(task, task_args, seeds, results, args.jobs, args.scheduler, progress)
+    return summarise(results, args.markdown)
+
+
+def summarise(results: ResultsFile, markdown: bool = False) -> int:
+    """Verdict pairs, contradictions, Solvitaire's lines replayed, and the winnable share:
+    at least the deals either solver won, at most all but those either proved lost (each
+    bound with its 95% Wilson interval). Exit status 1 when there is a contradiction."""
+    records = list(results.done.values())
+    n = len(records)
+    pairs: dict[tuple[str, str], int] = {}
+    for rec in records:
+        pairs[rec["outcome"], rec["theirs"]] = pairs.get((rec["outcome"], rec["theirs"]), 0) + 1
+    bad = sorted(rec["seed"] for rec in records if contradiction(rec))
+    lines = [rec.get("replay") for rec in records if rec["theirs"] == "won"]
+    settings = results.settings or {}
+    try:
+        name = get_variant(settings.get("variant", "")).name
+    except (KeyError, ValueError):  # a variant this checkout does not have
+        name = settings.get("variant")
+    title = f"{name} `{settings.get('mode')}`"
+    if settings.get("without"):
+        title += " without " + ", ".join(f"`{rule}`" for rule in settings["without"])
+    both_won, both_lost = pairs.get(("won", "won"), 0), pairs.get(("unwinnable", "unwinnable"), 0)
+    ours_open = sum(1 for r in records if r["outcome"] == "undecided" != r["theirs"])
+    theirs_open = sum(1 for r in records if r["theirs"] == "undecided" != r["outcome"])
+    both_open = pairs.get(("undecided", "undecided"), 0)
+    won = sum(1 for r in records if "won" in (r["outcome"], r["theirs"]))
+    lost = sum(1 for r in records if "unwinnable" in (r["outcome"], r["theirs"]))
+    low, high = wilson(won, n)[0], wilson(n - lost, n)[1]
+    share = f"{100 * won / max(n, 1):.1f}-{100 * (n - lost) / max(n, 1):.1f}%"
+    share += f" ({100 * low:.0f}-{100 * high:.0f})"
+    replayed = f"{lines.count('won')} of {len(lines)}"
+    if markdown:
+        print(
+            f"| {title} | {n} | {both_won} | {both_lost} | {ours_open} / {theirs_open} / "
+            f"{both_open} | {len(bad)} | {replayed} | {share} |"
+        )
+        return 1 if bad else 0
+    print(f"{title}: {n} deals, {settings.get('timeout')} s each solver")
+    for (ours, theirs), count in sorted(pairs.items()):
+        print(f"  ours {ours:10} Solvitaire {theirs:10} {count}")
+    print(f"  both won {both_won}, both proved unwinnable {both_lost}")
+    print(f"  undecided here only {ours_open}, by Solvitaire only {theirs_open}")
+    print(f"  undecided by both {both_open}")
+    print(f"  winnable: {share}, at 95% in brackets")
+    print(f"  Solvitaire's lines replayed as wins here: {replayed}")
+    for rec in records:
+        if rec["theirs"] == "won" and rec.get("replay") != "won":
+            print(f"  deal {rec['seed']}: its line {rec.get('replay')}")
+    print(f"  CONTRADICTIONS: {bad}" if bad else "  contradictions: none")
+    return 1 if bad else 0
+
+
+def read_results(path: str) -> ResultsFile:
+    """A results file this tool wrote; RunError, in one line, for anything else."""
+    results = ResultsFile(path, needs=("seed", "outcome", "theirs"))
+    if (results.settings or {}).get("tool") != "solvitaire":
+        raise RunError(f"{path}: not a results file of crosscheck_solvitaire.py run")
+    return results
+
+
+def cmd_summary(args) -> int:
+    return summarise(read_results(args.results), args.markdown)
+
+
+def cmd_fixture(args) -> int:
+    """Up to ``--count`` deals of each verdict that both solvers reached, each decided the
+    same way again here within ``--nodes`` positions: a node budget, unlike a time budget,
+    gives the same search on every machine, with or without the compiled core."""
+    results = read_results(args.results)
+    settings = results.settings or {}
+    rules = rules_for(settings["variant"], settings["mode"], tuple(settings.get("without", [])))
+    won: dict[str, str] = {}
+    lost: list[int] = []
+    for seed, rec in sorted(results.done.items()):
+        verdict = rec["theirs"]
+        if rec["outcome"] != verdict or verdict == "undecided" or rec["nodes"] > args.nodes:
+            continue
+        if verdict == "won" and (rec.get("replay") != "won" or len(won) >= args.count):
+            continue
+        if verdict == "unwinnable" and len(lost) >= args.count:
+            continue
+        again = solve(new_game(rules, seed=seed).state, rules, max_nodes=args.nodes)
+        if again.outcome.value != verdict:
+            continue
+        if verdict == "won":
+            won[str(seed)] = rec["line"]
+        else:
+            lost.append(seed)
+    data = {
+        "about": "Deals that Solvitaire won (its line turned into this engine's notation) or "
+        "proved unwinnable, and this solver too within `nodes` positions. Made by "
+        "tools/crosscheck_solvitaire.py.",
+        "variant": settings["variant"],
+        "mode": settings["mode"],
+        "without": settings.get("without", []),
+        "nodes": args.nodes,
+        "won": won,
+        "unwinnable": lost,
+    }
+    Path(args.out).write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")
+    print(f"{len(won)} won and {len(lost)} unwinnable deals in {args.out}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="solve deals with both solvers")
+    run.add_argument("--solver", required=True, help="path of the solvitaire binary")
+    run.add_argument("--variant", required=True)
+    run.add_argument("--mode")
+    run.add_argument("--deals", required=True)
+    run.add_argument("--results", required=True, help="JSON-lines file, appended per deal")
+    run.add_argument("--timeout", type=float, default=10.0, help="seconds per deal, each (10)")
+    run.add_argument("--without", action="append", default=[], help="a rule reset to default")
+    run.add_argument("--jobs", type=int, default=1)
+    run.add_argument("--scheduler", help="a Dask scheduler's address")
+    run.add_argument("--markdown", action="store_true", help="the summary as a table row")
+    summ = sub.add_parser("summary", help="verdict pairs and contradictions")
+    summ.add_argument("--results", required=True)
+    summ.add_argument("--markdown", action="store_true")
+    fix = sub.add_parser("fixture", help="a few cheap deals for the test suite")
+    fix.add_argument("--results", required=True)
+    fix.add_argument("--out", required=True)
+    fix.add_argument("--nodes", type=int, default=20_000, help="our search's cost at most")
+    fix.add_argument("--count", type=int, default=8, help="deals of each verdict at most")
+    args = ap.parse_args(argv)
+    if args.command == "run":
+        try:
+            get_variant(args.variant).rules(args.mode)
+        except KeyError as exc:
+            raise RunError(str(exc).strip("'\"")) from None
+    return {"run": cmd_run, "summary": cmd_summary, "fixture": cmd_fixture}[args.command](args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(worded(main))
