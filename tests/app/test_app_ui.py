@@ -366,3 +366,18 @@ def test_a_wrong_deal_code_is_explained(app):
     prompt.type("K9R9-5")
     press(app, pygame.K_RETURN)
     assert app.scenes.top is prompt and "deal code such as K1R2-4242" in prompt.error
+
+
+@pytest.mark.parametrize("variant", ["klondike", "yukon", "agnes", "lady-jane", "canfield"])
+def test_the_status_line_says_draw_only_where_the_stock_deals_to_a_waste(tmp_path, variant):
+    """In a narrow window the deal mode shrinks to "Draw N"; a game whose stock deals to
+    the piles (Agnes, Lady Jane) or that has no stock (Yukon) says no "Draw" at all."""
+    app = make_app(tmp_path, "--windowed", "640x480", "--variant", variant, "--seed", "7")
+    settle(app)
+    deal = next(f for f in app.table.snapshot().fields if f.key == "deal")
+    draws = [form for form in deal.forms if "Draw" in form]
+    rules = app.session.game.rules
+    if rules.stock_to == "waste":
+        assert draws and all(f"Draw {rules.draw}" in form for form in draws)
+    else:
+        assert draws == [] and all("7" in form for form in deal.forms)
