@@ -103,7 +103,8 @@ def variant_menu(session: Session, size: Size, variant: str | None = None) -> Me
     folder's ``variants/`` (read again now, so a table just added shows), the broken ones
     marked, to see why. A variant with one deal mode starts at once; one with several opens
     the menu of its modes (``variant``: that menu). Fourteen games and their twenty-odd
-    modes in one list would not fit a small window."""
+    modes in one list would not fit a small window. Either menu opens on what is played,
+    marked with a tick."""
     current = session.game.rules
     found = scan(session.data_dir)
     own = {table.id: table for table in found.tables}
@@ -111,55 +112,42 @@ def variant_menu(session: Session, size: Size, variant: str | None = None) -> Me
     if variant is not None:
         table = own.get(variant) or next(t for t in all_variants() if t.id == variant)
         words = str if variant in own else _  # the player's words: not in the catalogue
-        modes = [
-            Item(
-                words(mode.label),
-                i.SwitchVariant(table.id, mode.id),
-                hint=_("\u2713 playing") if (table.id, mode.id) == playing(current) else "",
+        modes = []
+        for mode in table.modes:
+            played = (table.id, mode.id) == (current.variant, current.mode)
+            hint = _("\u2713 playing") if played else ""
+            modes.append(
+                (Item(words(mode.label), i.SwitchVariant(table.id, mode.id), hint=hint), played)
             )
-            for mode in table.modes
-        ]
-        return _at_played(MenuPanel(words(table.name), modes, size, footer=footer))
+        return _opened_on_played(words(table.name), modes, size, footer)
 
-    def row(table: VariantTable, words) -> Item:
-        here = table.id == current.variant
+    def row(table: VariantTable, words) -> tuple[Item, bool]:
+        played = table.id == current.variant
         if len(table.modes) == 1:
-            only = table.modes[0].id
+            hint = _("\u2713 playing") if played else ""
             return Item(
-                words(table.name),
-                i.SwitchVariant(table.id, only),
-                hint=_("\u2713 playing") if here else "",
-            )
+                words(table.name), i.SwitchVariant(table.id, table.modes[0].id), hint=hint
+            ), played
         # The variant played: a tick and its mode, as the modes' menu marks it.
-        mode = "\u2713 " + words(table.rules(current.mode).mode_label) if here else ""
-        return Item(words(table.name), i.OpenVariants(table.id), hint=mode, opens=True)
+        hint = "\u2713 " + words(table.rules(current.mode).mode_label) if played else ""
+        return Item(words(table.name), i.OpenVariants(table.id), hint=hint, opens=True), played
 
-    items = [row(table, _) for table in all_variants()]
+    rows = [row(table, _) for table in all_variants()]
     if found.tables or found.broken:
-        items.append(Item(_("Your tables"), None, enabled=lambda: False))  # a heading
-    items += [row(table, str) for table in found.tables]
+        rows.append((Item(_("Your tables"), None, enabled=lambda: False), False))  # a heading
+    rows += [row(table, str) for table in found.tables]
     for broken in found.broken:
         name = printable(broken.path.name)  # a file's name may hold any bytes
-        items.append(
-            Item(
-                name,
-                i.ShowTableProblem(name, printable(broken.problem)),
-                hint=_("\u26a0 cannot be played"),
-                opens=True,
-            )
-        )
-    return _at_played(MenuPanel(_("Variant and deal mode"), items, size, footer=footer))
+        problem = i.ShowTableProblem(name, printable(broken.problem))
+        rows.append((Item(name, problem, hint=_("\u26a0 cannot be played"), opens=True), False))
+    return _opened_on_played(_("Variant and deal mode"), rows, size, footer)
 
 
-def playing(rules) -> tuple[str, str]:
-    return rules.variant, rules.mode
-
-
-def _at_played(menu: MenuPanel) -> MenuPanel:
-    """The menu opens on the row of what is played (the one with a tick), if any."""
-    for n, item in enumerate(menu.items):
-        if item.hint.startswith("\u2713"):
-            menu.selected = n
+def _opened_on_played(title: str, rows: list[tuple[Item, bool]], size: Size, footer: str):
+    """A menu of ``rows`` (each an item and whether it is what is played), opened on the
+    row played if there is one."""
+    menu = MenuPanel(title, [item for item, _played in rows], size, footer=footer)
+    menu.selected = next((n for n, (_item, played) in enumerate(rows) if played), menu.selected)
     return menu
 
 
