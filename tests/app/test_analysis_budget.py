@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import time
 
+from game import solver
 from game.app import analyst
 from game.view import intents as i
 from tests.test_analysis import HARD, played
@@ -17,6 +18,17 @@ def test_where_lost_says_its_budget_counts_truly_and_ends_within_it(tmp_path, mo
     monkeypatch.setattr(analyst, "IN_PROCESS", False)  # a thread: quick to start in a test
     monkeypatch.setattr(analyst, "SECONDS_PER_POSITION", 0.3)
     monkeypatch.setattr(analyst, "TOTAL_SECONDS", 2.0)
+    # Each search takes a tenth of a second at least: the real solver may decide this game's
+    # positions in milliseconds, and an analysis over between two frames shows no progress
+    # (rightly), which left this test to the machine's load.
+    real_solve = solver.solve
+
+    def solve_slowly(*args, **kwargs):
+        result = real_solve(*args, **kwargs)
+        time.sleep(0.1)
+        return result
+
+    monkeypatch.setattr(solver, "solve", solve_slowly)
     app = make_app(tmp_path, "--variant", "double-klondike")
     settle(app)
     game = played(max(HARD, key=lambda c: len(c["moves"])))
