@@ -239,6 +239,8 @@ def cmd_fixture(args) -> int:
             continue
         if verdict == "won" and (rec.get("replay") != "won" or len(won) >= args.count):
             continue
+        if verdict == "won" and len(rec["line"].split()) > args.longest:
+            continue  # a line of many thousand moves (stock turns) bloats the fixture
         if verdict == "unwinnable" and len(lost) >= args.count:
             continue
         again = solve(new_game(rules, seed=seed).state, rules, max_nodes=args.nodes)
@@ -286,6 +288,9 @@ def main(argv: list[str] | None = None) -> int:
     fix.add_argument("--out", required=True)
     fix.add_argument("--nodes", type=int, default=20_000, help="our search's cost at most")
     fix.add_argument("--count", type=int, default=8, help="deals of each verdict at most")
+    fix.add_argument(
+        "--longest", type=int, default=5_000, help="moves in a kept winning line at most"
+    )
     args = ap.parse_args(argv)
     if args.command == "run":
         try:
