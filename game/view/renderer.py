@@ -263,20 +263,25 @@ class TableRenderer:
         x, y = s.draw_position(alpha)
         scale, face = s.flip_scale()
         image = self.image(s.card, face)
-        if s.dragged or s.lift:
-            self._shadow(screen, int(x), int(y))
-        if scale < 0.999:
+        if scale < 0.999:  # mid-turn: narrowed about the card's middle
             w = max(1, int(image.get_width() * scale))
             image = pygame.transform.scale(image, (w, image.get_height()))
             x += (self.layout.card_w - w) / 2
+        if s.dragged or s.lift:
+            # The shadow is the card's as drawn: a turning card's narrows with it, or its
+            # full width would show as a dark box round the narrowed card.
+            self._shadow(screen, int(x), int(y), image.get_width())
         screen.blit(image, (int(x), int(y)))
 
-    def _shadow(self, screen: pygame.Surface, x: int, y: int) -> None:
+    def _shadow(self, screen: pygame.Surface, x: int, y: int, width: int) -> None:
+        """The drop shadow of a card drawn ``width`` pixels wide at (x, y)."""
         w, h = self.layout.card_w, self.layout.card_h
         shade = self._shade
         if shade is None or shade.get_size() != (w, h):  # made once per card size
             shade = self._shade = pygame.Surface((w, h), pygame.SRCALPHA)
             pygame.draw.rect(shade, (0, 0, 0, 60), shade.get_rect(), border_radius=max(2, w // 14))
+        if width != w:
+            shade = pygame.transform.scale(shade, (width, h))
         screen.blit(shade, (x + max(1, w // 40), y + max(1, w // 30)))
 
 
