@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from game.engine.cards import full_deck
-from game.engine.policies import StockTarget
+from game.engine.policies import Run, StockTarget
 from game.engine.rules import Rules
 from game.engine.state import STOCK, WASTE, Layout, initial_state, layout_for
 
@@ -29,6 +29,9 @@ from .geometry import (
     DOWN_STEP,
     EDGE,
     GAP,
+    LARGE_INDEX_STEP,
+    LONG_RUN,
+    MIN_DOWN_STEP,
     MIN_EDGE,
     MIN_FAN_ONE_DECK,
     MIN_FAN_PER_EXTRA_DECK,
@@ -70,15 +73,20 @@ def shape_for(rules: Rules) -> Shape:
 
 def _fan_room(rules: Rules) -> float:
     """The room a fan needs: a deal and a run (more with two decks), or what the deepest
-    pile of this deal needs to show every card (Yukon's eleven)."""
+    pile of this deal needs to show every card (Yukon's eleven); where any face-up cards
+    move together (Yukon), a long run of face-up cards on the deepest deal's face-down ones,
+    every card's index whole (``LONG_RUN``)."""
     room = MIN_FAN_ONE_DECK + MIN_FAN_PER_EXTRA_DECK * (rules.decks - 1)
     state = initial_state(rules, full_deck(rules.decks))
+    long_runs = rules.move_runs and rules.runs is Run.ANY_FACE_UP
     for t in layout_for(rules).tableau_range:
         cards = len(state.piles[t])
         if cards:
             down = sum(not state.face_up(t, pos) for pos in range(cards - 1))
             up = cards - 1 - down
             room = max(room, down * DOWN_STEP + up * READABLE_UP_STEP + RUN_ROOM)
+            if long_runs:
+                room = max(room, down * MIN_DOWN_STEP + (LONG_RUN - 1) * LARGE_INDEX_STEP)
     return room
 
 

@@ -249,11 +249,12 @@ def empty_slot(w: int, h: int, label: str | None = None) -> pygame.Surface:
 # The per-size cache
 
 
-@lru_cache(maxsize=4 * 52)
+@lru_cache(maxsize=6 * 52)
 def _finished_face(code: str, size: tuple[int, int], faces: str) -> pygame.Surface:
     """Faces shared by every ``CardArt`` of one size and style: a replay's table beside the
     game's, or the size a window returns to, draws them once (each is shared, never drawn
-    on). Room for four sets: the table's and a replay's, at two window sizes."""
+    on). Room for six sets: the table's and a replay's, at two window sizes, and the
+    squeezed piles' large index."""
     return _finish(render_face(code, size, faces))
 
 
@@ -261,16 +262,24 @@ class CardArt:
     """Card surfaces for one card size and face style, rendered on first use and kept until
     the size or the style changes."""
 
-    def __init__(self, size: tuple[int, int] = (150, 210), faces: str = STANDARD_FACES):
+    def __init__(
+        self,
+        size: tuple[int, int] = (150, 210),
+        faces: str = STANDARD_FACES,
+        squeezed: str | None = None,
+    ):
         self._size = _check_size(size)
         self.faces = faces
+        self.squeezed_faces = squeezed or faces  # a squeezed fan's covered cards
         self._cache: dict[tuple, pygame.Surface] = {}
 
-    def set_faces(self, faces: str) -> None:
-        """Use the faces of another folder (a style); the faces drawn so far are dropped."""
-        if faces != self.faces:
-            self.faces = faces
-            self._cache = {k: v for k, v in self._cache.items() if k[0] != "face"}
+    def set_faces(self, faces: str, squeezed: str | None = None) -> None:
+        """Use the faces of another folder (a style), and ``squeezed`` (that one unless
+        given) for a squeezed fan's covered cards; the faces drawn so far are dropped."""
+        squeezed = squeezed or faces
+        if (faces, squeezed) != (self.faces, self.squeezed_faces):
+            self.faces, self.squeezed_faces = faces, squeezed
+            self._cache = {k: v for k, v in self._cache.items() if k[0] not in ("face", "squeezed")}
 
     @property
     def size(self) -> tuple[int, int]:
@@ -293,12 +302,15 @@ class CardArt:
         self._cache.clear()
         _finished_face.cache_clear()
 
-    def face(self, code: str) -> pygame.Surface:
-        """The face of card `code` ("AS", "TD", "KH", ...). Do not draw on it: it is shared."""
-        key = ("face", normalize_code(code))
+    def face(self, code: str, squeezed: bool = False) -> pygame.Surface:
+        """The face of card `code` ("AS", "TD", "KH", ...); ``squeezed``: as a squeezed
+        fan's covered card. Do not draw on it: it is shared."""
+        squeezed = squeezed and self.squeezed_faces != self.faces
+        key = ("squeezed" if squeezed else "face", normalize_code(code))
         surface = self._cache.get(key)
         if surface is None:
-            surface = self._cache[key] = _finished_face(key[1], self._size, self.faces)
+            folder = self.squeezed_faces if squeezed else self.faces
+            surface = self._cache[key] = _finished_face(key[1], self._size, folder)
         return surface
 
     def back(self, style: str = "blue") -> pygame.Surface:

@@ -26,3 +26,10 @@ def face_folder(style: str, four_colour: bool, card_width: int) -> str:
     if large:
         return "faces/large-four-colour" if four_colour else "faces/large"
     return "faces/four-colour" if four_colour else STANDARD_FACES
+
+
+def squeezed_face_folder(style: str, four_colour: bool, card_width: int) -> str:
+    """The faces of the covered face-up cards of a squeezed fan (``Home.squeezed``): under
+    "auto" the large index, whose band across the top names the card where the corner
+    index would be cut; the player's own choice otherwise."""
+    return face_folder("large" if style == "auto" else style, four_colour, card_width)

@@ -147,7 +147,8 @@ class Decor:
 
     def _count(self, rect: Rect, count: int, lay: TableLayout):
         """How many cards a squared pile holds (a reserve: only its top card shows), on a
-        small dark tab across the card's bottom edge."""
+        small dark tab inside the card's bottom edge, centred: whole at every size, over
+        no other card, between the corner indices."""
         size = max(9, lay.card_w // 6)
 
         def make():
@@ -160,7 +161,8 @@ class Decor:
 
         tab = self._cached(("count", size, count), make)
         x = int(rect.x + (rect.w - tab.get_width()) / 2)
-        return tab, (x, int(rect.bottom - tab.get_height() / 2))
+        inset = max(1, lay.card_w // 40)  # off the card's rounded edge
+        return tab, (x, int(rect.bottom) - tab.get_height() - inset)
 
     # -- the toast ----------------------------------------------------------------------------
 

@@ -28,6 +28,10 @@ DOWN_STEP = 0.11  # fan step over a face-down card, in card heights
 UP_STEP = 0.26  # fan step over a face-up card: the whole corner index shows
 MIN_DOWN_STEP = 0.03  # squeezed, a face-down card still shows its edge
 READABLE_UP_STEP = 0.13  # squeezed, the rank of a face-up card still shows
+# Squeezed further than UP_STEP, a covered face-up card is drawn with the large index (face
+# style "auto"), rank and suit side by side in a band across its top: this step shows the
+# whole band (tools/make_faces.py; it ends at 0.131 of the height).
+LARGE_INDEX_STEP = 0.14
 # Room a tableau pile's fan needs below its first card, in card heights: the deal and a
 # run of face-up cards at full step (two decks deal deeper piles and build longer ones).
 MIN_FAN_ONE_DECK = 1.1
@@ -35,6 +39,10 @@ MIN_FAN_PER_EXTRA_DECK = 0.5
 # A deeper deal (Yukon's eleven cards) asks for more: its face-down cards at full step, its
 # face-up ones at the readable step, and this much more for a run built on it.
 RUN_ROOM = 0.3
+# Where any face-up cards move together (Yukon), long piles of face-up cards are the game:
+# the fan has room for the deepest deal's face-down cards, an edge of each, under a run of
+# this many face-up cards (King to Ace), each showing its whole large index.
+LONG_RUN = 13
 EDGE = 0.02  # margin at the window's left and right edges, in card widths...
 MIN_EDGE = 2  # ...and at least this many pixels
 

@@ -47,10 +47,13 @@ def card_homes(state: State, layout: TableLayout, waste_fan: int) -> dict[int, H
         if piles.is_tableau(index):
             faces = [state.face_up(index, pos) for pos in range(n)]  # Athena's shown too
             down_step, up_step = fan_steps(layout, index, n, faces[:-1].count(False))
+            # Under the full step, the card on a face-up one hides part of its index.
+            squeezed = up_step < layout.card_h * UP_STEP - 0.5
             y = float(y0)
             for pos, card in enumerate(pile):
                 up = faces[pos]
-                homes[card] = Home(x0, int(round(y)), up, z, index, pos)
+                covered = squeezed and up and pos < n - 1
+                homes[card] = Home(x0, int(round(y)), up, z, index, pos, covered)
                 y += up_step if up else down_step
                 z += 1
         else:

@@ -87,6 +87,9 @@ class Home:
     z: int  # stacking order over the whole table: higher draws later
     pile: int
     position: int  # 0 = bottom of the pile
+    # A face-up card whose corner index the card on it covers (a squeezed fan): drawn with
+    # the large index, unless the player chose the standard one (``card_styles``).
+    squeezed: bool = False
 
 
 def _card_width(plan: Plan, width: int, usable_h: float) -> tuple[int, int]:

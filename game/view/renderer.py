@@ -56,7 +56,8 @@ class TableRenderer:
         self.layout: TableLayout | None = None
         self.static: pygame.Surface | None = None
         self.felt: pygame.Surface | None = None
-        self._static_cards: dict[int, tuple[pygame.Rect, int, bool]] = {}
+        # card -> (where, stacking order, face up, squeezed): what its picture there shows
+        self._static_cards: dict[int, tuple[pygame.Rect, int, bool, bool]] = {}
         self._drawn_moving: list[pygame.Rect] = []
         self._slot_labels: dict[int, str | None] = {}
         self.full_redraw = True
@@ -82,15 +83,18 @@ class TableRenderer:
         self.static = None
         self.full_redraw = True
 
-    def set_faces(self, folder: str) -> None:
-        """Draw the faces of another style (``card_styles.face_folder``)."""
-        if folder != self.art.faces:
-            self.art.set_faces(folder)
+    def set_faces(self, folder: str, squeezed: str | None = None) -> None:
+        """Draw the faces of another style (``card_styles.face_folder``), and ``squeezed``
+        ones for a squeezed fan's covered cards (``card_styles.squeezed_face_folder``)."""
+        if (folder, squeezed or folder) != (self.art.faces, self.art.squeezed_faces):
+            self.art.set_faces(folder, squeezed)
             self.static = None
             self.full_redraw = True
 
-    def image(self, card: int, face_up: bool) -> pygame.Surface:
-        return self.art.face(CODE[card]) if face_up else self.art.back(self.back_style)
+    def image(self, card: int, face_up: bool, squeezed: bool = False) -> pygame.Surface:
+        if face_up:
+            return self.art.face(CODE[card], squeezed)
+        return self.art.back(self.back_style)
 
     def _draw_slots(self, surface: pygame.Surface, labels: dict[int, str | None]) -> None:
         layout = self.layout
@@ -109,7 +113,7 @@ class TableRenderer:
         for s in sprites.values():
             if not s.in_flight and s.card not in hidden:
                 rect = pygame.Rect(round(s.x), round(s.y), w, h)
-                self._static_cards[s.card] = (rect, s.home.z, s.face_up)
+                self._static_cards[s.card] = (rect, s.home.z, s.face_up, s.home.squeezed)
         self._paint_cards(self.static, self.static.get_rect())
         for surface, pos in self._decorations:
             self.static.blit(surface, pos)
@@ -120,13 +124,13 @@ class TableRenderer:
         whole repaint and a region's repaint give the same pixels (the soft corners of a
         stack drawn card by card would darken with its height)."""
         top_at: dict[tuple, tuple] = {}
-        for card, (rect, z, face) in self._static_cards.items():
+        for card, (rect, z, face, squeezed) in self._static_cards.items():
             if rect.colliderect(region):
                 key = tuple(rect)
                 if key not in top_at or top_at[key][0] < z:
-                    top_at[key] = (z, card, rect, face)
-        for _, card, rect, face in sorted(top_at.values()):
-            static.blit(self.image(card, face), rect)
+                    top_at[key] = (z, card, rect, face, squeezed)
+        for _, card, rect, face, squeezed in sorted(top_at.values()):
+            static.blit(self.image(card, face, squeezed), rect)
 
     def _redraw_region(self, region: pygame.Rect) -> None:
         """Repaint one rectangle of the static layer: felt, outlines, resting cards."""
@@ -187,7 +191,7 @@ class TableRenderer:
                     changed.append(entry[0])
                 continue
             rect = pygame.Rect(round(sprite.x), round(sprite.y), w, h)
-            state = (rect, sprite.home.z, sprite.face_up)
+            state = (rect, sprite.home.z, sprite.face_up, sprite.home.squeezed)
             if entry != state:
                 if entry is not None:
                     changed.append(entry[0])
@@ -262,21 +266,26 @@ class TableRenderer:
     def _draw_sprite(self, screen: pygame.Surface, s: CardSprite, alpha: float) -> None:
         x, y = s.draw_position(alpha)
         scale, face = s.flip_scale()
-        image = self.image(s.card, face)
-        if s.dragged or s.lift:
-            self._shadow(screen, int(x), int(y))
-        if scale < 0.999:
+        image = self.image(s.card, face, s.home.squeezed)
+        if scale < 0.999:  # mid-turn: narrowed about the card's middle
             w = max(1, int(image.get_width() * scale))
             image = pygame.transform.scale(image, (w, image.get_height()))
             x += (self.layout.card_w - w) / 2
+        if s.dragged or s.lift:
+            # The shadow is the card's as drawn: a turning card's narrows with it, or its
+            # full width would show as a dark box round the narrowed card.
+            self._shadow(screen, int(x), int(y), image.get_width())
         screen.blit(image, (int(x), int(y)))
 
-    def _shadow(self, screen: pygame.Surface, x: int, y: int) -> None:
+    def _shadow(self, screen: pygame.Surface, x: int, y: int, width: int) -> None:
+        """The drop shadow of a card drawn ``width`` pixels wide at (x, y)."""
         w, h = self.layout.card_w, self.layout.card_h
         shade = self._shade
         if shade is None or shade.get_size() != (w, h):  # made once per card size
             shade = self._shade = pygame.Surface((w, h), pygame.SRCALPHA)
             pygame.draw.rect(shade, (0, 0, 0, 60), shade.get_rect(), border_radius=max(2, w // 14))
+        if width != w:
+            shade = pygame.transform.scale(shade, (width, h))
         screen.blit(shade, (x + max(1, w // 40), y + max(1, w // 30)))
 
 

@@ -21,7 +21,7 @@ from game.engine.game import Game
 from game.engine.state import STOCK, WASTE
 
 from .card_art import CardArt
-from .card_styles import face_folder
+from .card_styles import face_folder, squeezed_face_folder
 from .celebration import WinCascade, launch_order
 from .decor import Decor
 from .focus import KeyboardFocus
@@ -212,9 +212,16 @@ class TableScene(SpriteBoard):
     def _lay_out(self, layout: TableLayout) -> None:
         """Draw at this layout's card size, with the faces the options and that size call
         for (the large index on small cards, unless the player chose)."""
-        options = self.options
-        self.art.set_faces(face_folder(options.face_style, options.four_colour, layout.card_w))
+        self.art.set_faces(*self._face_folders(layout.card_w))
         self.renderer.set_layout(layout)
+
+    def _face_folders(self, card_w: int) -> tuple[str, str]:
+        """(the faces, a squeezed fan's covered cards' faces) the options call for."""
+        style, four_colour = self.options.face_style, self.options.four_colour
+        return (
+            face_folder(style, four_colour, card_w),
+            squeezed_face_folder(style, four_colour, card_w),
+        )
 
     def set_options(self, options: TableOptions) -> None:
         layout_changed = options.left_handed != self.options.left_handed
@@ -222,8 +229,7 @@ class TableScene(SpriteBoard):
         self.motion.speed = options.animation_speed
         self.pointer.click_to_move = options.click_to_move
         self.renderer.set_back(options.back_style)
-        folder = face_folder(options.face_style, options.four_colour, self.layout.card_w)
-        self.renderer.set_faces(folder)
+        self.renderer.set_faces(*self._face_folders(self.layout.card_w))
         if layout_changed:
             self.resize((self.layout.width, self.layout.height))
 

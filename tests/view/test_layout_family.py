@@ -74,8 +74,9 @@ def test_without_a_stock_the_tableau_gets_the_room():
     klondike = get_rules("klondike")
     for size in SIZES:
         yukon = table_layout(*size, SHAPES["yukon"])
-        # (a little smaller where the height holds them back: the deal is deeper)
-        assert yukon.card_w >= 0.88 * table_layout(*size, klondike).card_w, size
+        # (a little smaller where the height holds them back: the deal is deeper, and a long
+        # run on it shows every card's index, tests/view/test_long_piles.py)
+        assert yukon.card_w >= 0.87 * table_layout(*size, klondike).card_w, size
         homes = card_homes(dealt("yukon").state, yukon, 1)
         last = yukon.piles.tableau_range[-1]
         up = sorted(h.y for h in homes.values() if h.pile == last and h.face_up)
