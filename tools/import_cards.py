@@ -10,7 +10,10 @@ one JavaScript file. This script:
 3. rebuilds each card as plain SVG, inlining every ``<use>`` (nanosvg, which pygame-ce uses
    to load SVG, ignores ``<use>``/``<symbol>``, ``<text>`` and ``<pattern>``);
 4. drops the QR-code path and the URL text of the Ace of Spades (nanosvg draws the former
-   as a stray line);
+   as a stray line), and starts the dashes of its big spade's outline half a dash along, so
+   that the spade's tip (the path's first and last point, a cusp) lies inside a dash:
+   nanosvg draws a dash that ends at that cusp as a line across the whole card at some
+   sizes (182-251 px wide among them);
 5. writes ``assets/cards/<rank><suit>.svg`` with ranks A 2-9 T J Q K and suits C D H S.
 
 The jokers and the two backs of the package are not imported (the backs use patterns; the
@@ -301,7 +304,12 @@ def _flatten(group: Node) -> Node:
 
 
 def _fix_ace_of_spades(svg: Node) -> None:
-    """Remove the QR code (a white many-segment path drawn on the big spade)."""
+    """Remove the QR code (a white many-segment path drawn on the big spade), and move the
+    dashes of the outline off the path's first point (see the module text)."""
+    dashed = [child for child in svg.children if "stroke-dasharray" in child.attrs]
+    if len(dashed) != 1:
+        raise ValueError("Ace of Spades: expected exactly one dashed outline")
+    dashed[0].attrs["stroke-dashoffset"] = "50"
     kept = []
     for child in svg.children:
         is_qr = (

@@ -215,3 +215,22 @@ def test_preload_renders_everything():
     art.preload(("blue", "red"))
     assert len(art._cache) == 54
     assert card_art.card_height_for_width(150) == 210
+
+
+FACE_FOLDERS = ("cards", "faces/large", "faces/four-colour", "faces/large-four-colour")
+
+
+@pytest.mark.parametrize("folder", FACE_FOLDERS)
+def test_the_ace_of_spades_has_no_stray_line_at_any_width(folder):
+    """nanosvg once drew the big spade's dashed outline, where a dash ended at the spade's
+    tip, as a line across the whole card (widths 182-251 px among others, the cards of a
+    1920x1080 window): the paper between the spade and the card's top and bottom edges must
+    be blank at every width a window may give."""
+    path = str(asset_path(folder, "AS.svg"))
+    for width in (*range(30, 700, 11), *range(182, 252, 2)):
+        height = card_art.card_height_for_width(width)
+        face = pygame.image.load_sized_svg(path, (width, height))
+        for y in (int(height * 0.05), int(height * 0.95)):
+            for x in range(int(width * 0.4), int(width * 0.6)):
+                red, green, blue, alpha = face.get_at((x, y))
+                assert alpha < 200 or red + green + blue > 200, (folder, width, x, y)
