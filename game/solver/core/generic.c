@@ -345,11 +345,12 @@ static void gkey(const GRules *r, const GState *s, uint64_t *k1, uint64_t *k2) {
     const uint8_t *bytes = (const uint8_t *)s;
     size_t size = offsetof(GState, cards) + (size_t)r->ncards;
     uint64_t a = 0x243f6a8885a308d3ULL, b = 0x13198a2e03707344ULL;
-    for (size_t at = 0; at < size; at += 8) {
+    for (size_t at = 0; at < size; at += 8) { /* a multiply a word each, mixed at the end */
         uint64_t w = 0;
         memcpy(&w, bytes + at, size - at < 8 ? size - at : 8);
-        a = mix(a ^ w);
-        b = mix(b + w * 0x9e3779b97f4a7c15ULL + at);
+        a = (a ^ w) * 0x9e3779b97f4a7c15ULL;
+        a ^= a >> 32;
+        b = (b + (w ^ (b >> 29))) * 0xbf58476d1ce4e5b9ULL;
     }
     if (r->limit >= 0) {
         a = mix(a ^ (0xa5a5ULL + s->redeals));

@@ -6,13 +6,42 @@
 #define GCHECK_EVERY 1024 /* states between two looks at the clock and the cancel event */
 
 typedef struct { GState s; size_t first, count, at; GMove move; } GFrame;
+typedef struct { GMove move; uint64_t h1, h2; } GKid;
+typedef struct { GKid *items; size_t n, cap; } GKids;
+
+/* The children of ``s`` in move order onto ``kids``, each with its key, its slot of the
+   transposition table fetched ahead (the look-up when the search comes to it is then
+   seldom a wait on memory). 0 when out of memory. */
+static int gexpand(const GRules *r, const GState *s, GMoves *moves, GKids *kids, Table *tt) {
+    moves->n = 0;
+    if (!gchildren(r, s, moves)) return 0;
+    if (kids->n + moves->n > kids->cap) {
+        size_t cap = kids->cap ? kids->cap : 1024;
+        while (cap < kids->n + moves->n) cap *= 2;
+        if (cap * sizeof(GKid) > MAX_ARENA_BYTES) return 0;
+        GKid *items = realloc(kids->items, cap * sizeof(GKid));
+        if (!items) return 0;
+        kids->items = items;
+        kids->cap = cap;
+    }
+    for (size_t k = 0; k < moves->n; k++) {
+        GKid *kid = &kids->items[kids->n++];
+        GState child = *s;
+        kid->move = moves->items[k];
+        gapply(r, &child, kid->move);
+        gkey(r, &child, &kid->h1, &kid->h2);
+        table_prefetch(tt, nonzero(kid->h1));
+    }
+    return 1;
+}
 
 /* generic.search: depth-first over every legal move in move order, each state entered once;
    ``most`` states at most. On WON, ``line`` holds the moves from the root. */
 static int gsearch(const GRules *r, const GState *root, long long most, double deadline,
                    PyObject *cancel, GMoves *line, long long *nodes_out, PyThreadState **save) {
     Table tt;
-    GMoves kids = {0};
+    GMoves moves = {0};
+    GKids kids = {0};
     GFrame *frames = NULL;
     size_t nframes = 0, capframes = 256;
     long long nodes = 0;
@@ -22,14 +51,19 @@ static int gsearch(const GRules *r, const GState *root, long long most, double d
     *nodes_out = 0;
     if (gwon(r, root)) return WON;
     if (cancel_set(cancel, save)) return CANCELLED;
-    if (!table_init(&tt, most)) return TOO_BIG;
+    /* Room for the states the time allows (the table grows past them, up to its bound):
+       a table sized for the whole state budget would cost a page fault a state. */
+    long long expected = most;
+    if (deadline > 0 && (deadline - now()) * 4e5 < (double)most)
+        expected = (long long)((deadline - now()) * 4e5) + 1;
+    if (!table_init(&tt, expected)) return TOO_BIG;
     gkey(r, root, &h1, &h2);
     frames = malloc(capframes * sizeof(GFrame));
     if (!frames || !table_put(&tt, h1, h2, 0)) { outcome = TOO_BIG; goto done; }
     frames[0].s = *root;
     frames[0].first = 0;
     frames[0].at = 0;
-    if (!gchildren(r, root, &kids)) { outcome = TOO_BIG; goto done; }
+    if (!gexpand(r, root, &moves, &kids, &tt)) { outcome = TOO_BIG; goto done; }
     frames[0].count = kids.n;
     nframes = 1;
     while (nframes) {
@@ -39,11 +73,13 @@ static int gsearch(const GRules *r, const GState *root, long long most, double d
             nframes--;
             continue;
         }
-        GMove m = kids.items[f->first + f->at++];
+        GKid kid = kids.items[f->first + f->at++];
+        GMove m = kid.move;
+        h1 = kid.h1;
+        h2 = kid.h2;
+        if (table_seen(&tt, h1, h2, 0)) continue;
         GState child = f->s;
         gapply(r, &child, m);
-        gkey(r, &child, &h1, &h2);
-        if (table_seen(&tt, h1, h2, 0)) continue;
         if (!table_put(&tt, h1, h2, 0)) { outcome = TOO_BIG; goto done; }
         nodes++;
         if (gwon(r, &child)) {
@@ -72,7 +108,7 @@ static int gsearch(const GRules *r, const GState *root, long long most, double d
         g->move = m;
         g->at = 0;
         g->first = kids.n;
-        if (!gchildren(r, &child, &kids)) { outcome = TOO_BIG; goto done; }
+        if (!gexpand(r, &child, &moves, &kids, &tt)) { outcome = TOO_BIG; goto done; }
         g->count = kids.n - g->first;
         nframes++;
     }
@@ -80,6 +116,7 @@ done:
     *nodes_out = nodes;
     free(tt.slots);
     free(kids.items);
+    free(moves.items);
     free(frames);
     return outcome;
 }
