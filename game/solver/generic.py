@@ -27,6 +27,10 @@ It is the reference the specialised solver is held to
 The move order only decides which lines are tried first, never which are tried: cards to
 the foundations, then moves that turn a card up, then the rest, foundation cards back
 last.
+
+Where the compiled core is built, ``generic_solve`` runs this same search there
+(``native_generic``, core/generic.c): the same states, commands, order and answers,
+held to this module by tests/solver/test_core_generic.py.
 """
 
 from __future__ import annotations
