@@ -326,3 +326,17 @@ def test_the_core_refuses_what_it_cannot_take():
     wrong = (*spec[:-2], b"\x02" * len(spec[-2]), spec[-1])
     with pytest.raises(ValueError, match="building table"):
         native._core.generic_search(wrong, state_for(state), 10, -1.0, None)
+
+
+def test_patience_pure_python_switches_the_core_off(monkeypatch):
+    rules = get_variant("easthaven").rules()
+    state = engine_thinned(rules, new_game(rules, seed=3).state, 5, random.Random(4))
+    with_core = generic_solve(state, rules)
+    monkeypatch.setenv("PATIENCE_PURE_PYTHON", "1")
+    without = generic_solve(state, rules)
+    assert with_core.stats.get("core") and "core" not in without.stats
+    assert (with_core.outcome, with_core.line, with_core.nodes) == (
+        without.outcome,
+        without.line,
+        without.nodes,
+    )
