@@ -122,10 +122,11 @@ def state_of(result: tuple, state: State) -> State:
 
 
 def native_moves(rules: Rules, state: State, ordered: bool = False) -> list:
-    """[(command, state it leads to)]: the core's legal commands of ``state`` in the engine's
-    order (``ordered``: in the search's), each with its successor (for the tests)."""
+    """[(command, state it leads to, keyed)]: the core's legal commands of ``state`` in the
+    engine's order (``ordered``: in the search's), each with its successor and whether the
+    key the search gives that successor step by step is its whole key (for the tests)."""
     out = _core.generic_moves(spec_for(rules, state), state_for(state), ordered)
-    return [(command_of(move), state_of(child, state)) for move, child in out]
+    return [(command_of(move), state_of(child, state), keyed) for move, child, keyed in out]
 
 
 def native_generic_search(

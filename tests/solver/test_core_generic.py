@@ -146,19 +146,21 @@ def differences(rules, state, spec=None) -> list[str]:
     legal = mechanics.legal_moves(state)
     if spec is not None:  # a changed table: the core called with it directly
         listed = native._core.generic_moves(spec, state_for(state), False)
-        core = [command_of(move) for move, _child in listed]
+        core = [command_of(move) for move, _child, _keyed in listed]
         return [] if core == legal else [f"commands: core {core} engine {legal}"]
     core = native_moves(rules, state)
-    if [command for command, _child in core] != legal:
-        return [f"commands: core {[c for c, _ in core]} engine {legal}"]
+    if [command for command, _child, _keyed in core] != legal:
+        return [f"commands: core {[c for c, _, _ in core]} engine {legal}"]
     out = []
-    ordered = [command for command, _child in native_moves(rules, state, ordered=True)]
+    ordered = [command for command, _child, _keyed in native_moves(rules, state, ordered=True)]
     search_order = [command for _score, _index, command in GenericSearch(rules).children(state)]
     if ordered != search_order:
         out.append(f"move order: core {ordered} search {search_order}")
-    for command, child in core:
+    for command, child, keyed in core:
         if child != apply_step(state, mechanics.check(state, command)):
             out.append(f"the state after {command}")
+        if not keyed:
+            out.append(f"the key of the state after {command}, step by step")
     return out
 
 

@@ -340,22 +340,92 @@ static int gwon(const GRules *r, const GState *s) {
 }
 
 /* The key of a state (GenericSearch.key: the whole state, the redeals used only where they
-   are limited) as two 64-bit hashes of its bytes. */
-static void gkey(const GRules *r, const GState *s, uint64_t *k1, uint64_t *k2) {
-    const uint8_t *bytes = (const uint8_t *)s;
-    size_t size = offsetof(GState, cards) + (size_t)r->ncards;
-    uint64_t a = 0x243f6a8885a308d3ULL, b = 0x13198a2e03707344ULL;
-    for (size_t at = 0; at < size; at += 8) { /* a multiply a word each, mixed at the end */
-        uint64_t w = 0;
-        memcpy(&w, bytes + at, size - at < 8 ? size - at : 8);
-        a = (a ^ w) * 0x9e3779b97f4a7c15ULL;
-        a ^= a >> 32;
-        b = (b + (w ^ (b >> 29))) * 0xbf58476d1ce4e5b9ULL;
+   are limited) as two 64-bit sums, one term for each card at its place, each pile's
+   face-down count and the redeals: so a move changes the key by the terms of what it
+   changes (``gdelta``), and the key of a child costs a few terms, not the whole state. */
+typedef struct { uint64_t a, b; } GKey;
+
+static inline GKey gterm(uint64_t code) {
+    GKey k;
+    k.a = mix(0x243f6a8885a308d3ULL + code * 0x9e3779b97f4a7c15ULL);
+    k.b = mix(0x13198a2e03707344ULL ^ (code * 0xc2b2ae3d27d4eb4fULL + 0x165667b19e3779f9ULL));
+    return k;
+}
+static inline uint64_t card_code(int pile, int pos, int card) {
+    return ((uint64_t)pile << 20) | ((uint64_t)pos << 10) | (uint64_t)card;
+}
+#define DOWN_CODE(pile, down) ((1ULL << 40) | ((uint64_t)(pile) << 20) | (uint64_t)(down))
+#define REDEALS_CODE(redeals) ((1ULL << 41) | (uint64_t)(redeals))
+
+static inline void gadd(GKey *k, uint64_t code) {
+    GKey t = gterm(code);
+    k->a += t.a;
+    k->b += t.b;
+}
+static inline void gsub(GKey *k, uint64_t code) {
+    GKey t = gterm(code);
+    k->a -= t.a;
+    k->b -= t.b;
+}
+
+static GKey gkey(const GRules *r, const GState *s) {
+    GKey k = {0, 0};
+    for (int p = 0; p < r->npiles; p++) {
+        const uint8_t *c = gpile(s, p);
+        for (int i = 0, n = glen(s, p); i < n; i++) gadd(&k, card_code(p, i, c[i]));
+        gadd(&k, DOWN_CODE(p, s->down[p]));
     }
-    if (r->limit >= 0) {
-        a = mix(a ^ (0xa5a5ULL + s->redeals));
-        b = mix(b + 0x5a5aULL * (1 + (uint64_t)s->redeals));
+    if (r->limit >= 0) gadd(&k, REDEALS_CODE(s->redeals));
+    return k;
+}
+
+/* ``card`` from the top of ``src`` (at ``from``) to the top of ``dst`` (at ``to``). */
+static inline void gmoved(GKey *k, int card, int src, int from, int dst, int to) {
+    gsub(k, card_code(src, from, card));
+    gadd(k, card_code(dst, to, card));
+}
+
+/* The key of the state ``m`` leads to from ``s`` (key ``k``): gapply, on the key. */
+static GKey gdelta(const GRules *r, const GState *s, GKey k, GMove m) {
+    if (m.src == GDRAW) {
+        int stock = glen(s, GSTOCK), waste = glen(s, GWASTE);
+        const uint8_t *st = gpile(s, GSTOCK), *w = gpile(s, GWASTE);
+        if (!stock) {
+            for (int j = 0; j < waste; j++) gmoved(&k, w[j], GWASTE, j, GSTOCK, waste - 1 - j);
+            if (r->limit >= 0) {
+                gsub(&k, REDEALS_CODE(s->redeals));
+                gadd(&k, REDEALS_CODE(s->redeals + 1));
+            }
+        } else if (r->stock_to == TO_WASTE) {
+            for (int j = 0; j < r->draw && j < stock; j++)
+                gmoved(&k, st[stock - 1 - j], GSTOCK, stock - 1 - j, GWASTE, waste + j);
+        } else {
+            int first = r->stock_to == TO_TABLEAU ? first_tableau(r) : first_tableau(r) + r->nt;
+            int count = r->stock_to == TO_TABLEAU ? r->nt : r->nr;
+            for (int j = 0; j < count && j < stock; j++)
+                gmoved(&k, st[stock - 1 - j], GSTOCK, stock - 1 - j, first + j, glen(s, first + j));
+        }
+        return k;
     }
-    *k1 = a;
-    *k2 = b;
+    int src = m.src, size = glen(s, src), left = size - m.n, to = glen(s, m.dst);
+    const uint8_t *c = gpile(s, src);
+    for (int j = 0; j < m.n; j++) gmoved(&k, c[left + j], src, left + j, m.dst, to + j);
+    if (left) {
+        if (s->down[src] >= left && (is_tableau(r, src) || is_reserve(r, src))) {
+            gsub(&k, DOWN_CODE(src, s->down[src]));
+            gadd(&k, DOWN_CODE(src, s->down[src] - 1));
+        }
+    } else if (r->from_reserve && is_tableau(r, src)) {
+        for (int p = first_tableau(r) + r->nt; p < r->npiles; p++) {
+            int n = glen(s, p);
+            if (!n) continue;
+            gmoved(&k, gtop(s, p), p, n - 1, src, 0);
+            if (n - 1 && s->down[p] >= n - 1) {
+                gsub(&k, DOWN_CODE(p, s->down[p]));
+                gadd(&k, DOWN_CODE(p, s->down[p] - 1));
+            }
+            break;
+        }
+    }
+    return k;
 }

@@ -5,14 +5,15 @@
 
 #define GCHECK_EVERY 1024 /* states between two looks at the clock and the cancel event */
 
-typedef struct { GState s; size_t first, count, at; GMove move; } GFrame;
-typedef struct { GMove move; uint64_t h1, h2; } GKid;
+typedef struct { GState s; GKey key; size_t first, count, at; GMove move; } GFrame;
+typedef struct { GMove move; GKey key; } GKid;
 typedef struct { GKid *items; size_t n, cap; } GKids;
 
 /* The children of ``s`` in move order onto ``kids``, each with its key, its slot of the
    transposition table fetched ahead (the look-up when the search comes to it is then
    seldom a wait on memory). 0 when out of memory. */
-static int gexpand(const GRules *r, const GState *s, GMoves *moves, GKids *kids, Table *tt) {
+static int gexpand(const GRules *r, const GState *s, GKey key, GMoves *moves, GKids *kids,
+                   Table *tt) {
     moves->n = 0;
     if (!gchildren(r, s, moves)) return 0;
     if (kids->n + moves->n > kids->cap) {
@@ -26,11 +27,9 @@ static int gexpand(const GRules *r, const GState *s, GMoves *moves, GKids *kids,
     }
     for (size_t k = 0; k < moves->n; k++) {
         GKid *kid = &kids->items[kids->n++];
-        GState child = *s;
         kid->move = moves->items[k];
-        gapply(r, &child, kid->move);
-        gkey(r, &child, &kid->h1, &kid->h2);
-        table_prefetch(tt, nonzero(kid->h1));
+        kid->key = gdelta(r, s, key, kid->move);
+        table_prefetch(tt, nonzero(kid->key.a));
     }
     return 1;
 }
@@ -46,7 +45,7 @@ static int gsearch(const GRules *r, const GState *root, long long most, double d
     size_t nframes = 0, capframes = 256;
     long long nodes = 0;
     int outcome = UNWINNABLE, check = GCHECK_EVERY;
-    uint64_t h1, h2;
+    GKey key;
     line->n = 0;
     *nodes_out = 0;
     if (gwon(r, root)) return WON;
@@ -57,13 +56,14 @@ static int gsearch(const GRules *r, const GState *root, long long most, double d
     if (deadline > 0 && (deadline - now()) * 4e5 < (double)most)
         expected = (long long)((deadline - now()) * 4e5) + 1;
     if (!table_init(&tt, expected)) return TOO_BIG;
-    gkey(r, root, &h1, &h2);
+    key = gkey(r, root);
     frames = malloc(capframes * sizeof(GFrame));
-    if (!frames || !table_put(&tt, h1, h2, 0)) { outcome = TOO_BIG; goto done; }
+    if (!frames || !table_put(&tt, key.a, key.b, 0)) { outcome = TOO_BIG; goto done; }
     frames[0].s = *root;
+    frames[0].key = key;
     frames[0].first = 0;
     frames[0].at = 0;
-    if (!gexpand(r, root, &moves, &kids, &tt)) { outcome = TOO_BIG; goto done; }
+    if (!gexpand(r, root, key, &moves, &kids, &tt)) { outcome = TOO_BIG; goto done; }
     frames[0].count = kids.n;
     nframes = 1;
     while (nframes) {
@@ -75,12 +75,11 @@ static int gsearch(const GRules *r, const GState *root, long long most, double d
         }
         GKid kid = kids.items[f->first + f->at++];
         GMove m = kid.move;
-        h1 = kid.h1;
-        h2 = kid.h2;
-        if (table_seen(&tt, h1, h2, 0)) continue;
+        key = kid.key;
+        if (table_seen(&tt, key.a, key.b, 0)) continue;
         GState child = f->s;
         gapply(r, &child, m);
-        if (!table_put(&tt, h1, h2, 0)) { outcome = TOO_BIG; goto done; }
+        if (!table_put(&tt, key.a, key.b, 0)) { outcome = TOO_BIG; goto done; }
         nodes++;
         if (gwon(r, &child)) {
             for (size_t k = 1; k < nframes; k++)
@@ -105,10 +104,11 @@ static int gsearch(const GRules *r, const GState *root, long long most, double d
         }
         GFrame *g = &frames[nframes];
         g->s = child;
+        g->key = key;
         g->move = m;
         g->at = 0;
         g->first = kids.n;
-        if (!gexpand(r, &child, &moves, &kids, &tt)) { outcome = TOO_BIG; goto done; }
+        if (!gexpand(r, &child, key, &moves, &kids, &tt)) { outcome = TOO_BIG; goto done; }
         g->count = kids.n - g->first;
         nframes++;
     }
@@ -129,7 +129,6 @@ static int gshortened(const GRules *r, const GState *root, const GMoves *line, G
     Table at;
     GMoves kids = {0};
     int ok = 0;
-    uint64_t h1, h2;
     out->n = 0;
     if (!states || !table_init(&at, (long long)n + 1)) { free(states); return 0; }
     states[0] = *root;
@@ -138,8 +137,8 @@ static int gshortened(const GRules *r, const GState *root, const GMoves *line, G
         gapply(r, &states[i + 1], line->items[i]);
     }
     for (size_t i = 0; i <= n; i++) {
-        gkey(r, &states[i], &h1, &h2);
-        if (!table_put(&at, h1, h2, (int32_t)i)) goto done;
+        GKey key = gkey(r, &states[i]);
+        if (!table_put(&at, key.a, key.b, (int32_t)i)) goto done;
     }
     for (size_t i = 0; i < n;) {
         size_t best = i + 1;
@@ -149,8 +148,8 @@ static int gshortened(const GRules *r, const GState *root, const GMoves *line, G
         for (size_t k = 0; k < kids.n; k++) {
             GState child = states[i];
             gapply(r, &child, kids.items[k]);
-            gkey(r, &child, &h1, &h2);
-            Entry *e = table_find(&at, nonzero(h1), h2);
+            GKey key = gkey(r, &child);
+            Entry *e = table_find(&at, nonzero(key.a), key.b);
             if (e->h1 && (size_t)e->rank > best) {
                 best = (size_t)e->rank;
                 best_move = kids.items[k];
@@ -293,8 +292,9 @@ static PyObject *gmoves_list(const GMoves *m) {
     return list;
 }
 
-/* generic_moves(spec, state, ordered) -> [(move, child state)]: the legal moves in the
-   engine's order (``ordered``: in the search's), each with the state it leads to. */
+/* generic_moves(spec, state, ordered) -> [(move, child state, keys agree)]: the legal moves
+   in the engine's order (``ordered``: in the search's), each with the state it leads to and
+   whether the key the search gives it (``gdelta``) is that state's whole key. */
 static PyObject *core_generic_moves(PyObject *self, PyObject *args) {
     PyObject *spec, *state, *result = NULL;
     int ordered;
@@ -309,10 +309,14 @@ static PyObject *core_generic_moves(PyObject *self, PyObject *args) {
         goto out;
     }
     result = PyList_New((Py_ssize_t)moves.n);
+    GKey key = gkey(r, s);
     for (size_t k = 0; result && k < moves.n; k++) {
         GState child = *s;
         gapply(r, &child, moves.items[k]);
-        PyObject *entry = Py_BuildValue("(NN)", gmove_tuple(moves.items[k]), gstate_tuple(r, &child));
+        GKey whole = gkey(r, &child), step = gdelta(r, s, key, moves.items[k]);
+        int agree = whole.a == step.a && whole.b == step.b;
+        PyObject *entry = Py_BuildValue("(NNO)", gmove_tuple(moves.items[k]),
+                                        gstate_tuple(r, &child), agree ? Py_True : Py_False);
         if (!entry) { Py_CLEAR(result); break; }
         PyList_SET_ITEM(result, k, entry);
     }
