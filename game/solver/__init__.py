@@ -33,7 +33,8 @@ The public interface:
 Which search answers: ``coverage`` (the gate) states, as data, the rules the specialised
 search below is proved for; ``solve`` (and so everything built on it) hands every other
 table to ``generic``, a search over every legal command of the engine with no cut
-(docs/solver.md, "Which search answers").
+(docs/solver.md, "Which search answers"), run in the compiled core where it is built
+(``native_generic``).
 
 The modules, one job each: ``coverage`` and ``generic`` (above), ``tables`` (what the
 rules say, as look-up tables),
@@ -41,8 +42,8 @@ rules say, as look-up tables),
 allows), ``moves`` and ``move_kinds`` (listing and applying moves), ``fast_cuts`` (the
 unproved cuts of the fast searches), ``deadlock`` (the relaxed loss proof), ``expansion``
 (what the searches share), ``depth_first`` and ``best_first`` (the searches), ``solve``
-(their phases), ``replay`` (search paths to engine commands), ``hints``, ``background``,
-``pool``.
+(their phases), ``replay`` (search paths to engine commands), ``native`` and
+``native_generic`` (the compiled core's interfaces), ``hints``, ``background``, ``pool``.
 """
 
 from .background import BackgroundSearch, hint_in_background, solve_in_background

@@ -6,12 +6,15 @@
  *
  * The C is cut by job into game/solver/core/: types.h, rules.c (what a move does), keys.c
  * (keys and the transposition table), moves.c (listing moves), proofs.c (the loss proof
- * and the finish by collection), searches.c (depth-first and best-first). This file
- * includes them in that order, so that the compiler sees one unit (small functions inline
- * across the parts), and holds the Python interface.
+ * and the finish by collection), searches.c (depth-first and best-first), generic.c (the
+ * generic search's states and moves: the engine's whole vocabulary) and generic_search.c
+ * (the generic search and its interface, included after the specialised core's). This
+ * file includes them in that order, so that the compiler sees one unit (small functions
+ * inline across the parts), and holds the Python interface.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +32,7 @@
 #include "core/moves.c"
 #include "core/proofs.c"
 #include "core/searches.c"
+#include "core/generic.c"
 
 /* -- Python interface ------------------------------------------------------------------- */
 
@@ -305,6 +309,8 @@ static PyObject *core_hopeless(PyObject *self, PyObject *args) {
     return result;
 }
 
+#include "core/generic_search.c"
+
 static PyMethodDef methods[] = {
     {"depth_first", core_depth_first, METH_VARARGS,
      "depth_first(spec, position, max_nodes, max_seconds, cancel) -> (outcome, path, nodes)"},
@@ -312,6 +318,10 @@ static PyMethodDef methods[] = {
      "best_first(spec, position, max_nodes, max_seconds, cancel, talon_weight, cone)"
      " -> (outcome, path, nodes)"},
     {"hopeless", core_hopeless, METH_VARARGS, "hopeless(spec, position) -> bool"},
+    {"generic_moves", core_generic_moves, METH_VARARGS,
+     "generic_moves(spec, state, ordered) -> [(move, child state)]"},
+    {"generic_search", core_generic_search, METH_VARARGS,
+     "generic_search(spec, state, most, max_seconds, cancel) -> (outcome, line, states)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -9,6 +9,9 @@ not listed there (vocabulary the engine learns later: reserves, a stock dealt to
 tableau, builds up or by rank, group moves, another foundation base, wrapping ranks, ...)
 must hold its default, which is Klondike's behaviour, else the table is outside. Outside,
 ``solve`` and everything built on it use ``generic`` (every legal command, no cut) instead.
+Either way the compiled core runs the search where it is built: the specialised search
+inside the gate, the generic search (core/generic.c, ``native_generic``) for the whole
+vocabulary outside it; the gate decides which search is sound, not whether it is compiled.
 
 ``CUTS`` says, for each cut and loss proof, which of the conditions its proof rests on
 (docs/solver.md gives the proofs); the gate admits a table only when all hold, since the
@@ -177,5 +180,6 @@ def outside(rules: Rules) -> list[str]:
 
 @cache
 def specialised_covers(rules: Rules) -> bool:
-    """Is the specialised solver proved sound for ``rules``? (else: the generic search)"""
+    """Is the specialised solver proved sound for ``rules``? (else: the generic search,
+    compiled too where the core is built)"""
     return not outside(rules)

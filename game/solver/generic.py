@@ -27,6 +27,10 @@ It is the reference the specialised solver is held to
 The move order only decides which lines are tried first, never which are tried: cards to
 the foundations, then moves that turn a card up, then the rest, foundation cards back
 last.
+
+Where the compiled core is built, ``generic_solve`` runs this same search there
+(``native_generic``, core/generic.c): the same states, commands, order and answers,
+held to this module by tests/solver/test_core_generic.py.
 """
 
 from __future__ import annotations
@@ -41,7 +45,10 @@ from game.engine.refusals import Refused
 from game.engine.rules import Rules
 from game.engine.state import State
 
+from . import native
 from .expansion import Budget, Cancelled
+from .native import NativeCancelled
+from .native_generic import native_generic_search
 from .outcome import Outcome, SolveResult
 
 # A state here costs some fifty times a state of the specialised search: the clock and
@@ -132,17 +139,55 @@ def generic_solve(
     cancel: threading.Event | None = None,
 ) -> SolveResult:
     """Search every legal line from ``state`` (see the module text): WON with the line,
-    UNWINNABLE when the reachable states are exhausted, else UNDECIDED."""
+    UNWINNABLE when the reachable states are exhausted, else UNDECIDED.
+
+    Where the compiled core is built (``native.available()``), the same search runs there
+    (native_generic.py): the same states, commands, move order and answers. A state or
+    rules it does not take (ValueError) or a search past its memory bound (MemoryError)
+    runs here instead, with the time left, and ``left_core`` says why. A won line of the
+    core is replayed through the engine before it is returned: one the engine refuses (a
+    fault of the core) is never handed on, the search runs here instead."""
     start = time.perf_counter()
     stats = {"search": "generic"}
+    left_core = ""
+    if native.available():
+        try:
+            outcome, line, nodes = native_generic_search(
+                rules, state, MOST_STATES if max_nodes is None else max_nodes, max_seconds, cancel
+            )
+        except NativeCancelled:
+            elapsed = time.perf_counter() - start
+            return SolveResult(Outcome.UNDECIDED, None, 0, elapsed, cancelled=True, stats=stats)
+        except (ValueError, MemoryError) as error:
+            left_core = str(error) or type(error).__name__
+        else:
+            if outcome is not Outcome.WON or replays_to_a_win(GenericSearch(rules), state, line):
+                stats["core"] = True
+                return SolveResult(outcome, line, nodes, time.perf_counter() - start, stats=stats)
+            left_core = "compiled solver core: a won line the engine refuses"
+        if max_seconds is not None:
+            max_seconds = max(0.0, max_seconds - (time.perf_counter() - start))
     try:
         outcome, line, nodes = search(
             GenericSearch(rules), state, Budget(None, max_seconds, cancel), max_nodes
         )
     except Cancelled:
         elapsed = time.perf_counter() - start
-        return SolveResult(Outcome.UNDECIDED, None, 0, elapsed, cancelled=True, stats=stats)
-    return SolveResult(outcome, line, nodes, time.perf_counter() - start, stats=stats)
+        return SolveResult(
+            Outcome.UNDECIDED, None, 0, elapsed, cancelled=True, left_core=left_core, stats=stats
+        )
+    elapsed = time.perf_counter() - start
+    return SolveResult(outcome, line, nodes, elapsed, left_core=left_core, stats=stats)
+
+
+def replays_to_a_win(space: GenericSearch, state: State, line) -> bool:
+    """Does ``line`` replay from ``state`` to a won game, each command checked by the
+    engine?"""
+    for command in line:
+        state = space.child(state, command)
+        if state is None:
+            return False
+    return space.won(state)
 
 
 def search(

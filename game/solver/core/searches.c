@@ -26,16 +26,18 @@ static double now(void) {
 }
 
 /* Has the caller set the cancel event? (Takes the GIL for the look.) */
-static int cancelled(Job *job, PyThreadState **save) {
-    if (job->cancel == Py_None) return 0;
+static int cancel_set(PyObject *cancel, PyThreadState **save) {
+    if (cancel == Py_None) return 0;
     PyEval_RestoreThread(*save);
-    PyObject *res = PyObject_CallMethod(job->cancel, "is_set", NULL);
+    PyObject *res = PyObject_CallMethod(cancel, "is_set", NULL);
     int set = res ? PyObject_IsTrue(res) : 1;
     Py_XDECREF(res);
     if (!res) PyErr_Clear();
     *save = PyEval_SaveThread();
     return set;
 }
+
+static int cancelled(Job *job, PyThreadState **save) { return cancel_set(job->cancel, save); }
 
 /* Returns the outcome; on WON fills ``line`` with the moves below the root (and the
    collection after them in ``finish``). */

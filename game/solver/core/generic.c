@@ -1,0 +1,431 @@
+/* The generic search's state and moves (game/solver/generic.py over the engine): every
+ * pile of the engine's State, the engine's legal commands (legal.pile_moves, then Draw)
+ * and what each does (commands.Mechanics.check, events.apply_step), move for move. The
+ * policies come compiled to tables by native_generic.py (may this card lie on that one,
+ * do two cards link in a run, which rank each rank takes, what an empty pile takes), so
+ * that this part knows no policy by name. Part of the compiled core, included by
+ * ../_core.c; generic_search.c holds the search and its Python interface.
+ *
+ * Piles are numbered as the engine's: 0 the stock, 1 the waste, the foundations, the
+ * tableau, the reserves. A state keeps every card in one array, pile after pile, bottom to
+ * top (``start[i]`` to ``start[i + 1]``), so that it is a few hundred bytes and its key is
+ * a hash of those bytes. */
+
+#define GSTOCK 0
+#define GWASTE 1
+#define GFIRST_FOUNDATION 2
+#define GMAXPILES (2 + 16 + 12 + 12) /* 16 foundations, 12 tableau piles, 12 reserves */
+#define GDRAW 255                   /* the src of a Draw */
+#define GFULL 13                    /* a foundation holds thirteen cards at most */
+enum { RUN_BUILT = 0, RUN_TOP_OR_ALL = 1, RUN_ALL_FACE_UP = 2, RUN_ANY_FACE_UP = 3 };
+enum { TO_WASTE = 0, TO_TABLEAU = 1, TO_RESERVES = 2, TO_NONE = 3 };
+
+typedef struct {
+    int nf, nt, nr, npiles, ncards;
+    int draw, limit, stock_to, fill_first;
+    int move_runs, run_kind, step, wrap;
+    int fbase;       /* the rank an empty foundation takes (0: none yet) */
+    int may_return;  /* cards_may_return */
+    int empty_rank;  /* Relations.empty_tableau_rank (0: any card, or none) */
+    int empty_any;   /* Relations.empty_takes_any */
+    int from_reserve; /* an emptied tableau pile takes the reserve's top card at once */
+    uint8_t wanted[KING + 1], up[KING + 1]; /* 0: nothing */
+    uint8_t rank[MAXCARDS], suit[MAXCARDS], empty_takes[MAXCARDS];
+    uint8_t builds_on[MAXCARDS * MAXCARDS], links[MAXCARDS * MAXCARDS]; /* [card * n + onto] */
+    uint64_t shown[GMAXPILES]; /* the deal's: Athena's face-up cards in the face-down part */
+} GRules;
+
+/* The bytes from ``start`` to ``cards + ncards`` are the state's key (keys up to date:
+   everything past the piles in use stays zero); ``redeals`` joins it when they count. */
+typedef struct {
+    uint8_t start[GMAXPILES + 2];
+    uint8_t down[GMAXPILES + 2];
+    uint8_t cards[MAXCARDS];
+    uint32_t redeals;
+} GState;
+
+typedef struct { uint8_t src, dst, n; } GMove;
+typedef struct { GMove *items; size_t n, cap; } GMoves;
+
+static inline int glen(const GState *s, int p) { return s->start[p + 1] - s->start[p]; }
+static inline const uint8_t *gpile(const GState *s, int p) { return s->cards + s->start[p]; }
+static inline int gtop(const GState *s, int p) { return s->cards[s->start[p + 1] - 1]; }
+static inline int is_foundation(const GRules *r, int p) {
+    return p >= GFIRST_FOUNDATION && p < GFIRST_FOUNDATION + r->nf;
+}
+static inline int first_tableau(const GRules *r) { return GFIRST_FOUNDATION + r->nf; }
+static inline int is_tableau(const GRules *r, int p) {
+    return p >= first_tableau(r) && p < first_tableau(r) + r->nt;
+}
+static inline int is_reserve(const GRules *r, int p) {
+    return p >= first_tableau(r) + r->nt && p < r->npiles;
+}
+static inline int gbuilds(const GRules *r, int card, int onto) {
+    return r->builds_on[card * r->ncards + onto];
+}
+static inline int glinks(const GRules *r, int card, int onto) {
+    return r->links[card * r->ncards + onto];
+}
+
+static int gmoves_push(GMoves *m, int src, int dst, int n) {
+    if (m->n == m->cap) {
+        size_t cap = m->cap ? 2 * m->cap : 256;
+        if (cap * sizeof(GMove) > MAX_ARENA_BYTES) return 0;
+        GMove *items = realloc(m->items, cap * sizeof(GMove));
+        if (!items) return 0;
+        m->items = items;
+        m->cap = cap;
+    }
+    m->items[m->n++] = (GMove){(uint8_t)src, (uint8_t)dst, (uint8_t)n};
+    return 1;
+}
+
+/* State.face_up_on_top: the cards above the face-down part, and under them the shown
+   ones no face-down card separates from the top. */
+static int face_up_on_top(const GRules *r, const GState *s, int p) {
+    if (p == GSTOCK) return 0;
+    int count = glen(s, p) - s->down[p];
+    if (count <= 0) return 0;
+    uint64_t bits = r->shown[p];
+    for (int pos = s->down[p] - 1; pos >= 0 && pos < 64 && (bits >> pos & 1); pos--) count++;
+    return count;
+}
+
+/* Relations.lift_counts of a tableau pile, ascending, into ``out``: their number. */
+static int lift_counts(const GRules *r, const GState *s, int p, uint8_t *out) {
+    int fu = face_up_on_top(r, s, p);
+    if (fu <= 0) return 0;
+    if (!r->move_runs) { out[0] = 1; return 1; }
+    const uint8_t *c = gpile(s, p);
+    int top = glen(s, p) - 1, n = 0, all = 1;
+    switch (r->run_kind) {
+    case RUN_BUILT: {
+        int k = 1;
+        while (k < fu && glinks(r, c[top - (k - 1)], c[top - k])) k++;
+        for (int i = 1; i <= k; i++) out[n++] = (uint8_t)i;
+        return n;
+    }
+    case RUN_ANY_FACE_UP:
+        for (int i = 1; i <= fu; i++) out[n++] = (uint8_t)i;
+        return n;
+    default:
+        for (int i = 0; i < fu - 1 && all; i++) all = glinks(r, c[top - i], c[top - i - 1]);
+        if (r->run_kind == RUN_TOP_OR_ALL) {
+            out[n++] = 1;
+            if (fu > 1 && all) out[n++] = (uint8_t)fu;
+        } else if (all) {
+            out[n++] = (uint8_t)fu;
+        }
+        return n;
+    }
+}
+
+static int foundation_takes(const GRules *r, const GState *s, int f, int card) {
+    int n = glen(s, f);
+    if (!n) return r->fbase && r->rank[card] == r->fbase;
+    int top = gtop(s, f);
+    return r->suit[top] == r->suit[card] && r->up[r->rank[top]] == r->rank[card] && n < GFULL;
+}
+
+/* legal._offsets, pushing a move of offset + 1 cards for each (``check``: only where the
+   card at the offset builds on ``onto``; -1: no check, an empty target). */
+static int push_offsets(const GRules *r, const GState *s, GMoves *out, int src, int dst,
+                        int need, int length, int onto) {
+    const uint8_t *c = gpile(s, src);
+    int top = glen(s, src) - 1;
+    int offset = (need - r->rank[c[top]]) * r->step;
+    int lo = offset, hi = offset, every = 1;
+    if (r->wrap) {
+        lo = ((offset % GFULL) + GFULL) % GFULL;
+        hi = length - 1;
+        every = GFULL;
+    }
+    for (int o = lo; o >= 0 && o <= hi && o < length; o += every)
+        if (onto < 0 || gbuilds(r, c[top - o], onto))
+            if (!gmoves_push(out, src, dst, o + 1)) return 0;
+    return 1;
+}
+
+/* legal.pile_moves: every legal Move, in the engine's order. 0 when out of memory. */
+static int pile_moves(const GRules *r, const GState *s, GMoves *out) {
+    uint8_t counts[12][MAXCARDS], ncounts[12], length[12];
+    int loose[1 + 12 + 16], nloose = 0, returning[16], nreturning = 0, t0 = first_tableau(r);
+    for (int i = 0; i < r->nt; i++) {
+        ncounts[i] = (uint8_t)lift_counts(r, s, t0 + i, counts[i]);
+        length[i] = ncounts[i] ? counts[i][ncounts[i] - 1] : 0;
+    }
+    int sequence = r->run_kind == RUN_BUILT;
+    if (glen(s, GWASTE)) loose[nloose++] = GWASTE;
+    for (int p = t0 + r->nt; p < r->npiles; p++)
+        if (glen(s, p) > s->down[p]) loose[nloose++] = p;
+    int from[1 + 12 + 12], nfrom = 0;
+    for (int k = 0; k < nloose; k++) from[nfrom++] = loose[k];
+    for (int t = t0; t < t0 + r->nt; t++)
+        if (glen(s, t) > s->down[t]) from[nfrom++] = t;
+    for (int k = 0; k < nfrom; k++) {
+        int card = gtop(s, from[k]);
+        for (int f = GFIRST_FOUNDATION; f < t0; f++)
+            if (foundation_takes(r, s, f, card) && !gmoves_push(out, from[k], f, 1)) return 0;
+    }
+    for (int f = GFIRST_FOUNDATION; f < t0; f++)
+        if (glen(s, f) && r->may_return) returning[nreturning++] = f;
+    for (int k = 0; k < nreturning; k++) loose[nloose++] = returning[k]; /* loose + returning */
+    for (int d = 0; d < r->nt; d++) {
+        int dst = t0 + d;
+        if (glen(s, dst)) {
+            int onto = gtop(s, dst), need = r->wanted[r->rank[onto]];
+            if (!need) continue;
+            for (int i = 0; i < r->nt; i++) {
+                int src = t0 + i;
+                if (src == dst || !length[i]) continue;
+                if (sequence) {
+                    if (!push_offsets(r, s, out, src, dst, need, length[i], onto)) return 0;
+                    continue;
+                }
+                const uint8_t *c = gpile(s, src);
+                int size = glen(s, src);
+                for (int k = 0; k < ncounts[i]; k++)
+                    if (gbuilds(r, c[size - counts[i][k]], onto)
+                        && !gmoves_push(out, src, dst, counts[i][k]))
+                        return 0;
+            }
+            for (int k = 0; k < nloose; k++)
+                if (gbuilds(r, gtop(s, loose[k]), onto) && !gmoves_push(out, loose[k], dst, 1))
+                    return 0;
+            continue;
+        }
+        if (!r->empty_rank && !r->empty_any) continue; /* an empty pile that takes nothing */
+        for (int i = 0; i < r->nt; i++) {
+            int src = t0 + i;
+            if (src == dst || !length[i]) continue;
+            const uint8_t *c = gpile(s, src);
+            int size = glen(s, src);
+            if (!r->empty_rank) {
+                for (int k = 0; k < ncounts[i]; k++)
+                    if (!gmoves_push(out, src, dst, counts[i][k])) return 0;
+            } else if (sequence) {
+                if (!push_offsets(r, s, out, src, dst, r->empty_rank, length[i], -1)) return 0;
+            } else {
+                for (int k = 0; k < ncounts[i]; k++)
+                    if (r->rank[c[size - counts[i][k]]] == r->empty_rank
+                        && !gmoves_push(out, src, dst, counts[i][k]))
+                        return 0;
+            }
+        }
+        for (int k = 0; k < nloose; k++)
+            if (r->empty_takes[gtop(s, loose[k])] && !gmoves_push(out, loose[k], dst, 1)) return 0;
+    }
+    return 1;
+}
+
+/* Mechanics._could_fill, from the moves ``pile_moves`` listed (``from`` on): may a move
+   fill an empty tableau pile now without emptying another? */
+static int could_fill(const GRules *r, const GState *s, const GMoves *moves, size_t from) {
+    int t0 = first_tableau(r), any_empty = 0;
+    if (!r->fill_first) return 0;
+    for (int t = t0; t < t0 + r->nt; t++) any_empty |= !glen(s, t);
+    if (!any_empty) return 0;
+    for (size_t k = from; k < moves->n; k++) {
+        GMove m = moves->items[k];
+        if (is_tableau(r, m.dst) && !glen(s, m.dst)
+            && (!is_tableau(r, m.src) || m.n < glen(s, m.src)))
+            return 1;
+    }
+    return 0;
+}
+
+/* Mechanics.legal_moves: the Moves, then Draw if legal. Appends to ``out``; 0 when out of
+   memory. */
+static int legal_moves(const GRules *r, const GState *s, GMoves *out) {
+    size_t from = out->n;
+    if (!pile_moves(r, s, out)) return 0;
+    int draw;
+    if (r->stock_to == TO_NONE) draw = 0;
+    else if (glen(s, GSTOCK)) draw = !could_fill(r, s, out, from);
+    else draw = glen(s, GWASTE) && (r->limit < 0 || s->redeals < (uint32_t)r->limit);
+    return !draw || gmoves_push(out, GDRAW, 0, 0);
+}
+
+/* ``n`` cards from the top of ``src`` to the top of ``dst``, their order kept. */
+static void transfer(GState *s, int src, int dst, int n) {
+    uint8_t moving[MAXCARDS];
+    int at = s->start[src + 1] - n;
+    memcpy(moving, s->cards + at, (size_t)n);
+    if (src < dst) {
+        memmove(s->cards + at, s->cards + s->start[src + 1], s->start[dst + 1] - s->start[src + 1]);
+        for (int k = src + 1; k <= dst; k++) s->start[k] -= (uint8_t)n;
+        memcpy(s->cards + s->start[dst + 1] - n, moving, (size_t)n);
+    } else {
+        int end = s->start[dst + 1];
+        memmove(s->cards + end + n, s->cards + end, at - end);
+        for (int k = dst + 1; k <= src; k++) s->start[k] += (uint8_t)n;
+        memcpy(s->cards + end, moving, (size_t)n);
+    }
+}
+
+/* apply_step(state, check(state, command)) for a legal command. */
+static void gapply(const GRules *r, GState *s, GMove m) {
+    if (m.src == GDRAW) {
+        int stock = glen(s, GSTOCK);
+        if (!stock) {
+            while (glen(s, GWASTE)) transfer(s, GWASTE, GSTOCK, 1);
+            s->redeals++;
+        } else if (r->stock_to == TO_WASTE) {
+            for (int k = 0; k < r->draw && k < stock; k++) transfer(s, GSTOCK, GWASTE, 1);
+        } else {
+            int first = r->stock_to == TO_TABLEAU ? first_tableau(r) : first_tableau(r) + r->nt;
+            int count = r->stock_to == TO_TABLEAU ? r->nt : r->nr;
+            for (int k = 0; k < count && k < stock; k++) transfer(s, GSTOCK, first + k, 1);
+        }
+        return;
+    }
+    /* Mechanics._after_leaving, judged on the state before the move. */
+    int src = m.src, left = glen(s, src) - m.n, turn = 0, reserve = -1;
+    if (left) {
+        turn = s->down[src] >= left && (is_tableau(r, src) || is_reserve(r, src));
+    } else if (r->from_reserve && is_tableau(r, src)) {
+        for (int p = first_tableau(r) + r->nt; p < r->npiles && reserve < 0; p++)
+            if (glen(s, p)) reserve = p;
+    }
+    transfer(s, src, m.dst, m.n);
+    if (turn) s->down[src]--;
+    if (reserve >= 0) {
+        int rest = glen(s, reserve) - 1;
+        int turned = rest && s->down[reserve] >= rest;
+        transfer(s, reserve, src, 1);
+        if (turned) s->down[reserve]--;
+    }
+}
+
+/* generic.GenericSearch.score: the move order, from the move and the state before it. */
+static int gscore(const GRules *r, const GState *s, GMove m) {
+    if (m.src == GDRAW) return 30;
+    if (is_foundation(r, m.dst)) return 100;
+    if (is_foundation(r, m.src)) return 5;
+    if (!is_tableau(r, m.src)) return 50;
+    int left = glen(s, m.src) - m.n;
+    if (left && s->down[m.src] >= left) return 80;
+    if (!left && !glen(s, m.dst)) return 10;
+    return 40;
+}
+
+/* GenericSearch.children: the legal moves sorted by score, highest first, the engine's
+   order kept among equals (a stable sort). */
+static int gchildren(const GRules *r, const GState *s, GMoves *out) {
+    static const int levels[] = {100, 80, 50, 40, 30, 10, 5};
+    size_t from = out->n;
+    if (!legal_moves(r, s, out)) return 0;
+    size_t n = out->n - from;
+    if (n < 2) return 1;
+    GMove sorted[1024], *buf = n <= 1024 ? sorted : malloc(n * sizeof(GMove));
+    uint8_t score[1024], *sc = n <= 1024 ? score : malloc(n);
+    if (!buf || !sc) {
+        if (buf != sorted) free(buf);
+        if (sc != score) free(sc);
+        return 0;
+    }
+    for (size_t k = 0; k < n; k++) sc[k] = (uint8_t)gscore(r, s, out->items[from + k]);
+    size_t at = 0;
+    for (int l = 0; l < 7; l++)
+        for (size_t k = 0; k < n; k++)
+            if (sc[k] == levels[l]) buf[at++] = out->items[from + k];
+    memcpy(out->items + from, buf, n * sizeof(GMove));
+    if (buf != sorted) free(buf);
+    if (sc != score) free(sc);
+    return 1;
+}
+
+static int gwon(const GRules *r, const GState *s) {
+    return s->start[first_tableau(r)] - s->start[GFIRST_FOUNDATION] == r->ncards;
+}
+
+/* The key of a state (GenericSearch.key: the whole state, the redeals used only where they
+   are limited) as two 64-bit sums, one term for each card at its place, each pile's
+   face-down count and the redeals: so a move changes the key by the terms of what it
+   changes (``gdelta``), and the key of a child costs a few terms, not the whole state. */
+typedef struct { uint64_t a, b; } GKey;
+
+static inline GKey gterm(uint64_t code) {
+    GKey k;
+    k.a = mix(0x243f6a8885a308d3ULL + code * 0x9e3779b97f4a7c15ULL);
+    k.b = mix(0x13198a2e03707344ULL ^ (code * 0xc2b2ae3d27d4eb4fULL + 0x165667b19e3779f9ULL));
+    return k;
+}
+static inline uint64_t card_code(int pile, int pos, int card) {
+    return ((uint64_t)pile << 20) | ((uint64_t)pos << 10) | (uint64_t)card;
+}
+#define DOWN_CODE(pile, down) ((1ULL << 40) | ((uint64_t)(pile) << 20) | (uint64_t)(down))
+#define REDEALS_CODE(redeals) ((1ULL << 41) | (uint64_t)(redeals))
+
+static inline void gadd(GKey *k, uint64_t code) {
+    GKey t = gterm(code);
+    k->a += t.a;
+    k->b += t.b;
+}
+static inline void gsub(GKey *k, uint64_t code) {
+    GKey t = gterm(code);
+    k->a -= t.a;
+    k->b -= t.b;
+}
+
+static GKey gkey(const GRules *r, const GState *s) {
+    GKey k = {0, 0};
+    for (int p = 0; p < r->npiles; p++) {
+        const uint8_t *c = gpile(s, p);
+        for (int i = 0, n = glen(s, p); i < n; i++) gadd(&k, card_code(p, i, c[i]));
+        gadd(&k, DOWN_CODE(p, s->down[p]));
+    }
+    if (r->limit >= 0) gadd(&k, REDEALS_CODE(s->redeals));
+    return k;
+}
+
+/* ``card`` from the top of ``src`` (at ``from``) to the top of ``dst`` (at ``to``). */
+static inline void gmoved(GKey *k, int card, int src, int from, int dst, int to) {
+    gsub(k, card_code(src, from, card));
+    gadd(k, card_code(dst, to, card));
+}
+
+/* The key of the state ``m`` leads to from ``s`` (key ``k``): gapply, on the key. */
+static GKey gdelta(const GRules *r, const GState *s, GKey k, GMove m) {
+    if (m.src == GDRAW) {
+        int stock = glen(s, GSTOCK), waste = glen(s, GWASTE);
+        const uint8_t *st = gpile(s, GSTOCK), *w = gpile(s, GWASTE);
+        if (!stock) {
+            for (int j = 0; j < waste; j++) gmoved(&k, w[j], GWASTE, j, GSTOCK, waste - 1 - j);
+            if (r->limit >= 0) {
+                gsub(&k, REDEALS_CODE(s->redeals));
+                gadd(&k, REDEALS_CODE(s->redeals + 1));
+            }
+        } else if (r->stock_to == TO_WASTE) {
+            for (int j = 0; j < r->draw && j < stock; j++)
+                gmoved(&k, st[stock - 1 - j], GSTOCK, stock - 1 - j, GWASTE, waste + j);
+        } else {
+            int first = r->stock_to == TO_TABLEAU ? first_tableau(r) : first_tableau(r) + r->nt;
+            int count = r->stock_to == TO_TABLEAU ? r->nt : r->nr;
+            for (int j = 0; j < count && j < stock; j++)
+                gmoved(&k, st[stock - 1 - j], GSTOCK, stock - 1 - j, first + j, glen(s, first + j));
+        }
+        return k;
+    }
+    int src = m.src, size = glen(s, src), left = size - m.n, to = glen(s, m.dst);
+    const uint8_t *c = gpile(s, src);
+    for (int j = 0; j < m.n; j++) gmoved(&k, c[left + j], src, left + j, m.dst, to + j);
+    if (left) {
+        if (s->down[src] >= left && (is_tableau(r, src) || is_reserve(r, src))) {
+            gsub(&k, DOWN_CODE(src, s->down[src]));
+            gadd(&k, DOWN_CODE(src, s->down[src] - 1));
+        }
+    } else if (r->from_reserve && is_tableau(r, src)) {
+        for (int p = first_tableau(r) + r->nt; p < r->npiles; p++) {
+            int n = glen(s, p);
+            if (!n) continue;
+            gmoved(&k, gtop(s, p), p, n - 1, src, 0);
+            if (n - 1 && s->down[p] >= n - 1) {
+                gsub(&k, DOWN_CODE(p, s->down[p]));
+                gadd(&k, DOWN_CODE(p, s->down[p] - 1));
+            }
+            break;
+        }
+    }
+    return k;
+}

@@ -1,0 +1,365 @@
+/* The generic search (game/solver/generic.py: search and shortened) over generic.c's
+ * states and moves, and its Python interface (native_generic.py calls it). Part of the
+ * compiled core, included by ../_core.c after the specialised core's interface (it uses
+ * its ``refuse``, the clock and the transposition table of keys.c). */
+
+#define GCHECK_EVERY 1024 /* states between two looks at the clock and the cancel event */
+
+typedef struct { GState s; GKey key; size_t first, count, at; GMove move; } GFrame;
+typedef struct { GMove move; GKey key; } GKid;
+typedef struct { GKid *items; size_t n, cap; } GKids;
+
+/* The children of ``s`` in move order onto ``kids``, each with its key, its slot of the
+   transposition table fetched ahead (the look-up when the search comes to it is then
+   seldom a wait on memory). 0 when out of memory. */
+static int gexpand(const GRules *r, const GState *s, GKey key, GMoves *moves, GKids *kids,
+                   Table *tt) {
+    moves->n = 0;
+    if (!gchildren(r, s, moves)) return 0;
+    if (kids->n + moves->n > kids->cap) {
+        size_t cap = kids->cap ? kids->cap : 1024;
+        while (cap < kids->n + moves->n) cap *= 2;
+        if (cap * sizeof(GKid) > MAX_ARENA_BYTES) return 0;
+        GKid *items = realloc(kids->items, cap * sizeof(GKid));
+        if (!items) return 0;
+        kids->items = items;
+        kids->cap = cap;
+    }
+    for (size_t k = 0; k < moves->n; k++) {
+        GKid *kid = &kids->items[kids->n++];
+        kid->move = moves->items[k];
+        kid->key = gdelta(r, s, key, kid->move);
+        table_prefetch(tt, nonzero(kid->key.a));
+    }
+    return 1;
+}
+
+/* generic.search: depth-first over every legal move in move order, each state entered once;
+   ``most`` states at most. On WON, ``line`` holds the moves from the root. */
+static int gsearch(const GRules *r, const GState *root, long long most, double deadline,
+                   PyObject *cancel, GMoves *line, long long *nodes_out, PyThreadState **save) {
+    Table tt;
+    GMoves moves = {0};
+    GKids kids = {0};
+    GFrame *frames = NULL;
+    size_t nframes = 0, capframes = 256;
+    long long nodes = 0;
+    int outcome = UNWINNABLE, check = GCHECK_EVERY;
+    GKey key;
+    line->n = 0;
+    *nodes_out = 0;
+    if (gwon(r, root)) return WON;
+    if (cancel_set(cancel, save)) return CANCELLED;
+    /* Room for the states the time allows (the table grows past them, up to its bound):
+       a table sized for the whole state budget would cost a page fault a state. */
+    long long expected = most;
+    if (deadline > 0 && (deadline - now()) * 4e5 < (double)most)
+        expected = (long long)((deadline - now()) * 4e5) + 1;
+    if (!table_init(&tt, expected)) return TOO_BIG;
+    key = gkey(r, root);
+    frames = malloc(capframes * sizeof(GFrame));
+    if (!frames || !table_put(&tt, key.a, key.b, 0)) { outcome = TOO_BIG; goto done; }
+    frames[0].s = *root;
+    frames[0].key = key;
+    frames[0].first = 0;
+    frames[0].at = 0;
+    if (!gexpand(r, root, key, &moves, &kids, &tt)) { outcome = TOO_BIG; goto done; }
+    frames[0].count = kids.n;
+    nframes = 1;
+    while (nframes) {
+        GFrame *f = &frames[nframes - 1];
+        if (f->at >= f->count) {
+            kids.n = f->first; /* its children are done with */
+            nframes--;
+            continue;
+        }
+        GKid kid = kids.items[f->first + f->at++];
+        GMove m = kid.move;
+        key = kid.key;
+        if (table_seen(&tt, key.a, key.b, 0)) continue;
+        GState child = f->s;
+        gapply(r, &child, m);
+        if (!table_put(&tt, key.a, key.b, 0)) { outcome = TOO_BIG; goto done; }
+        nodes++;
+        if (gwon(r, &child)) {
+            for (size_t k = 1; k < nframes; k++)
+                if (!gmoves_push(line, frames[k].move.src, frames[k].move.dst, frames[k].move.n)) {
+                    outcome = TOO_BIG; goto done;
+                }
+            outcome = gmoves_push(line, m.src, m.dst, m.n) ? WON : TOO_BIG;
+            goto done;
+        }
+        if (nodes >= most) { outcome = UNDECIDED; goto done; }
+        if (--check == 0) {
+            check = GCHECK_EVERY;
+            if (cancel_set(cancel, save)) { outcome = CANCELLED; goto done; }
+            if (deadline > 0 && now() >= deadline) { outcome = UNDECIDED; goto done; }
+        }
+        if (nframes == capframes) {
+            if (capframes * 2 * sizeof(GFrame) > MAX_ARENA_BYTES) { outcome = TOO_BIG; goto done; }
+            GFrame *grown = realloc(frames, 2 * capframes * sizeof(GFrame));
+            if (!grown) { outcome = TOO_BIG; goto done; }
+            frames = grown;
+            capframes *= 2;
+        }
+        GFrame *g = &frames[nframes];
+        g->s = child;
+        g->key = key;
+        g->move = m;
+        g->at = 0;
+        g->first = kids.n;
+        if (!gexpand(r, &child, key, &moves, &kids, &tt)) { outcome = TOO_BIG; goto done; }
+        g->count = kids.n - g->first;
+        nframes++;
+    }
+done:
+    *nodes_out = nodes;
+    free(tt.slots);
+    free(kids.items);
+    free(moves.items);
+    free(frames);
+    return outcome;
+}
+
+/* generic.shortened: from each state of the won ``line``, the move (first in move order)
+   that leads furthest along it. Into ``out``; 0 when out of memory. */
+static int gshortened(const GRules *r, const GState *root, const GMoves *line, GMoves *out) {
+    size_t n = line->n;
+    GState *states = malloc((n + 1) * sizeof(GState));
+    Table at;
+    GMoves kids = {0};
+    int ok = 0;
+    out->n = 0;
+    if (!states || !table_init(&at, (long long)n + 1)) { free(states); return 0; }
+    states[0] = *root;
+    for (size_t i = 0; i < n; i++) {
+        states[i + 1] = states[i];
+        gapply(r, &states[i + 1], line->items[i]);
+    }
+    for (size_t i = 0; i <= n; i++) {
+        GKey key = gkey(r, &states[i]);
+        if (!table_put(&at, key.a, key.b, (int32_t)i)) goto done;
+    }
+    for (size_t i = 0; i < n;) {
+        size_t best = i + 1;
+        GMove best_move = line->items[i];
+        kids.n = 0;
+        if (!gchildren(r, &states[i], &kids)) goto done;
+        for (size_t k = 0; k < kids.n; k++) {
+            GState child = states[i];
+            gapply(r, &child, kids.items[k]);
+            GKey key = gkey(r, &child);
+            Entry *e = table_find(&at, nonzero(key.a), key.b);
+            if (e->h1 && (size_t)e->rank > best) {
+                best = (size_t)e->rank;
+                best_move = kids.items[k];
+            }
+        }
+        if (!gmoves_push(out, best_move.src, best_move.dst, best_move.n)) goto done;
+        i = best;
+    }
+    ok = 1;
+done:
+    free(states);
+    free(at.slots);
+    free(kids.items);
+    return ok;
+}
+
+/* -- Python interface ------------------------------------------------------------------- */
+
+static int flag(int value, const char *what) { return (value & ~1) ? refuse(what) : 1; }
+
+static int read_bytes_table(PyObject *obj, uint8_t *into, Py_ssize_t size, int most,
+                            const char *what) {
+    if (!PyBytes_Check(obj) || PyBytes_GET_SIZE(obj) != size) return refuse(what);
+    const uint8_t *b = (const uint8_t *)PyBytes_AS_STRING(obj);
+    for (Py_ssize_t i = 0; i < size; i++)
+        if (b[i] > most) return refuse(what);
+    memcpy(into, b, (size_t)size);
+    return 1;
+}
+
+/* spec: (foundations, tableau, reserves, decks, draw, redeal limit or -1, stock target,
+   fill_empty_first, move_runs, run kind, build step, tableau wrap, foundation base rank,
+   cards_may_return, empty-pile rank, empty takes any, from reserve, wanted[14], up[14],
+   empty_takes[ncards], builds_on[ncards^2], links[ncards^2]) (native_generic.py). */
+static int read_grules(PyObject *spec, GRules *r) {
+    PyObject *wanted, *up, *empty, *builds, *links;
+    int decks;
+    if (!PyTuple_Check(spec)) return refuse("the rules must be a tuple");
+    if (!PyArg_ParseTuple(spec, "iiiiiiiiiiiiiiiiiSSSSS", &r->nf, &r->nt, &r->nr, &decks,
+                          &r->draw, &r->limit, &r->stock_to, &r->fill_first, &r->move_runs,
+                          &r->run_kind, &r->step, &r->wrap, &r->fbase, &r->may_return,
+                          &r->empty_rank, &r->empty_any, &r->from_reserve, &wanted, &up,
+                          &empty, &builds, &links))
+        return 0;
+    if (decks < 1 || decks > MAXCARDS / 52) return refuse("decks outside 1 to 4");
+    r->ncards = 52 * decks;
+    if (r->nf < 1 || r->nf > 16) return refuse("foundations outside 1 to 16");
+    if (r->nt < 1 || r->nt > 12) return refuse("tableau piles outside 1 to 12");
+    if (r->nr < 0 || r->nr > 12) return refuse("reserves outside 0 to 12");
+    r->npiles = GFIRST_FOUNDATION + r->nf + r->nt + r->nr;
+    if (r->draw < 1 || r->draw > MAXDRAW) return refuse("a draw outside 1 to 10");
+    if (r->limit < -1) return refuse("a redeal limit below -1");
+    if (r->stock_to < TO_WASTE || r->stock_to > TO_NONE) return refuse("an unknown stock target");
+    if (r->stock_to == TO_RESERVES && !r->nr) return refuse("a stock dealt to no reserve");
+    if (r->run_kind < RUN_BUILT || r->run_kind > RUN_ANY_FACE_UP) return refuse("an unknown run");
+    if (r->step != 1 && r->step != -1) return refuse("a build step not 1 or -1");
+    if (r->fbase < 0 || r->fbase > KING || r->empty_rank < 0 || r->empty_rank > KING)
+        return refuse("a rank outside 0 to 13");
+    if (!flag(r->fill_first | r->move_runs | r->wrap | r->may_return, "a flag not 0 or 1")
+        || !flag(r->empty_any | r->from_reserve, "a flag not 0 or 1"))
+        return 0;
+    Py_ssize_t n = r->ncards;
+    if (!read_bytes_table(wanted, r->wanted, KING + 1, KING, "a rank table not of 14 ranks")
+        || !read_bytes_table(up, r->up, KING + 1, KING, "a rank table not of 14 ranks")
+        || !read_bytes_table(empty, r->empty_takes, n, 1, "an empty-pile table not of 0/1 a card")
+        || !read_bytes_table(builds, r->builds_on, n * n, 1, "a building table not of 0/1 a pair")
+        || !read_bytes_table(links, r->links, n * n, 1, "a run table not of 0/1 a pair"))
+        return 0;
+    for (int c = 0; c < r->ncards; c++) {
+        r->rank[c] = (uint8_t)(c % 13 + 1);
+        r->suit[c] = (uint8_t)((c % 52) / 13);
+    }
+    return 1;
+}
+
+/* state: (piles: bytes each, down: int each, redeals used, shown: int each or ()), every
+   card of the decks once. Sets the deal's ``shown`` bits in ``r``. */
+static int read_gstate(PyObject *obj, GRules *r, GState *s) {
+    PyObject *piles, *down, *shown;
+    long long redeals;
+    uint8_t seen[MAXCARDS] = {0};
+    int at = 0;
+    memset(s, 0, sizeof *s);
+    if (!PyTuple_Check(obj)) return refuse("a state must be a tuple");
+    if (!PyArg_ParseTuple(obj, "O!O!LO!", &PyTuple_Type, &piles, &PyTuple_Type, &down, &redeals,
+                          &PyTuple_Type, &shown))
+        return 0;
+    if (PyTuple_GET_SIZE(piles) != r->npiles || PyTuple_GET_SIZE(down) != r->npiles)
+        return refuse("not one pile and one face-down count a pile of the rules");
+    if (PyTuple_GET_SIZE(shown) && PyTuple_GET_SIZE(shown) != r->npiles)
+        return refuse("not one set of shown cards a pile");
+    if (redeals < 0 || redeals > 1000000000) return refuse("redeals used outside 0 to 10^9");
+    s->redeals = (uint32_t)redeals;
+    for (int p = 0; p < r->npiles; p++) {
+        PyObject *pile = PyTuple_GET_ITEM(piles, p);
+        if (!PyBytes_Check(pile)) return refuse("a pile not bytes");
+        const uint8_t *b = (const uint8_t *)PyBytes_AS_STRING(pile);
+        Py_ssize_t len = PyBytes_GET_SIZE(pile);
+        if (at + len > r->ncards) return refuse("more cards than the decks");
+        s->start[p] = (uint8_t)at;
+        for (Py_ssize_t k = 0; k < len; k++) {
+            if (b[k] >= r->ncards || seen[b[k]]) return refuse("a card not of the decks, or twice");
+            seen[b[k]] = 1;
+            s->cards[at++] = b[k];
+        }
+        long d = PyLong_AsLong(PyTuple_GET_ITEM(down, p));
+        if (d == -1 && PyErr_Occurred()) return 0;
+        if (d < 0 || d > 255) return refuse("a face-down count outside 0 to 255");
+        s->down[p] = (uint8_t)d;
+        r->shown[p] = 0;
+        if (PyTuple_GET_SIZE(shown)) {
+            unsigned long long bits = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(shown, p));
+            if (bits == (unsigned long long)-1 && PyErr_Occurred()) return 0;
+            r->shown[p] = bits;
+        }
+    }
+    if (at != r->ncards) return refuse("not every card of the decks");
+    s->start[r->npiles] = (uint8_t)at;
+    return 1;
+}
+
+static PyObject *gmove_tuple(GMove m) {
+    if (m.src == GDRAW) Py_RETURN_NONE;
+    return Py_BuildValue("(iii)", m.src, m.dst, m.n);
+}
+
+static PyObject *gstate_tuple(const GRules *r, const GState *s) {
+    PyObject *piles = PyTuple_New(r->npiles), *down = PyTuple_New(r->npiles);
+    if (!piles || !down) { Py_XDECREF(piles); Py_XDECREF(down); return NULL; }
+    for (int p = 0; p < r->npiles; p++) {
+        PyTuple_SET_ITEM(piles, p, PyBytes_FromStringAndSize((const char *)gpile(s, p), glen(s, p)));
+        PyTuple_SET_ITEM(down, p, PyLong_FromLong(s->down[p]));
+    }
+    return Py_BuildValue("(NNk)", piles, down, (unsigned long)s->redeals);
+}
+
+static PyObject *gmoves_list(const GMoves *m) {
+    PyObject *list = PyList_New((Py_ssize_t)m->n);
+    for (size_t k = 0; list && k < m->n; k++) PyList_SET_ITEM(list, k, gmove_tuple(m->items[k]));
+    return list;
+}
+
+/* generic_moves(spec, state, ordered) -> [(move, child state, keys agree)]: the legal moves
+   in the engine's order (``ordered``: in the search's), each with the state it leads to and
+   whether the key the search gives it (``gdelta``) is that state's whole key. */
+static PyObject *core_generic_moves(PyObject *self, PyObject *args) {
+    PyObject *spec, *state, *result = NULL;
+    int ordered;
+    if (!PyArg_ParseTuple(args, "OOp", &spec, &state, &ordered)) return NULL;
+    GRules *r = malloc(sizeof(GRules));
+    GState *s = malloc(sizeof(GState));
+    GMoves moves = {0};
+    if (!r || !s) { PyErr_NoMemory(); goto out; }
+    if (!read_grules(spec, r) || !read_gstate(state, r, s)) goto out;
+    if (!(ordered ? gchildren(r, s, &moves) : legal_moves(r, s, &moves))) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    result = PyList_New((Py_ssize_t)moves.n);
+    GKey key = gkey(r, s);
+    for (size_t k = 0; result && k < moves.n; k++) {
+        GState child = *s;
+        gapply(r, &child, moves.items[k]);
+        GKey whole = gkey(r, &child), step = gdelta(r, s, key, moves.items[k]);
+        int agree = whole.a == step.a && whole.b == step.b;
+        PyObject *entry = Py_BuildValue("(NNO)", gmove_tuple(moves.items[k]),
+                                        gstate_tuple(r, &child), agree ? Py_True : Py_False);
+        if (!entry) { Py_CLEAR(result); break; }
+        PyList_SET_ITEM(result, k, entry);
+    }
+out:
+    free(r);
+    free(s);
+    free(moves.items);
+    return result;
+}
+
+/* generic_search(spec, state, most, max_seconds, cancel) -> (outcome, line, states): the
+   generic search with the GIL released; the line shortened (generic.shortened) and made of
+   (source, target, count) with None for a Draw. MemoryError past the memory bound. */
+static PyObject *core_generic_search(PyObject *self, PyObject *args) {
+    PyObject *spec, *state, *cancel, *result = NULL;
+    long long most, nodes = 0;
+    double max_seconds;
+    if (!PyArg_ParseTuple(args, "OOLdO", &spec, &state, &most, &max_seconds, &cancel))
+        return NULL;
+    GRules *r = malloc(sizeof(GRules));
+    GState *s = malloc(sizeof(GState));
+    GMoves line = {0}, shortened = {0};
+    if (!r || !s) { PyErr_NoMemory(); goto out; }
+    if (!read_grules(spec, r) || !read_gstate(state, r, s)) goto out;
+    if (most < 1) { refuse("a state budget below 1"); goto out; }
+    if (max_seconds != max_seconds) { refuse("a time budget that is not a number"); goto out; }
+    double deadline = max_seconds >= 0 ? now() + max_seconds : 0;
+    PyThreadState *save = PyEval_SaveThread();
+    int outcome = gsearch(r, s, most, deadline, cancel, &line, &nodes, &save);
+    if (outcome == WON && !gshortened(r, s, &line, &shortened)) outcome = TOO_BIG;
+    PyEval_RestoreThread(save);
+    if (outcome == TOO_BIG) {
+        PyErr_SetString(PyExc_MemoryError,
+                        "compiled solver core: the generic search outgrew the core's memory");
+        goto out;
+    }
+    PyObject *path = outcome == WON ? gmoves_list(&shortened) : Py_None;
+    if (path == Py_None) Py_INCREF(path);
+    if (path) result = Py_BuildValue("(iNL)", outcome, path, nodes);
+out:
+    free(r);
+    free(s);
+    free(line.items);
+    free(shortened.items);
+    return result;
+}

@@ -1,0 +1,152 @@
+"""The generic search (``generic``) in the compiled core: the same search over the same
+states and commands, some hundred times faster.
+
+The rules are compiled here into tables the C reads, so that it knows no policy by name:
+may a card lie on another in the tableau (``builds_on``, every pair), do two cards belong
+to one run (``links``), the rank each rank takes in the tableau and on a foundation, what
+an empty tableau pile and an empty foundation take, and the few choices that are shapes
+rather than relations (how many cards may lift: ``_RUN_KINDS``; where the stock deals).
+Each table is read from the engine's own ``Mechanics``, so the core and the engine share
+one source. A rule the core does not know (a new run policy or stock target) raises
+ValueError, and the Python search runs instead; so does a state past the core's limits.
+tests/solver/test_core_generic.py holds the core's moves, their successors and its
+verdicts to the engine's and the Python search's, on tables drawn from the whole
+vocabulary.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import cache
+
+from game.engine.cards import KING
+from game.engine.commands import Command, Draw, Move, mechanics_for
+from game.engine.policies import (
+    EmptyPile,
+    StockTarget,
+    all_face_up_counts,
+    any_face_up_counts,
+    built_counts,
+    whole_face_up_counts,
+)
+from game.engine.rules import Rules
+from game.engine.state import State
+
+from .native import NativeCancelled, _core
+from .outcome import Outcome
+
+_OUTCOMES = {0: Outcome.WON, 1: Outcome.UNWINNABLE, 2: Outcome.UNDECIDED}
+_CANCELLED = 3
+# How many cards may lift together, as generic.c's run kinds (by the policy's function).
+_RUN_KINDS = {
+    built_counts: 0,
+    whole_face_up_counts: 1,
+    all_face_up_counts: 2,
+    any_face_up_counts: 3,
+}
+_STOCK_TARGETS = {
+    StockTarget.WASTE: 0,
+    StockTarget.TABLEAU: 1,
+    StockTarget.RESERVES: 2,
+    StockTarget.NONE: 3,
+}
+MOST_REDEALS = 10**9
+
+
+def spec_for(rules: Rules, state: State) -> tuple:
+    """The core's rules for ``rules`` (``state`` gives the dealt base, which fixes what an
+    empty foundation and, below the base, an empty tableau pile take)."""
+    return _spec(rules, state.base)
+
+
+@cache
+def _spec(rules: Rules, base: int) -> tuple:
+    mechanics = mechanics_for(rules)
+    kind = _RUN_KINDS.get(mechanics.runs.counts)
+    target = _STOCK_TARGETS.get(StockTarget(rules.stock_to))
+    if kind is None or target is None:
+        raise ValueError("compiled solver core: a run policy or stock target it does not know")
+    if rules.redeals is not None and not 0 <= rules.redeals <= MOST_REDEALS:
+        raise ValueError("compiled solver core: a redeal limit past its bound")
+    probe = State((), (), 0, (), base)  # the relations read only the base of a state
+    cards = range(rules.card_count)
+    empty_rank = mechanics.empty_tableau_rank(probe)
+    return (
+        rules.foundations,
+        rules.tableau_piles,
+        rules.reserves,
+        rules.decks,
+        rules.draw,
+        -1 if rules.redeals is None else rules.redeals,
+        target,
+        int(rules.fill_empty_first),
+        int(rules.move_runs),
+        kind,
+        mechanics.direction,
+        int(rules.tableau_wrap),
+        mechanics.empty_foundation_rank(probe) or 0,
+        int(rules.cards_may_return),
+        empty_rank or 0,
+        int(mechanics.empty_takes_any),
+        int(mechanics.empty is EmptyPile.FROM_RESERVE),
+        _ranks(mechanics.wanted_rank),
+        _ranks(mechanics._up),
+        bytes(mechanics.empty_tableau_takes(probe, card) for card in cards),
+        _pairs(mechanics.builds_on, cards),
+        _pairs(mechanics.links, cards),
+    )
+
+
+def _ranks(table: tuple) -> bytes:
+    return bytes(0 if table[r] is None else table[r] for r in range(KING + 1))
+
+
+def _pairs(relation, cards: range) -> bytes:
+    """``relation(card, onto)`` for every pair, row by card."""
+    return bytes(relation(card, onto) for card in cards for onto in cards)
+
+
+def state_for(state: State) -> tuple:
+    """The core's form of an engine state."""
+    return (tuple(map(bytes, state.piles)), state.down, state.redeals_used, state.shown)
+
+
+def command_of(move) -> Command:
+    return Draw() if move is None else Move(*move)
+
+
+def state_of(result: tuple, state: State) -> State:
+    """An engine state from the core's form (the deal's ``shown`` and base from ``state``)."""
+    piles, down, redeals = result
+    return State(tuple(map(tuple, piles)), down, redeals, state.shown, state.base)
+
+
+def native_moves(rules: Rules, state: State, ordered: bool = False) -> list:
+    """[(command, state it leads to, keyed)]: the core's legal commands of ``state`` in the
+    engine's order (``ordered``: in the search's), each with its successor and whether the
+    key the search gives that successor step by step is its whole key (for the tests)."""
+    out = _core.generic_moves(spec_for(rules, state), state_for(state), ordered)
+    return [(command_of(move), state_of(child, state), keyed) for move, child, keyed in out]
+
+
+def native_generic_search(
+    rules: Rules,
+    state: State,
+    most: int,
+    max_seconds: float | None,
+    cancel: threading.Event | None,
+) -> tuple[Outcome, tuple[Command, ...] | None, int]:
+    """``generic.search`` (its line ``shortened``) in C: (outcome, line, states entered).
+    Raises NativeCancelled, ValueError for rules or a state the core does not take, and
+    MemoryError past its memory bound."""
+    code, line, nodes = _core.generic_search(
+        spec_for(rules, state),
+        state_for(state),
+        most,
+        -1.0 if max_seconds is None else max_seconds,
+        cancel,
+    )
+    if code == _CANCELLED:
+        raise NativeCancelled
+    commands = None if line is None else tuple(map(command_of, line))
+    return _OUTCOMES[code], commands, nodes

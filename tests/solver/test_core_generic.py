@@ -1,0 +1,344 @@
+"""The compiled generic search (core/generic.c, native_generic.py) against the engine and
+the Python search it mirrors (issue 23: "the compiled core and the Python search stay
+equal on every policy").
+
+On random rule tables drawn from the whole vocabulary (every policy of
+game/engine/policies.py and dealing.py, in random combinations the engine's ``validate``
+accepts) and on every built-in game, at random positions (a deal played on at random;
+late games thinned by the engine's own judgement): the core lists the engine's legal
+commands in the engine's order and in the search's, and each leads to the state the
+engine's step makes; on small positions its search answers as the Python search does,
+with the same line and the same number of states, and every won line replays through the
+engine. A table entry changed on purpose makes the comparison fail (it has teeth).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import threading
+
+import pytest
+
+from game.engine.cards import RANKS
+from game.engine.commands import Move, mechanics_for
+from game.engine.dealing import DealPattern, FaceUp, StockTarget
+from game.engine.events import apply_step
+from game.engine.game import new_game
+from game.engine.policies import Build, EmptyPile, FoundationBase, Run
+from game.engine.rules import validate
+from game.engine.schema import RuleTableError
+from game.solver import generic, native
+from game.solver.expansion import Budget
+from game.solver.generic import GenericSearch, generic_solve, search
+from game.solver.native_generic import (
+    command_of,
+    native_generic_search,
+    native_moves,
+    spec_for,
+    state_for,
+)
+from game.solver.outcome import Outcome
+from game.variants import get_variant
+from tests.family_ids import FAMILY, SEEDS
+from tests.solver.small_positions import engine_thinned, played
+
+pytestmark = pytest.mark.skipif(native._core is None, reason="no compiled core on this install")
+
+TABLES = 80  # random tables
+POSITIONS = 3  # random positions of each, and as many late games
+# The budget of both searches on a small position: those it leaves undecided are held
+# equal too (the same first states entered).
+SMALL_STATES = 800
+
+
+def random_table(rng: random.Random) -> dict:
+    """A rule table of random policies (it may not validate)."""
+    decks = rng.choice((1, 1, 2))
+    piles = rng.randint(1, 10)
+    deal = rng.choice(list(DealPattern))
+    tableau = {
+        "piles": piles,
+        "deal": deal.value,
+        "face_up": rng.choice(list(FaceUp)).value,
+        "build": rng.choice(list(Build)).value,
+        "move_runs": rng.random() < 0.7,
+        "runs": rng.choice(list(Run)).value,
+        "wrap": rng.random() < 0.3,
+        "empty_accepts": rng.choice(list(EmptyPile)).value,
+    }
+    if deal is DealPattern.COUNTS:
+        tableau["counts"] = [rng.randint(0, 6) for _ in range(piles)]
+    if tableau["empty_accepts"] == EmptyPile.RANK:
+        tableau["empty_rank"] = rng.choice(RANKS)
+    if rng.random() < 0.2:
+        tableau["extra_face_up"] = [rng.randint(0, 3) for _ in range(piles)]
+    stock = {
+        "to": rng.choice(list(StockTarget)).value,
+        "draw": rng.choice((1, 1, 2, 3, 5)),
+        "redeals": rng.choice((0, 1, 2, "unlimited")),
+        "fill_empty_first": rng.random() < 0.3,
+    }
+    table = {
+        "id": "random",
+        "name": "Random",
+        "decks": decks,
+        "default_mode": "m",
+        "tableau": tableau,
+        "foundations": {
+            "count": 4 * decks,
+            "cards_may_return": rng.random() < 0.5,
+            "base": rng.choice(list(FoundationBase)).value,
+            "wrap": rng.random() < 0.3,
+        },
+        "stock": stock,
+        "modes": {"m": {"label": "M"}},
+    }
+    reserves = rng.choice((0, 0, 1, 2, 4, 7))
+    if reserves:
+        table["reserves"] = {
+            "count": reserves,
+            "deal": rng.randint(0, 4),
+            "face_up": rng.choice(list(FaceUp)).value,
+        }
+    if stock["to"] == StockTarget.NONE:  # every card dealt: to the tableau, by counts
+        dealt = reserves * table.get("reserves", {}).get("deal", 0)
+        dealt += sum(tableau.get("extra_face_up", ()))
+        dealt += table["foundations"]["base"] == FoundationBase.DEALT
+        rest = 52 * decks - dealt
+        tableau["deal"] = DealPattern.COUNTS.value
+        counts = [rest // piles + (i < rest % piles) for i in range(piles)]
+        tableau["counts"] = counts
+    return table
+
+
+def random_rules(seed: int):
+    """Random rules the engine accepts, from ``seed``."""
+    rng = random.Random(seed)
+    while True:
+        try:
+            return validate(random_table(rng), "random").rules()
+        except RuleTableError:
+            continue
+
+
+def late_games(rules, rng: random.Random, count: int) -> list:
+    """``count`` random deals played on at random, then thinned to a few cards in play."""
+    out = []
+    for _ in range(count):
+        state = played(rules, rng.randrange(1, 10**6), rng.randrange(0, 60), rng, 0.5)
+        out.append(engine_thinned(rules, state, rng.randint(3, 8), rng))
+    return out
+
+
+def positions(rules, rng: random.Random, count: int) -> list:
+    """``count`` positions played on at random from random deals, then as many late games."""
+    out = []
+    for _ in range(count):
+        out.append(played(rules, rng.randrange(1, 10**6), rng.randrange(0, 120), rng, 0.5))
+    return out + late_games(rules, rng, count)
+
+
+def differences(rules, state, spec=None) -> list[str]:
+    """How the core's commands of ``state`` and their successors differ from the engine's
+    (empty: they agree), in the engine's order and in the search's."""
+    mechanics = mechanics_for(rules)
+    legal = mechanics.legal_moves(state)
+    if spec is not None:  # a changed table: the core called with it directly
+        listed = native._core.generic_moves(spec, state_for(state), False)
+        core = [command_of(move) for move, _child, _keyed in listed]
+        return [] if core == legal else [f"commands: core {core} engine {legal}"]
+    core = native_moves(rules, state)
+    if [command for command, _child, _keyed in core] != legal:
+        return [f"commands: core {[c for c, _, _ in core]} engine {legal}"]
+    out = []
+    ordered = [command for command, _child, _keyed in native_moves(rules, state, ordered=True)]
+    search_order = [command for _score, _index, command in GenericSearch(rules).children(state)]
+    if ordered != search_order:
+        out.append(f"move order: core {ordered} search {search_order}")
+    for command, child, keyed in core:
+        if child != apply_step(state, mechanics.check(state, command)):
+            out.append(f"the state after {command}")
+        if not keyed:
+            out.append(f"the key of the state after {command}, step by step")
+    return out
+
+
+def test_the_random_tables_cover_the_whole_vocabulary():
+    """The seeds below draw every member of every policy, decks 1 and 2, reserves 0 to 7."""
+    drawn = set()
+    for seed in range(TABLES):
+        r = random_rules(seed)
+        fields = (r.build, r.runs, r.empty_accepts, r.foundation_base, r.face_up)
+        drawn |= {*fields, r.reserve_face_up, StockTarget(r.stock_to)}
+        drawn.add(DealPattern.COUNTS if len(set(r.deal_counts)) > 1 else DealPattern.EMPTY)
+        drawn |= {("decks", r.decks), ("reserves", r.reserves), ("redeals", r.redeals)}
+        drawn |= {("wrap", r.tableau_wrap, r.foundation_wrap), ("fill", r.fill_empty_first)}
+    for policy in (Build, Run, EmptyPile, FoundationBase, FaceUp, StockTarget):
+        assert set(policy) <= drawn, set(policy) - drawn
+    assert {("decks", 1), ("decks", 2), ("reserves", 0), ("reserves", 7)} <= drawn
+    assert {("redeals", None), ("redeals", 0), ("fill", True)} <= drawn
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_the_core_lists_and_plays_the_engines_commands_on_random_tables(block):
+    for seed in range(block, TABLES, 4):
+        rules = random_rules(seed)
+        rng = random.Random(seed)
+        for state in positions(rules, rng, POSITIONS):
+            assert not differences(rules, state), (seed, rules, state, differences(rules, state))
+
+
+@pytest.mark.parametrize("variant", [*SEEDS, *FAMILY])
+def test_the_core_lists_and_plays_the_engines_commands_in_every_game(variant):
+    table = get_variant(variant)
+    rng = random.Random(variant)
+    for mode in table.mode_ids():
+        rules = table.rules(mode)
+        for state in positions(rules, rng, 6):
+            assert not differences(rules, state), (mode, state, differences(rules, state))
+
+
+def both_searches(rules, state):
+    """(Python's (outcome, line, states), the core's), the same state budget."""
+    python = search(GenericSearch(rules), state, Budget(), SMALL_STATES)
+    core = native_generic_search(rules, state, SMALL_STATES, None, None)
+    return python, core
+
+
+def replays_to_a_win(rules, state, line) -> bool:
+    mechanics = mechanics_for(rules)
+    for command in line:
+        state = apply_step(state, mechanics.check(state, command))
+    return state.cards_on_foundations(mechanics.layout) == rules.card_count
+
+
+def held_equal(rules, states) -> dict:
+    """Hold the core's search to Python's on ``states``; the count of each verdict."""
+    seen = {outcome: 0 for outcome in Outcome}
+    for state in states:
+        python, core = both_searches(rules, state)
+        assert core == python, (rules, state)  # outcome, line and states entered
+        seen[core[0]] += 1
+        if core[0] is Outcome.WON:
+            assert replays_to_a_win(rules, state, core[1])
+    return seen
+
+
+def test_the_core_searches_as_python_does_on_random_tables():
+    seen = {outcome: 0 for outcome in Outcome}
+    for seed in range(TABLES):
+        rules = random_rules(seed)
+        rng = random.Random(seed)
+        for outcome, count in held_equal(rules, late_games(rules, rng, 2)).items():
+            seen[outcome] += count
+    assert seen[Outcome.WON] and seen[Outcome.UNWINNABLE], seen  # both complete answers met
+
+
+@pytest.mark.parametrize("variant", [*SEEDS, *FAMILY])
+def test_the_core_searches_as_python_does_in_every_game(variant):
+    table = get_variant(variant)
+    rng = random.Random(variant)
+    for mode in table.mode_ids():
+        rules = table.rules(mode)
+        held_equal(rules, late_games(rules, rng, 4))
+
+
+def test_a_changed_table_entry_makes_the_comparison_fail():
+    """The differential test has teeth: one card that may no longer lie on another (one
+    entry of the core's building table) is seen at once."""
+    rules = get_variant("klondike").rules("draw1")
+    mechanics = mechanics_for(rules)
+    rng = random.Random(3)
+    for _ in range(200):
+        state = played(rules, rng.randrange(1, 10**6), rng.randrange(0, 60), rng)
+        moves = [
+            m
+            for m in mechanics.legal_moves(state)
+            if type(m) is Move and mechanics.layout.is_tableau(m.target) and m.count == 1
+        ]
+        if moves:
+            break
+    move = moves[0]
+    card, onto = state.piles[move.source][-1], state.piles[move.target][-1]
+    spec = list(spec_for(rules, state))
+    builds_on = bytearray(spec[-2])
+    assert not differences(rules, state, tuple(spec))
+    builds_on[card * rules.card_count + onto] = 0
+    spec[-2] = bytes(builds_on)
+    assert differences(rules, state, tuple(spec))
+
+
+def test_generic_solve_answers_from_the_core_and_replays_its_line():
+    rules = get_variant("yukon").rules()
+    state = new_game(rules, seed=2).state
+    result = generic_solve(state, rules, max_nodes=None, max_seconds=10)
+    assert result.won and result.stats.get("core") and not result.left_core
+    assert replays_to_a_win(rules, state, result.line)
+
+
+def test_a_line_the_engine_refuses_is_never_handed_on(monkeypatch):
+    """A fault of the core (here: a won line made up) is caught by the engine's replay:
+    the Python search answers, and ``left_core`` says why."""
+    rules = get_variant("canfield").rules()
+    state = engine_thinned(rules, new_game(rules, seed=4).state, 5, random.Random(1))
+    made_up = (Outcome.WON, (Move(4, 2, 3),), 1)
+    monkeypatch.setattr(generic, "native_generic_search", lambda *args: made_up)
+    result = generic_solve(state, rules)
+    python = search(GenericSearch(rules), state, Budget(), None)
+    assert (result.outcome, result.line) == python[:2]
+    assert "refuses" in result.left_core and "core" not in result.stats
+
+
+def test_rules_the_core_does_not_take_run_in_python(monkeypatch):
+    def refused(*args):
+        raise ValueError("compiled solver core: not taken")
+
+    rules = get_variant("westhaven").rules()
+    state = engine_thinned(rules, new_game(rules, seed=7).state, 6, random.Random(2))
+    monkeypatch.setattr(generic, "native_generic_search", refused)
+    result = generic_solve(state, rules)
+    assert result.left_core == "compiled solver core: not taken"
+    assert result.outcome is search(GenericSearch(rules), state, Budget(), None)[0]
+
+
+def test_the_core_stops_on_its_budgets_and_the_cancel_event():
+    rules = get_variant("whitehead").rules()
+    state = new_game(rules, seed=1).state  # not decided within a second
+    result = generic_solve(state, rules, max_nodes=None, max_seconds=0.2)
+    assert result.outcome is Outcome.UNDECIDED and result.seconds < 1.5 and result.stats["core"]
+    result = generic_solve(state, rules, max_nodes=1000)
+    assert result.outcome is Outcome.UNDECIDED and result.nodes == 1000
+    cancel = threading.Event()
+    cancel.set()
+    assert generic_solve(state, rules, cancel=cancel).cancelled
+    late = threading.Event()
+    threading.Timer(0.2, late.set).start()
+    result = generic_solve(state, rules, max_nodes=None, max_seconds=30, cancel=late)
+    assert result.cancelled and result.seconds < 2
+
+
+def test_the_core_refuses_what_it_cannot_take():
+    rules = get_variant("agnes").rules()
+    state = new_game(rules, seed=1).state
+    twice = (state.piles[0][:-1] + state.piles[0][:1], *state.piles[1:])
+    with pytest.raises(ValueError, match="twice"):
+        native_generic_search(rules, dataclasses.replace(state, piles=twice), 10, None, None)
+    spec = spec_for(rules, state)
+    wrong = (*spec[:-2], b"\x02" * len(spec[-2]), spec[-1])
+    with pytest.raises(ValueError, match="building table"):
+        native._core.generic_search(wrong, state_for(state), 10, -1.0, None)
+
+
+def test_patience_pure_python_switches_the_core_off(monkeypatch):
+    rules = get_variant("easthaven").rules()
+    state = engine_thinned(rules, new_game(rules, seed=3).state, 5, random.Random(4))
+    with_core = generic_solve(state, rules)
+    monkeypatch.setenv("PATIENCE_PURE_PYTHON", "1")
+    without = generic_solve(state, rules)
+    assert with_core.stats.get("core") and "core" not in without.stats
+    assert (with_core.outcome, with_core.line, with_core.nodes) == (
+        without.outcome,
+        without.line,
+        without.nodes,
+    )
