@@ -187,11 +187,20 @@ def test_cone_rule_when_nothing_could_need_the_card_in_the_tableau():
     assert not safe(r, CONE_SAFETY, heights(r, C=4, S=4, H=4), "5H")
 
 
-def test_sound_rule_waits_for_every_lower_card():
+def test_sound_rule_waits_for_the_cards_closure():
     r = rules("klondike", "draw3")
     # The cone rule's 5H is not safe by the sound rule: a black 4 may come back onto it.
     assert not safe(r, SOUND_SAFETY, heights(r, C=3, S=3, D=2, H=4), "5H")
-    assert not safe(r, SOUND_SAFETY, heights(r, C=4, S=4, D=3, H=4), "5H")
+    # Its closure: the black 4s (may lie on it), the red 3s (on those), the 4H (below it),
+    # and everything lower. The 4D is not in it: it never lies on 5H, nor on what does.
+    assert tables_for(r).closure(card("5H")) == frozenset(
+        card(c) for c in ("4C", "4S", "4H", "3C", "3S", "3D", "3H", "2C", "2D", "2H", "2S")
+    ) | frozenset(card("A" + s) for s in "CDHS")
+    assert safe(r, SOUND_SAFETY, heights(r, C=4, S=4, D=3, H=4), "5H")
+    # One card of the closure short, whichever, and it waits: the 3D may need to move onto
+    # a black 4 brought back, and that 4 onto the 5H.
+    assert not safe(r, SOUND_SAFETY, heights(r, C=4, S=4, D=2, H=4), "5H")
+    assert not safe(r, SOUND_SAFETY, heights(r, C=3, S=4, D=3, H=4), "5H")
     assert safe(r, SOUND_SAFETY, heights(r, C=4, S=4, D=4, H=4), "5H")
     assert safe(r, SOUND_SAFETY, heights(r, H=1), "2H") is False
     assert safe(r, SOUND_SAFETY, heights(r, C=1, D=1, S=1, H=1), "2H")
