@@ -170,13 +170,16 @@ class _Run:
 
     def best_first(self):
         """Best-first rounds: where depth-first decides little (two decks, limited
-        redeals), or where there is no compiled core to run depth-first fast."""
+        redeals), or where there is no compiled core to run depth-first fast; with one
+        deck and the core, one short round before the sound searches."""
         share, weights, round_nodes = best_first_plan(self.rules, self.in_core())
-        if len(weights) == 1 and self.use_core:
-            share = NATIVE_ONE_DECK_BEST_FIRST_SHARE
-            round_nodes = NATIVE_ONE_DECK_BEST_FIRST_NODES
         limit = self.max_nodes
         total = round_nodes * len(weights) if limit is None else int(limit * share)
+        if len(weights) == 1 and self.use_core:
+            share = NATIVE_ONE_DECK_BEST_FIRST_SHARE
+            total = NATIVE_ONE_DECK_BEST_FIRST_NODES
+            if limit is not None:
+                total = min(total, int(limit * share))
         fast = Expander(MoveGenerator(self.tables, sound=False, caches=self.caches))
         for weight in weights:
             budget = Budget(max_seconds=self.seconds(share), cancel=self.cancel)
