@@ -91,6 +91,7 @@ static int read_tables(PyObject *spec, Tables *t) {
                 t->kids[onto][t->nkids[onto]++] = (uint8_t)c;
                 t->parents[c][t->nparents[c]++] = (uint8_t)onto;
             }
+    closure_needs(t);
     return 1;
 }
 

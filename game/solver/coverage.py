@@ -138,7 +138,7 @@ SPECIALISED: tuple[Condition, ...] = (
 # its default (stock to one waste, Ace foundations up in suit, no reserves, ...).
 CUTS: dict[str, tuple[str, ...]] = {
     "talon macro moves and the waste-size dominance": ("draw", "redeals", "stock to the waste"),
-    "automatic moves (every lower card up)": ("build down", "foundation cards back"),
+    "automatic moves (the card's closure up)": ("build down", "foundation cards back"),
     "foundation cards back only above the lowest plus one": (
         "build down",
         "foundation cards back",
@@ -147,6 +147,14 @@ CUTS: dict[str, tuple[str, ...]] = {
     "a whole pile onto another only when useful": ("runs or single cards", "empty pile"),
     "piles interchangeable in the key": ("deal",),
     "the relaxed loss proof": ("build down", "empty pile", "draw", "redeals", "no reserves"),
+    # Where a talon card can top the waste: turned onto one waste ``draw`` at a time, a
+    # redeal turning the whole talon over in its order, only the waste's top card played.
+    "the relaxed loss proof: talon cards that never surface": (
+        "draw",
+        "redeals",
+        "stock to the waste",
+        "no reserves",
+    ),
     "the compiled core": ("decks", "piles", "draw", "redeals"),
 }
 

@@ -43,48 +43,60 @@ def hopeless(tables: RuleTables, position: tuple) -> bool:
     builds_on = tables.builds_on
     parents = tables.parents
     empty_takes = tables.empty_takes
+    draw = tables.draw
+    limit = tables.redeal_limit
+    later_pass = limit is None or redeals < limit  # a redeal is left
 
     above = [-1] * card_count
     below = [-1] * card_count
     in_tableau = [False] * card_count  # face up in the tableau: may move with cards on it
-    placed: list[int] = []
-    limit = tables.redeal_limit
-    if limit is not None and redeals >= limit and waste > 1:
-        # The last pass: the waste is a pile of cards that build on nothing, so nothing
-        # lies "below" them in the sense of the building rule.
-        in_talon = set(talon[waste:])
-        for j in range(waste):
-            card = talon[j]
-            placed.append(card)
-            above[card] = talon[j + 1] if j + 1 < waste else -1
-    else:
-        in_talon = set(talon)
+    talon_index = [-1] * card_count  # where the card lies in the talon (the waste first)
+    placed = [False] * card_count  # in the tableau or the talon: not on a foundation
+    for j, card in enumerate(talon):
+        talon_index[card] = j
+        placed[card] = True
     for pile in tableau:
         cards = pile[1:]
         size = len(cards)
-        if not size:
-            continue
         down = pile[0]
         for j, card in enumerate(cards):
-            placed.append(card)
+            placed[card] = True
             below[card] = cards[j - 1] if j else -1
             above[card] = cards[j + 1] if j + 1 < size else -1
             in_tableau[card] = j >= down
 
-    placed_set = set(placed)
     home = [False] * card_count  # can reach its foundation
     free = [False] * card_count  # can leave its place
-    clear = [False] * card_count  # can become the top of its pile
-    at_hand = [False] * card_count  # in the talon, or on a foundation and allowed back
+    clear = [False] * card_count  # can become the top of its pile (of the waste)
+    at_hand = [False] * card_count  # on a foundation and allowed back
     for card in range(card_count):
-        if card in in_talon:
-            at_hand[card] = free[card] = clear[card] = True
-        elif card not in placed_set:  # on a foundation
+        if not placed[card]:  # on a foundation
             home[card] = True
             at_hand[card] = tables.may_return
 
     lower = tables.lower
     runs = tables.move_runs
+    size = len(talon)
+
+    def surfaces(j: int) -> bool:
+        """Can the talon's card at index ``j`` top the waste at some time? (docs/solver.md,
+        "The relaxed loss proof": by a turn of this pass, by a turn of a later pass once
+        enough cards before it have left, or when the card on it in the waste leaves.)"""
+        if j == waste - 1:
+            return True
+        last = j == size - 1
+        if j >= waste and (last or (j + 1 - waste) % draw == 0):
+            return True
+        if later_pass:
+            need = (j + 1) % draw  # cards before it that must have left, at the least
+            if last or need == 0:
+                return True
+            for i in range(j):
+                if free[talon[i]]:
+                    need -= 1
+                    if not need:
+                        return True
+        return j + 1 < size and free[talon[j + 1]]
 
     def liftable(card: int) -> bool:
         """Can ``card`` leave with the cards on it: is it, or a card of the built run on
@@ -114,15 +126,15 @@ def hopeless(tables: RuleTables, position: tuple) -> bool:
     while changed:
         changed = False
         for card in waiting:
-            if card in in_talon:
-                if not home[card] and lower_home(card):
-                    home[card] = True
-                    changed = True
-                continue
             if not clear[card]:
-                on_it = above[card]
-                if on_it < 0 or free[on_it]:
-                    clear[card] = changed = True
+                j = talon_index[card]
+                if j >= 0:
+                    if surfaces(j):
+                        clear[card] = changed = True
+                else:
+                    on_it = above[card]
+                    if on_it < 0 or free[on_it]:
+                        clear[card] = changed = True
             if not free[card] and liftable(card):
                 somewhere = empty_takes[card] or (clear[card] and lower_home(card))
                 if not somewhere:

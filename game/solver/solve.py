@@ -4,7 +4,8 @@
    every talon card at hand ends it at once.
 2. Best-first search over fast moves (``best_first``): finds long winning lines at once;
    with two decks and limited redeals, in rounds with different talon weights and with
-   most of the budget.
+   most of the budget; with one deck a short round (the compiled core: 5%, at most
+   50,000 positions).
 3. Two short depth-first probes over fast moves in other move orders: wins the main order
    finds only late.
 4. Depth-first search over sound moves in the main order, to the end of the budget: the
@@ -48,6 +49,12 @@ ONE_DECK_TALON_WEIGHT = 0
 NATIVE_BEST_FIRST_SHARE = 0.85
 NATIVE_BEST_FIRST_TALON_WEIGHTS = (7, 15, 5, 20, 10, 3, 12, 25, 9, 30, 6, 18)
 NATIVE_BEST_FIRST_ROUND_NODES = 250_000
+# One deck with the compiled core: a short best-first round before the probes. It wins at
+# once deals whose lines every depth-first order finds late (thoughtful Klondike deals 65,
+# 412, 833 within 400 positions, 832 and 903 within 33,000; none of them decided by
+# depth-first in 10 s).
+NATIVE_ONE_DECK_BEST_FIRST_SHARE = 0.05
+NATIVE_ONE_DECK_BEST_FIRST_NODES = 50_000
 PROBE_SHARE = 0.06  # of the node and time budgets, for each probe
 NATIVE_PROBE_SHARE = 0.05  # the same, for each probe in the compiled core
 PROBE_NODES = 30_000  # per probe when there is no node budget
@@ -163,12 +170,16 @@ class _Run:
 
     def best_first(self):
         """Best-first rounds: where depth-first decides little (two decks, limited
-        redeals), or where there is no compiled core to run depth-first fast."""
+        redeals), or where there is no compiled core to run depth-first fast; with one
+        deck and the core, one short round before the sound searches."""
         share, weights, round_nodes = best_first_plan(self.rules, self.in_core())
-        if len(weights) == 1 and self.use_core:
-            return None
         limit = self.max_nodes
         total = round_nodes * len(weights) if limit is None else int(limit * share)
+        if len(weights) == 1 and self.use_core:
+            share = NATIVE_ONE_DECK_BEST_FIRST_SHARE
+            total = NATIVE_ONE_DECK_BEST_FIRST_NODES
+            if limit is not None:
+                total = min(total, int(limit * share))
         fast = Expander(MoveGenerator(self.tables, sound=False, caches=self.caches))
         for weight in weights:
             budget = Budget(max_seconds=self.seconds(share), cancel=self.cancel)

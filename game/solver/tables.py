@@ -16,9 +16,12 @@ from game.engine.rules import Rules
 
 # The two rules for playing a card to its foundation at once, without a choice (see
 # docs/solver.md, "Automatic moves"):
-# SOUND_SAFETY: every card of a lower rank is up already. Then no card can ever be laid on
-#   it again (nor need to be, even with foundation cards coming back), so it is never
-#   needed in the tableau: proved, used wherever a loss may be concluded.
+# SOUND_SAFETY: every card that may ever lie on it, or on those, ..., and every card below
+#   any of these in its suit (its *closure*), is up already (with alternate colours: every
+#   card two ranks lower, and every card one rank lower but the other suit of its colour).
+#   Then no card can ever be laid on it again (nor need to be, even with foundation cards
+#   coming back), so it is never needed in the tableau: proved (docs/solver.md, "Automatic
+#   moves"), used wherever a loss may be concluded.
 # CONE_SAFETY: every card that could be laid on it, and on those, and so on down the ranks,
 #   can go up itself. Plays more cards at once, but with foundation cards coming back it
 #   is not proved: used only in the phases that never conclude a loss.
@@ -106,7 +109,7 @@ class RuleTables:
             for c in range(card_count)
         )
         self.safety = {
-            SOUND_SAFETY: tuple(self._all_lower_up(c) for c in range(card_count)),
+            SOUND_SAFETY: tuple(self._closure_up(c) for c in range(card_count)),
             CONE_SAFETY: tuple(self._cone(c) for c in range(card_count)),
         }
         # Card -> key byte: the two copies of a card (two decks) are the same card for
@@ -132,12 +135,28 @@ class RuleTables:
     def _lowest_slot(self, suit: int) -> int:
         return suit * self.decks + self.decks - 1
 
-    def _all_lower_up(self, card: int):
-        """Every card (every copy) of a lower rank is up."""
-        need = RANK[card] - 1
-        if need == 0:
-            return ((),)
-        return (tuple((self._lowest_slot(s), need) for s in range(4)),)
+    def closure(self, card: int) -> frozenset[int]:
+        """The cards that may lie on ``card``, on those, and so on, with every copy of the
+        card below each of them (and below ``card``) in its suit: the cards that must all
+        be up before ``card`` is safe by the sound rule (docs/solver.md)."""
+        seen: set[int] = set()
+        frontier = [card]
+        while frontier:
+            c = frontier.pop()
+            for other in (*self.children[c], *self.lower[c]):
+                if other not in seen:
+                    seen.add(other)
+                    frontier.append(other)
+        seen.discard(card)
+        return frozenset(seen)
+
+    def _closure_up(self, card: int):
+        """Every card of ``closure(card)`` (every copy) is up: each suit's lowest slot at
+        least the highest rank of that suit in the closure."""
+        need = [0, 0, 0, 0]
+        for c in self.closure(card):
+            need[SUIT[c]] = max(need[SUIT[c]], RANK[c])
+        return (tuple((self._lowest_slot(s), h) for s, h in enumerate(need) if h),)
 
     def _cone(self, card: int):
         """Every card that could be laid on ``card`` could go up itself (its suit's lowest

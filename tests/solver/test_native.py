@@ -138,11 +138,13 @@ def test_the_cores_loss_proof_is_the_python_one():
     ``deadlock.hopeless`` says: on the hand-made losses and near-losses of the pruning
     tests, and on dealt and thinned positions of every case."""
     from game.solver.deadlock import hopeless
-    from tests.solver.test_pruning import blocked_hearts, buried_five_of_spades
+    from tests.solver.test_pruning import blocked_hearts, buried_five_of_spades, stuck_triple
 
     klondike = rules("klondike", "draw1")
     made = [(klondike, blocked_hearts(klondike, stocked)) for stocked in (False, True)]
     made += [buried_five_of_spades(used) for used in (2, 1)]
+    # Talon cards that never surface, and the same cards turned so that they do.
+    made += [stuck_triple(talon) for talon in ("5S 9S 6S", "6S 5S 9S", "9S 6S 5S")]
     for variant, mode in CASES:
         r = rules(variant, mode)
         made += [(r, new_game(r, seed=seed).state) for seed in (1, 2)]
@@ -153,3 +155,16 @@ def test_the_cores_loss_proof_is_the_python_one():
         verdicts.append(hopeless(tables, start))
         assert native.native_hopeless(tables, start) is verdicts[-1]
     assert verdicts[0] and verdicts[2] and not verdicts[1] and not verdicts[3]
+    assert verdicts[4] and not verdicts[5] and not verdicts[6]
+
+
+@needs_core
+def test_one_deck_runs_a_short_best_first_round_in_the_core():
+    # Thoughtful Klondike deal 65: best-first wins within a few hundred positions, where
+    # the depth-first orders wander for millions (undecided at 10 s before the round).
+    from game.solver import solve
+
+    r = rules("klondike", "draw3")
+    res = solve(new_game(r, seed=65).state, r, max_nodes=None, max_seconds=10)
+    assert res.won and res.stats["phase"] == "best-first"
+    assert res.nodes < 5_000

@@ -17,6 +17,7 @@ from game.solver.deadlock import hopeless
 from game.solver.depth_first import depth_first
 from game.solver.expansion import Budget, Expander
 from game.solver.foundations import Foundations
+from game.solver.generic import generic_solve
 from game.solver.move_kinds import PILE_TO_PILE, SPLIT_UP, TALON_TO_PILE, TALON_UP
 from game.solver.moves import MoveGenerator, SearchCaches
 from game.solver.position import position_key, position_of, shadow_key
@@ -123,6 +124,105 @@ def test_with_a_redeal_left_the_waste_comes_round_again():
     assert solve(state, r).outcome is Outcome.WON
 
 
+def stuck_triple(talon: str):
+    """Thoughtful Klondike (three a turn, unlimited redeals) without foundation cards back:
+    the talon holds 5S, 6S and 9S (``talon``: in the order they are turned), both red 7s
+    are up, so 6S can leave the waste only to its foundation, after 5S."""
+    r = dataclasses.replace(rules("klondike", "draw3"), cards_may_return=False)
+    state = position(
+        r,
+        {
+            "f1": " ".join(x + "C" for x in "A23456789TJQK"),
+            "f2": " ".join(x + "D" for x in "A23456789TJQK"),
+            "f3": "AH 2H 3H 4H 5H 6H 7H",
+            "f4": "AS 2S 3S 4S",
+            "t1": "KS QH JS TH",
+            "t2": "KH QS JH TS 9H 8S",
+            "t3": "8H 7S",
+            "stock": " ".join(reversed(talon.split())),
+        },
+    )
+    assert sum(len(p) for p in state.piles) == 52
+    return r, state
+
+
+def test_a_talon_card_that_can_never_surface_is_a_loss():
+    # Turned 5S 9S 6S: 6S tops the waste and never leaves it, so 9S and 5S under it never
+    # show (a redeal turns the same three), and 5S never goes up. The relaxed proof used
+    # to take every talon card as at hand.
+    r, state = stuck_triple("5S 9S 6S")
+    assert hopeless(tables_for(r), position_of(state, r))
+    res = solve(state, r)
+    assert res.outcome is Outcome.UNWINNABLE
+    assert res.nodes == 0
+    assert generic_solve(state, r).outcome is Outcome.UNWINNABLE  # every state, no cut
+
+
+def test_a_talon_card_surfaces_when_the_cards_on_it_leave():
+    # Turned 6S 5S 9S: 9S goes onto TH, 5S shows and goes up, then 6S: won. The proof must
+    # see that the card on a waste card can leave.
+    r, state = stuck_triple("6S 5S 9S")
+    assert not hopeless(tables_for(r), position_of(state, r))
+    assert solve(state, r).outcome is Outcome.WON
+    # Turned 9S 6S 5S: 5S tops the waste at once.
+    r, state = stuck_triple("9S 6S 5S")
+    assert not hopeless(tables_for(r), position_of(state, r))
+    assert solve(state, r).outcome is Outcome.WON
+
+
+def test_a_talon_card_surfaces_in_a_later_pass_once_cards_before_it_left():
+    # Turned 9H 8H 9S 5S 6S. In the first pass 6S covers 5S for good; but once one card
+    # before 5S has left (9S onto TH), the next pass turns 9H 8H 5S: 5S shows, goes up,
+    # and so does all the rest. (Play 8H and 9H up in the first pass too and the next
+    # pass turns 5S 6S together: the proof only asks whether some count of cards before
+    # it can leave.)
+    r = dataclasses.replace(rules("klondike", "draw3"), cards_may_return=False)
+    state = position(
+        r,
+        {
+            "f1": " ".join(x + "C" for x in "A23456789TJQK"),
+            "f2": " ".join(x + "D" for x in "A23456789TJQK"),
+            "f3": "AH 2H 3H 4H 5H 6H 7H",
+            "f4": "AS 2S 3S 4S",
+            "t1": "KS QH JS TH",
+            "t2": "KH QS JH TS",
+            "t3": "8S",
+            "t4": "7S",
+            "stock": "6S 5S 9S 8H 9H",
+        },
+    )
+    assert sum(len(p) for p in state.piles) == 52
+    assert not hopeless(tables_for(r), position_of(state, r))
+    assert solve(state, r).outcome is Outcome.WON
+    # Turned 5S 6S 9S instead: 9S may leave, but then 6S covers 5S in every pass.
+    stuck = position(
+        r,
+        {
+            "f1": " ".join(x + "C" for x in "A23456789TJQK"),
+            "f2": " ".join(x + "D" for x in "A23456789TJQK"),
+            "f3": "AH 2H 3H 4H 5H 6H 7H 8H 9H",
+            "f4": "AS 2S 3S 4S",
+            "t1": "KS QH JS TH",
+            "t2": "KH QS JH TS",
+            "t3": "8S",
+            "t4": "7S",
+            "stock": "9S 6S 5S",
+        },
+    )
+    assert sum(len(p) for p in stuck.piles) == 52
+    assert hopeless(tables_for(r), position_of(stuck, r))
+    assert generic_solve(stuck, r).outcome is Outcome.UNWINNABLE  # every state, no cut
+
+
+def test_foundation_cards_back_reach_a_stuck_waste_card():
+    # The stuck triple with foundation cards allowed back: 6S may go onto a returned red
+    # 7, so 9S and 5S show: not lost.
+    _r, state = stuck_triple("5S 9S 6S")
+    back = rules("klondike", "draw3")
+    assert not hopeless(tables_for(back), position_of(state, back))
+    assert solve(state, back).outcome is Outcome.WON
+
+
 def test_a_line_stays_whole_when_the_loss_proof_cuts_a_branch():
     # Deal 53 of draw one, no redeal: the relaxed proof of a loss cuts moves near the root
     # and the depth-first search still wins; its line must not keep a cut move.
@@ -187,11 +287,20 @@ def test_cone_rule_when_nothing_could_need_the_card_in_the_tableau():
     assert not safe(r, CONE_SAFETY, heights(r, C=4, S=4, H=4), "5H")
 
 
-def test_sound_rule_waits_for_every_lower_card():
+def test_sound_rule_waits_for_the_cards_closure():
     r = rules("klondike", "draw3")
     # The cone rule's 5H is not safe by the sound rule: a black 4 may come back onto it.
     assert not safe(r, SOUND_SAFETY, heights(r, C=3, S=3, D=2, H=4), "5H")
-    assert not safe(r, SOUND_SAFETY, heights(r, C=4, S=4, D=3, H=4), "5H")
+    # Its closure: the black 4s (may lie on it), the red 3s (on those), the 4H (below it),
+    # and everything lower. The 4D is not in it: it never lies on 5H, nor on what does.
+    assert tables_for(r).closure(card("5H")) == frozenset(
+        card(c) for c in ("4C", "4S", "4H", "3C", "3S", "3D", "3H", "2C", "2D", "2H", "2S")
+    ) | frozenset(card("A" + s) for s in "CDHS")
+    assert safe(r, SOUND_SAFETY, heights(r, C=4, S=4, D=3, H=4), "5H")
+    # One card of the closure short, whichever, and it waits: the 3D may need to move onto
+    # a black 4 brought back, and that 4 onto the 5H.
+    assert not safe(r, SOUND_SAFETY, heights(r, C=4, S=4, D=2, H=4), "5H")
+    assert not safe(r, SOUND_SAFETY, heights(r, C=3, S=4, D=3, H=4), "5H")
     assert safe(r, SOUND_SAFETY, heights(r, C=4, S=4, D=4, H=4), "5H")
     assert safe(r, SOUND_SAFETY, heights(r, H=1), "2H") is False
     assert safe(r, SOUND_SAFETY, heights(r, C=1, D=1, S=1, H=1), "2H")

@@ -177,6 +177,7 @@ static int list_moves(const Tables *t, const Pos *p, Children *out) {
                 last = height;
                 if (height <= floor) continue;
                 int card = suit * 13 + height - 1;
+                if (!t->fast && sound_safe(t, p, card)) continue; /* never needed back */
                 if (t->fast) {
                     if (cone_safe(t, p, card)) continue;
                     int wanted = empty >= 0 && t->empty_takes[card];

@@ -3,29 +3,37 @@
 
 /* -- deadlock.hopeless --------------------------------------------------------------------- */
 
+/* Can the talon's card at index ``j`` top the waste at some time (deadlock.surfaces)? */
+static int surfaces(const Tables *t, const Pos *p, const uint8_t *freed, int later_pass, int j) {
+    int size = p->tlen, last = j == size - 1;
+    if (j == p->waste - 1) return 1;
+    if (j >= p->waste && (last || (j + 1 - p->waste) % t->draw == 0)) return 1;
+    if (later_pass) {
+        int need = (j + 1) % t->draw; /* cards before it that must have left, at the least */
+        if (last || need == 0) return 1;
+        for (int i = 0; i < j; i++)
+            if (freed[p->talon[i]] && --need == 0) return 1;
+    }
+    return j + 1 < size && freed[p->talon[j + 1]];
+}
+
 static int hopeless(const Tables *t, const Pos *p) {
     int n = t->ncards;
-    int above[MAXCARDS], below[MAXCARDS];
-    uint8_t in_tableau[MAXCARDS], in_talon[MAXCARDS], placed[MAXCARDS];
+    int above[MAXCARDS], below[MAXCARDS], talon_index[MAXCARDS];
+    uint8_t in_tableau[MAXCARDS], placed[MAXCARDS];
     uint8_t home[MAXCARDS], freed[MAXCARDS], clear[MAXCARDS], at_hand[MAXCARDS];
+    int later_pass = t->limit < 0 || p->redeals < t->limit; /* a redeal is left */
     for (int c = 0; c < n; c++) {
-        above[c] = below[c] = -1;
-        in_tableau[c] = in_talon[c] = placed[c] = home[c] = freed[c] = clear[c] = at_hand[c] = 0;
+        above[c] = below[c] = talon_index[c] = -1;
+        in_tableau[c] = placed[c] = home[c] = freed[c] = clear[c] = at_hand[c] = 0;
     }
-    if (t->limit >= 0 && p->redeals >= t->limit && p->waste > 1) {
-        for (int j = p->waste; j < p->tlen; j++) in_talon[p->talon[j]] = 1;
-        for (int j = 0; j < p->waste; j++) {
-            int c = p->talon[j];
-            placed[c] = 1;
-            above[c] = j + 1 < p->waste ? p->talon[j + 1] : -1;
-        }
-    } else {
-        for (int j = 0; j < p->tlen; j++) in_talon[p->talon[j]] = 1;
+    for (int j = 0; j < p->tlen; j++) {
+        talon_index[p->talon[j]] = j;
+        placed[p->talon[j]] = 1;
     }
     for (int i = 0; i < t->npiles; i++) {
         int size = p->len[i];
         const uint8_t *cards = p->cards[i];
-        if (!size) continue;
         for (int j = 0; j < size; j++) {
             int c = cards[j];
             placed[c] = 1;
@@ -34,10 +42,8 @@ static int hopeless(const Tables *t, const Pos *p) {
             in_tableau[c] = j >= p->down[i];
         }
     }
-    for (int c = 0; c < n; c++) {
-        if (in_talon[c]) at_hand[c] = freed[c] = clear[c] = 1;
-        else if (!placed[c]) { home[c] = 1; at_hand[c] = (uint8_t)t->may_return; }
-    }
+    for (int c = 0; c < n; c++)
+        if (!placed[c]) { home[c] = 1; at_hand[c] = (uint8_t)t->may_return; }
     int changed = 1;
     while (changed) {
         changed = 0;
@@ -49,11 +55,13 @@ static int hopeless(const Tables *t, const Pos *p) {
                 for (int d = 0; d < t->decks; d++)
                     if (home[d * 52 + t->suit[c] * 13 + t->rank[c] - 2]) lower_home = 1;
             }
-            if (in_talon[c]) {
-                if (lower_home) home[c] = changed = 1;
-                continue;
+            if (!clear[c]) {
+                if (talon_index[c] >= 0) {
+                    if (surfaces(t, p, freed, later_pass, talon_index[c])) clear[c] = changed = 1;
+                } else if (above[c] < 0 || freed[above[c]]) {
+                    clear[c] = changed = 1;
+                }
             }
-            if (!clear[c] && (above[c] < 0 || freed[above[c]])) clear[c] = changed = 1;
             /* c leaves with the cards on it when it, or a card of the built run on it,
                can become the top (deadlock.liftable) */
             int liftable = clear[c];

@@ -28,10 +28,45 @@ static int cone_safe(const Tables *t, const Pos *p, int card) {
     return 0;
 }
 
-/* Safe to play up at once: every card of a lower rank is up (the sound rule), or with fast
-   moves the cone rule (tables.RuleTables._cone). */
+/* The sound rule's heights (tables.RuleTables.closure): the cards that may lie on a card,
+   on those, and so on, with every copy of the card below each in its suit; per suit the
+   highest rank among them. Read from the building table once per call of the core. */
+static void closure_needs(Tables *t) {
+    int stack[MAXCARDS];
+    uint8_t seen[MAXCARDS];
+    for (int c = 0; c < t->ncards; c++) {
+        int n = 0;
+        memset(seen, 0, sizeof seen);
+        memset(t->sound_need[c], 0, 4);
+        stack[n++] = c;
+        seen[c] = 1;
+        while (n) {
+            int x = stack[--n];
+            if (x != c && t->rank[x] > t->sound_need[c][t->suit[x]])
+                t->sound_need[c][t->suit[x]] = t->rank[x];
+            for (int k = 0; k < t->nkids[x]; k++)
+                if (!seen[t->kids[x][k]]) { seen[t->kids[x][k]] = 1; stack[n++] = t->kids[x][k]; }
+            if (t->rank[x] > 1)
+                for (int d = 0; d < t->decks; d++) {
+                    int below = d * 52 + t->suit[x] * 13 + t->rank[x] - 2;
+                    if (!seen[below]) { seen[below] = 1; stack[n++] = below; }
+                }
+        }
+    }
+}
+
+/* Every card of the card's closure is up: each suit's lowest slot (the last: heights fall
+   within a suit) at its height. */
+static int sound_safe(const Tables *t, const Pos *p, int card) {
+    for (int s = 0; s < 4; s++)
+        if (p->fnd[s * t->decks + t->decks - 1] < t->sound_need[card][s]) return 0;
+    return 1;
+}
+
+/* Safe to play up at once: the card's closure is up (the sound rule), or with fast moves
+   the cone rule (tables.RuleTables._cone). */
 static int safe_slot(const Tables *t, const Pos *p, int card) {
-    if (t->fast ? !cone_safe(t, p, card) : lowest(t, p) < t->rank[card] - 1) return -1;
+    if (t->fast ? !cone_safe(t, p, card) : !sound_safe(t, p, card)) return -1;
     return slot_for(t, p, card);
 }
 

@@ -41,6 +41,9 @@ typedef struct {
     uint8_t nkids[MAXCARDS], kids[MAXCARDS][MAXKIDS];
     uint8_t nparents[MAXCARDS], parents[MAXCARDS][MAXKIDS];
     uint8_t empty_takes[MAXCARDS];
+    /* The sound rule for automatic moves: per card, per suit, the height every slot of the
+       suit must reach (rules.c's closure_needs, tables.RuleTables.closure). */
+    uint8_t sound_need[MAXCARDS][4];
     uint8_t rank[MAXCARDS], suit[MAXCARDS], keycard[MAXCARDS];
 } Tables;
 
