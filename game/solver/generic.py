@@ -182,7 +182,7 @@ def search(
         visited.add(child_key)
         nodes += 1
         if won(child):
-            return Outcome.WON, shortened(space, root, [*line, command]), nodes
+            return Outcome.WON, shortened(space, root, [*line, command], budget), nodes
         if nodes >= most:
             return Outcome.UNDECIDED, None, nodes
         check -= 1
@@ -196,10 +196,14 @@ def search(
     return Outcome.UNWINNABLE, None, nodes
 
 
-def shortened(space: GenericSearch, root: State, line: list[Command]) -> tuple[Command, ...]:
+def shortened(
+    space: GenericSearch, root: State, line: list[Command], budget: Budget | None = None
+) -> tuple[Command, ...]:
     """A won line without its detours: from each state of it, the command that leads
     furthest along it (a depth-first line wanders: a card moved to and fro, the stock
-    turned round between two plays). Every command is the engine's, checked again."""
+    turned round between two plays). Every command is the engine's, checked again.
+    Where ``budget``'s time runs out (a long line can take half a second), the rest of the
+    line is kept as found: a win all the same, its first steps shortened."""
     states = [root]
     for command in line:
         states.append(space.child(states[-1], command))
@@ -207,6 +211,9 @@ def shortened(space: GenericSearch, root: State, line: list[Command]) -> tuple[C
     out = []
     i = 0
     while i < len(line):
+        if out and budget is not None and budget.spent(0):
+            out.extend(line[i:])
+            break
         best, best_command = i + 1, line[i]
         for _score, _index, command in space.children(states[i]):
             child = space.child(states[i], command)
