@@ -32,32 +32,35 @@ from .hints import explained_hint, hint
 from .solve import solve
 
 _gc_lock = threading.Lock()
-_gc_holders = 0  # searches running with the cyclic collector paused
-_gc_was_enabled = False
+_gc_holders = 0  # searches running with the collector's full passes held off
+_gc_thresholds: tuple[int, ...] = ()  # the thresholds before the first of them began
+# Full collections happen once the middle generation has been collected this many times
+# (Python's default is 10): during a search, practically never.
+NO_FULL_PASS = 1_000_000
 
 
 @contextmanager
 def collector_paused():
-    """Pause Python's cyclic garbage collector while a search runs (the last search to end
-    starts it again, if it ran before the first began). A search's transposition table
-    holds hundreds of thousands of objects and makes no cycles, but each full collection
-    walks them all: measured in Westhaven's generic search, pauses of up to 0.4 s with the
-    GIL held, so a search overran its time budget by as much, and the table froze as long;
-    paused, the clock is looked at within 30 ms, and the search enters some 60% more
-    positions in its time. Plain reference counting still frees everything at once."""
-    global _gc_holders, _gc_was_enabled
+    """Hold off Python's full garbage collections while a search runs (the last search to
+    end puts the thresholds back). A search's transposition table holds hundreds of
+    thousands of objects, and each full pass walks them all with the GIL held: measured in
+    Westhaven's generic search, pauses of up to 0.4 s, so a search overran its time budget
+    by as much and the table froze as long. The young generations are still collected (the
+    table's own garbage with cycles goes as before), and reference counting frees the rest
+    at once; the next full pass, after the searches, finds their objects gone."""
+    global _gc_holders, _gc_thresholds
     with _gc_lock:
         if _gc_holders == 0:
-            _gc_was_enabled = gc.isenabled()
-            gc.disable()
+            _gc_thresholds = gc.get_threshold()
+            gc.set_threshold(*_gc_thresholds[:2], NO_FULL_PASS)
         _gc_holders += 1
     try:
         yield
     finally:
         with _gc_lock:
             _gc_holders -= 1
-            if _gc_holders == 0 and _gc_was_enabled:
-                gc.enable()
+            if _gc_holders == 0:
+                gc.set_threshold(*_gc_thresholds)
 
 
 class BackgroundSearch:
