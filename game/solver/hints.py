@@ -58,7 +58,8 @@ def hint_reach(budget: float) -> float:
 class HintAnswer:
     """A hint and what it rests on: ``winning`` when ``command`` is the first move of a
     winning line found (in most of the sampled orders of the hidden cards), False when no
-    line was found in time and it is the heuristic's move (not known to win), or None."""
+    line was found in time and it is the heuristic's move (not known to win); ``command``
+    None when no useful move is left."""
 
     command: Command | None
     winning: bool
