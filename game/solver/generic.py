@@ -184,16 +184,31 @@ def search(
         if won(child):
             return Outcome.WON, shortened(space, root, [*line, command], budget), nodes
         if nodes >= most:
+            _free_aside(frames)
             return Outcome.UNDECIDED, None, nodes
         check -= 1
         if not check:
             check = CHECK_EVERY
             if budget.spent(nodes):
+                _free_aside(frames)
                 return Outcome.UNDECIDED, None, nodes
         line.append(command)
         state_of.append(child)
         frames.append((children(child), [0]))
     return Outcome.UNWINNABLE, None, nodes
+
+
+def _free_aside(stack: list) -> None:
+    """Free a search's stack on a thread of its own, so that the answer is not late for it:
+    after 3 s of Thumb and Pouch the stack is 10,000 frames deep and holds 445,000 children,
+    whose freeing took 0.2 s past the budget. A frame at a time: freeing is C code that
+    holds the GIL, and the whole stack at once would hold it as long."""
+
+    def free() -> None:
+        while stack:
+            stack.pop()
+
+    threading.Thread(target=free, daemon=True).start()
 
 
 def shortened(
