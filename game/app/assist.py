@@ -29,7 +29,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-HINT_BUDGET = 1.0  # seconds: the winning line must be found within about this
+# Seconds: the winning line must be found within about this (the answer, a move of a
+# winning line or one said to be not known to win, comes within hints.hint_reach of it).
+HINT_BUDGET = 1.0
 VERDICT_BUDGET = 3.0
 TOP_UP_BUDGET = 6.0
 FINISH_STEP = 0.09  # seconds between two moves of the automatic finish
@@ -115,7 +117,7 @@ class Assistant:
         if self._cache_for is not game:  # a cache per game: its lines are that game's
             self.hint_cache, self._cache_for = solver().HintCache(), game
         self.hint_task = solver().hint_in_background(
-            game.state, game.rules, HINT_BUDGET, cache=self.hint_cache
+            game.state, game.rules, HINT_BUDGET, cache=self.hint_cache, explained=True
         )
 
     # -- is this still winnable? --------------------------------------------------------------
@@ -277,7 +279,8 @@ class Assistant:
             self.hint_task = None
             if self._asked_about is self.game.state and not task.cancelled():
                 try:
-                    self.emit(ShowHint(task.result(0)))
+                    answer = task.result(0)
+                    self.emit(ShowHint(answer.command, answer.winning))
                 except Exception as exc:  # a failed search must not take the game down
                     log.warning("hint failed: %s", exc)
         task = self.verdict_task

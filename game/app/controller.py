@@ -257,7 +257,8 @@ class Controller:
     def _show_hint(self, intent: i.ShowHint) -> None:
         game = self.session.game
         self.table.show_hint(hint_highlight(intent.command))
-        self.table.say(hint(intent.command, game.state, game.layout), about=game.state)
+        words = hint(intent.command, game.state, game.layout, winning=intent.winning)
+        self.table.say(words, about=game.state)
 
     def _show_verdict(self, intent: i.ShowVerdict) -> None:
         self.table.verdict = verdict_indicator(intent.verdict) if intent.verdict else ""

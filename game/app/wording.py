@@ -188,13 +188,20 @@ def move_words(command: Command, state: State, layout: Layout) -> str:
     return _("{cards} to the empty pile").format(cards=what)
 
 
-def hint(command: Command | None, state: State, layout: Layout) -> str:
-    """What a hint says."""
+def hint(command: Command | None, state: State, layout: Layout, winning: bool = True) -> str:
+    """What a hint says; a move found by no winning line (``winning`` False: the solver ran
+    out of time, or there is none) is said to be not known to win."""
     if command is None:
         return _("No more useful moves: undo, or start a new game.")
     if isinstance(command, Draw):
-        return _("Hint: turn the stock") if state.piles[STOCK] else _("Hint: redeal")
-    return _("Hint: move {move}").format(move=move_words(command, state, layout))
+        said = _("Hint: turn the stock") if state.piles[STOCK] else _("Hint: redeal")
+    else:
+        said = _("Hint: move {move}").format(move=move_words(command, state, layout))
+    if winning:
+        return said
+    return _(
+        "{hint}. Not known to lead to a win: the solver found no winning line in time."
+    ).format(hint=said)
 
 
 def analysis_result(analysis, game) -> str:

@@ -16,18 +16,51 @@ search in a separate process instead (full speed for the UI; costs a process sta
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import queue
 import threading
 from collections.abc import Callable
+from contextlib import contextmanager
 from typing import Any
 
 from game.engine.game import Game
 from game.engine.rules import Rules
 from game.engine.state import State
 
-from .hints import hint
+from .hints import explained_hint, hint
 from .solve import solve
+
+_gc_lock = threading.Lock()
+_gc_holders = 0  # searches running with the collector's full passes held off
+_gc_thresholds: tuple[int, ...] = ()  # the thresholds before the first of them began
+# Full collections happen once the middle generation has been collected this many times
+# (Python's default is 10): during a search, practically never.
+NO_FULL_PASS = 1_000_000
+
+
+@contextmanager
+def collector_paused():
+    """Hold off Python's full garbage collections while a search runs (the last search to
+    end puts the thresholds back). A search's transposition table holds hundreds of
+    thousands of objects, and each full pass walks them all with the GIL held: measured in
+    Westhaven's generic search, pauses of up to 0.4 s, so a search overran its time budget
+    by as much and the table froze as long. The young generations are still collected (the
+    table's own garbage with cycles goes as before), and reference counting frees the rest
+    at once; the next full pass, after the searches, finds their objects gone."""
+    global _gc_holders, _gc_thresholds
+    with _gc_lock:
+        if _gc_holders == 0:
+            _gc_thresholds = gc.get_threshold()
+            gc.set_threshold(*_gc_thresholds[:2], NO_FULL_PASS)
+        _gc_holders += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_holders -= 1
+            if _gc_holders == 0:
+                gc.set_threshold(*_gc_thresholds)
 
 
 class BackgroundSearch:
@@ -66,7 +99,8 @@ class BackgroundSearch:
 
     def _run_thread(self, fn, args, kwargs) -> None:
         try:
-            self._result = fn(*args, cancel=self._cancel, **kwargs)
+            with collector_paused():
+                self._result = fn(*args, cancel=self._cancel, **kwargs)
         except BaseException as exc:  # handed to whoever asks for the result
             self._error = exc
         self._finish()
@@ -128,7 +162,9 @@ class BackgroundSearch:
 
 def _process_main(fn, args, kwargs, cancel, queue) -> None:
     try:
-        queue.put((True, fn(*args, cancel=cancel, **kwargs)))
+        with collector_paused():
+            answer = fn(*args, cancel=cancel, **kwargs)
+        queue.put((True, answer))
     except BaseException as exc:
         queue.put((False, f"{type(exc).__name__}: {exc}"))
 
@@ -140,8 +176,14 @@ def solve_in_background(state: State, rules: Rules, **kwargs: Any) -> Background
 
 
 def hint_in_background(
-    game_or_state: Game | State, rules: Rules, budget: float = 1.0, **kwargs: Any
+    game_or_state: Game | State,
+    rules: Rules,
+    budget: float = 1.0,
+    *,
+    explained: bool = False,
+    **kwargs: Any,
 ) -> BackgroundSearch:
-    """``hint(...)`` off the main thread; its result is a command or None."""
+    """``hint(...)`` off the main thread; its result is a command or None (``explained``:
+    ``explained_hint``'s HintAnswer, which also says whether the move is of a winning line)."""
     state = game_or_state.state if isinstance(game_or_state, Game) else game_or_state
-    return BackgroundSearch(hint, state, rules, budget, **kwargs)
+    return BackgroundSearch(explained_hint if explained else hint, state, rules, budget, **kwargs)

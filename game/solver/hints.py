@@ -24,7 +24,7 @@ import threading
 import time
 import zlib
 from collections import OrderedDict
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from game.engine.cards import RANK
 from game.engine.commands import Command, Draw, Refused, mechanics_for
@@ -44,6 +44,25 @@ from .tables import tables_for
 # budget, so that a hint does not depend on the machine's speed unless it is very slow).
 NODES_PER_SECOND = 20_000
 DEFAULT_SAMPLES = 6
+# A hint answers within this many times its budget: the samples share the budget's nodes,
+# and the clock stops them at this much of it (a slow machine gets the heuristic move).
+REACH = 1.5
+
+
+def hint_reach(budget: float) -> float:
+    """The seconds within which a hint of ``budget`` seconds answers."""
+    return budget * REACH
+
+
+@dataclass(frozen=True, slots=True)
+class HintAnswer:
+    """A hint and what it rests on: ``winning`` when ``command`` is the first move of a
+    winning line found (in most of the sampled orders of the hidden cards), False when no
+    line was found in time and it is the heuristic's move (not known to win); ``command``
+    None when no useful move is left."""
+
+    command: Command | None
+    winning: bool
 
 
 def _state_of(game_or_state: Game | State) -> State:
@@ -157,7 +176,7 @@ def determinized(state: State, rules: Rules, samples: int) -> list[State]:
 # The visible-only heuristic.
 
 
-def _useful_moves(state: State, rules: Rules) -> list[tuple[int, Command]]:
+def useful_moves(state: State, rules: Rules) -> list[tuple[int, Command]]:
     """Legal commands worth considering, scored by what the player can see (higher first).
     Excludes moves that change nothing (a whole pile onto an empty pile), run splits that
     free nothing, and foundation cards coming back that nothing can use."""
@@ -230,7 +249,7 @@ def _draw_may_help(state: State, rules: Rules) -> bool:
 def heuristic_move(game_or_state: Game | State, rules: Rules) -> Command | None:
     """The best move by a visible-only heuristic, or None when nothing useful is left."""
     state = _state_of(game_or_state)
-    moves = _useful_moves(state, rules)
+    moves = useful_moves(state, rules)
     return moves[0][1] if moves else None
 
 
@@ -254,20 +273,38 @@ def hint(
     Never uses the identity of hidden cards (see the module text). ``nodes`` sets the node
     budget of each sample (default: from ``budget``); a set ``cancel`` event makes it
     return at once with the heuristic move. ``cache``: the caller's HintCache (default: one
-    shared by every caller that passes none).
+    shared by every caller that passes none). ``explained_hint`` also says whether the
+    move is of a winning line.
     """
+    return explained_hint(
+        game_or_state, rules, budget, samples=samples, nodes=nodes, cancel=cancel, cache=cache
+    ).command
+
+
+def explained_hint(
+    game_or_state: Game | State,
+    rules: Rules,
+    budget: float = 1.0,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    nodes: int | None = None,
+    cancel: threading.Event | None = None,
+    cache: HintCache | None = None,
+) -> HintAnswer:
+    """``hint``, with whether its move is of a winning line (``HintAnswer``); it answers
+    within ``hint_reach(budget)`` seconds."""
     state = _state_of(game_or_state)
     if cache is None:
         cache = _SHARED_CACHE
     if state.cards_on_foundations(mechanics_for(rules).layout) == rules.card_count:
-        return None
+        return HintAnswer(None, False)
     cached = cache.get(state, rules)
     if cached is not None:
-        return cached
+        return HintAnswer(cached, True)
     fallback = heuristic_move(state, rules)
     worlds = determinized(state, rules, max(1, samples))
     per = nodes if nodes is not None else max(500, int(budget * NODES_PER_SECOND / len(worlds)))
-    deadline = time.perf_counter() + budget * 1.5
+    deadline = time.perf_counter() + hint_reach(budget)
     votes: dict[Command, int] = {}
     lines: dict[Command, tuple] = {}
     for world in worlds:
@@ -282,12 +319,12 @@ def hint(
             votes[first] = votes.get(first, 0) + 1
             lines.setdefault(first, res.line)
     if not votes:
-        return fallback
-    order = {cmd: i for i, (_, cmd) in enumerate(_useful_moves(state, rules))}
+        return HintAnswer(fallback, False)
+    order = {cmd: i for i, (_, cmd) in enumerate(useful_moves(state, rules))}
     best = min(votes, key=lambda c: (-votes[c], order.get(c, len(order)), repr(c)))
     if cancel is None or not cancel.is_set():
         cache.remember(state, rules, lines[best])
-    return best
+    return HintAnswer(best, True)
 
 
 def still_winnable(state: State, rules: Rules, budget: float = 1.0) -> bool | None:

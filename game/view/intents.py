@@ -115,9 +115,11 @@ class Finish:
 
 @dataclass(frozen=True)
 class ShowHint:
-    """From the assistant: the hint found (None: no useful move is left)."""
+    """From the assistant: the hint found (None: no useful move is left); ``winning``
+    False when no winning line was found in time and the move is the heuristic's."""
 
     command: Command | None
+    winning: bool = True
 
 
 @dataclass(frozen=True)
