@@ -20,7 +20,7 @@ import sys
 from game.engine.cards import make_card
 from game.engine.policies import DOWN, Build, EmptyPile, FaceUp
 from game.engine.rules import Rules
-from game.solver import native
+from game.solver import native, native_generic
 from game.solver.best_first import best_first
 from game.solver.deadlock import hopeless
 from game.solver.depth_first import depth_first
@@ -28,9 +28,13 @@ from game.solver.expansion import Budget, Expander
 from game.solver.moves import MoveGenerator
 from game.solver.outcome import Outcome
 from game.solver.tables import tables_for
+from tests.solver import core_fuzz_generic
 
 REFUSALS = (ValueError, TypeError, OverflowError)
 DECIDED = {"depth-first": 0}  # valid searches Python decided (then compared in full)
+GENERIC_SHARE = 0.25  # of the calls, to the generic search (core_fuzz_generic.py)
+GENERIC_CORRUPTED = 0.9  # of those, corrupted (a valid one costs some 60 ms in Python)
+GENERIC_TABLES = 16  # random rule tables of the whole vocabulary
 DEALT_MAX = 30  # the schema's largest pile count: every pile the engine deals fits
 
 
@@ -315,13 +319,28 @@ def main(core_path: str, seed: int, calls: int) -> int:
     spec = importlib.util.spec_from_file_location("game.solver._core", core_path)
     core = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(core)
-    native._core = core  # native_* now call the sanitized core
+    native._core = native_generic._core = core  # native_* now call the sanitized core
     rng = random.Random(seed)
     tables_pool = [tables_for(random_rules(rng)) for _ in range(24)]
+    generic_pool = core_fuzz_generic.rules_pool(rng, GENERIC_TABLES)
     made = refused = valid = 0
+    generic = {"refused": 0, "valid": 0}
     while made < calls:
         tables = rng.choice(tables_pool)
-        if rng.random() < 0.75:
+        if rng.random() < GENERIC_SHARE:
+            rules = rng.choice(generic_pool)
+            if rng.random() < GENERIC_CORRUPTED:
+                problem = core_fuzz_generic.corrupted_call(core, rng, rules)
+                made += 1
+                generic["refused"] += problem is None
+            else:
+                used, problem = core_fuzz_generic.valid_calls(core, rng, rules)
+                made += used
+                generic["valid"] += used
+            if problem:
+                print(json.dumps({"problem": problem, "rules": repr(rules), "calls": made}))
+                return 1
+        elif rng.random() < 0.75:
             problem = corrupted_call(core, rng, tables)
             made += 1
             refused += problem is None
@@ -335,6 +354,9 @@ def main(core_path: str, seed: int, calls: int) -> int:
     summary = {"calls": made, "refused": refused, "valid": valid, "tables": len(tables_pool)}
     summary["max_decks"] = max(t.decks for t in tables_pool)
     summary["decided"] = DECIDED["depth-first"]
+    summary["generic_refused"] = generic["refused"]
+    summary["generic_valid"] = generic["valid"]
+    summary["generic_decided"] = core_fuzz_generic.DECIDED["generic"]
     print(json.dumps(summary))
     return 0
 
