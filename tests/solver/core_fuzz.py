@@ -5,7 +5,8 @@ Random rule tables (every choice the engine's schema allows: 1 to 4 decks, 1 to 
 piles, each building rule and empty-pile rule, draws of 1 to 10, 0 to 1000 redeals or
 unlimited) and random positions of them: valid ones, whose every search must equal the
 Python one, and corrupted ones (a card, count, size, draw or table entry out of range),
-which the core must refuse with a Python error. Run as
+which the core must refuse with a Python error. A quarter of the calls go to the generic
+search instead (core_fuzz_generic.py: tables of the engine's whole vocabulary). Run as
 ``python -m tests.solver.core_fuzz CORE.so SEED CALLS``; prints one JSON summary line and
 exits 1 at the first difference or unrefused corruption.
 """
@@ -323,39 +324,31 @@ def main(core_path: str, seed: int, calls: int) -> int:
     rng = random.Random(seed)
     tables_pool = [tables_for(random_rules(rng)) for _ in range(24)]
     generic_pool = core_fuzz_generic.rules_pool(rng, GENERIC_TABLES)
-    made = refused = valid = 0
-    generic = {"refused": 0, "valid": 0}
+    made = 0
+    counts = dict.fromkeys(("refused", "valid", "generic_refused", "generic_valid"), 0)
     while made < calls:
-        tables = rng.choice(tables_pool)
-        if rng.random() < GENERIC_SHARE:
+        generic = rng.random() < GENERIC_SHARE
+        if generic:
             rules = rng.choice(generic_pool)
-            if rng.random() < GENERIC_CORRUPTED:
-                problem = core_fuzz_generic.corrupted_call(core, rng, rules)
-                made += 1
-                generic["refused"] += problem is None
-            else:
-                used, problem = core_fuzz_generic.valid_calls(core, rng, rules)
-                made += used
-                generic["valid"] += used
-            if problem:
-                print(json.dumps({"problem": problem, "rules": repr(rules), "calls": made}))
-                return 1
-        elif rng.random() < 0.75:
-            problem = corrupted_call(core, rng, tables)
-            made += 1
-            refused += problem is None
+            corrupted = rng.random() < GENERIC_CORRUPTED
+            fuzz = (core_fuzz_generic.corrupted_call, core_fuzz_generic.valid_calls, rules)
         else:
-            used, problem = valid_calls(core, rng, tables)
-            made += used
-            valid += used
+            tables = rng.choice(tables_pool)
+            corrupted = rng.random() < 0.75
+            fuzz, rules = (corrupted_call, valid_calls, tables), tables.rules
+        corrupt_one, valid_ones, pool = fuzz
+        if corrupted:
+            used, problem = 1, corrupt_one(core, rng, pool)
+        else:
+            used, problem = valid_ones(core, rng, pool)
+        made += used
         if problem:
-            print(json.dumps({"problem": problem, "rules": repr(tables.rules), "calls": made}))
+            print(json.dumps({"problem": problem, "rules": repr(rules), "calls": made}))
             return 1
-    summary = {"calls": made, "refused": refused, "valid": valid, "tables": len(tables_pool)}
+        counts[("generic_" if generic else "") + ("refused" if corrupted else "valid")] += used
+    summary = {"calls": made, **counts, "tables": len(tables_pool) + len(generic_pool)}
     summary["max_decks"] = max(t.decks for t in tables_pool)
     summary["decided"] = DECIDED["depth-first"]
-    summary["generic_refused"] = generic["refused"]
-    summary["generic_valid"] = generic["valid"]
     summary["generic_decided"] = core_fuzz_generic.DECIDED["generic"]
     print(json.dumps(summary))
     return 0

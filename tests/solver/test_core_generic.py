@@ -212,6 +212,21 @@ def test_the_core_refuses_what_it_cannot_take():
     wrong = (*spec[:-2], b"\x02" * len(spec[-2]), spec[-1])
     with pytest.raises(ValueError, match="building table"):
         native._core.generic_search(wrong, state_for(state), 10, -1.0, None)
+    piles, down, redeals, shown = state_for(state)
+    everything = b"".join(piles)
+    tall = (everything[14:], b"", everything[:14], *(b"" for _ in piles[3:]))
+    wrong_states = {
+        "a foundation of more than 13 cards": (tall, (0,) * len(piles), redeals, shown),
+        "on a pile that has none": (piles, (1, *down[1:]), redeals, shown),
+        "outside 0 to the decks' cards": (piles, (*down[:-1], 53), redeals, shown),
+        "more redeals used than the rules allow": (piles, down, rules.redeals + 1, shown),
+        "shown cards on a pile": (piles, down, redeals, (5, *[0] * (len(piles) - 1))),
+    }
+    for message, wrong_state in wrong_states.items():
+        with pytest.raises(ValueError, match=message):
+            native._core.generic_moves(spec, wrong_state, False)
+    with pytest.raises(TypeError, match="cancel"):
+        native._core.generic_search(spec, state_for(state), 10, -1.0, object())
 
 
 def test_patience_pure_python_switches_the_core_off(monkeypatch):
