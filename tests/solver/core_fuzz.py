@@ -348,6 +348,7 @@ def main(core_path: str, seed: int, calls: int) -> int:
         counts[("generic_" if generic else "") + ("refused" if corrupted else "valid")] += used
     summary = {"calls": made, **counts, "tables": len(tables_pool) + len(generic_pool)}
     summary["max_decks"] = max(t.decks for t in tables_pool)
+    summary["generic_max_decks"] = max(r.decks for r in generic_pool)
     summary["decided"] = DECIDED["depth-first"]
     summary["generic_decided"] = core_fuzz_generic.DECIDED["generic"]
     print(json.dumps(summary))

@@ -13,6 +13,7 @@ the core must refuse each with a Python error.
 from __future__ import annotations
 
 import random
+import threading
 
 from game.solver import native_generic
 from game.solver.expansion import Budget
@@ -53,7 +54,9 @@ WRONG_TYPES = (1.5, "3", None, b"\x01", (1,))
 
 
 def rules_pool(rng: random.Random, count: int) -> list:
-    return [random_rules(rng.randrange(10**6)) for _ in range(count)]
+    """``count`` random rule tables, one of four of three or four decks (the core's most)."""
+    decks = (None, None, None, 3, None, None, None, 4)
+    return [random_rules(rng.randrange(10**6), decks[i % len(decks)]) for i in range(count)]
 
 
 def played_on(rules, rng: random.Random):
@@ -63,7 +66,7 @@ def played_on(rules, rng: random.Random):
 
 def valid_calls(core, rng: random.Random, rules) -> tuple[int, str | None]:
     """One position's commands listed (both orders) and one late game searched, in C and
-    in Python: (calls made, a difference)."""
+    in Python, then a search at the edges of its budgets: (calls made, a difference)."""
     state = played_on(rules, rng)
     late = late_games(rules, rng, 1)[0]
     MET.setdefault(rules, []).extend((state, late))
@@ -76,7 +79,23 @@ def valid_calls(core, rng: random.Random, rules) -> tuple[int, str | None]:
         difference = f"{in_c[0]} {in_c[2]} / {python[0]} {python[2]} states"
         return 3, f"generic search differs at {late!r}: {difference}"
     DECIDED["generic"] += python[0] is not Outcome.UNDECIDED
-    return 3, None
+    return 4, edge_budgets(core, rng, rules, rng.choice((state, late)))
+
+
+def edge_budgets(core, rng: random.Random, rules, state) -> str | None:
+    """The search at the edges of its budgets (the largest state budget with no time or
+    none at all, one state, a cancel event already set): an answer, never a crash."""
+    most = rng.choice((1, 2, 2**62, 2**63 - 1))
+    seconds = rng.choice((0.0, 1e-9, 1e-300)) if most > 2 else rng.choice((-1.0, 1e308))
+    cancel = threading.Event()
+    if rng.random() < 0.5:
+        cancel.set()
+    code, line, nodes = core.generic_search(
+        spec_for(rules, state), state_for(state), most, seconds, cancel
+    )
+    if code not in (0, 1, 2, 3) or nodes > most or (line is None) == (code == 0):
+        return f"generic search at the edge of its budgets: {code} {nodes} {most} {seconds}"
+    return None
 
 
 # -- corruptions of the spec: each returns the spec with one thing wrong -------------------

@@ -21,9 +21,9 @@ from game.solver.native_generic import command_of, native_moves, state_for
 from tests.solver.small_positions import engine_thinned, played
 
 
-def random_table(rng: random.Random) -> dict:
-    """A rule table of random policies (it may not validate)."""
-    decks = rng.choice((1, 1, 2))
+def random_table(rng: random.Random, decks: int | None = None) -> dict:
+    """A rule table of random policies (it may not validate); ``decks`` or 1 or 2."""
+    decks = decks or rng.choice((1, 1, 2))
     piles = rng.randint(1, 10)
     deal = rng.choice(list(DealPattern))
     tableau = {
@@ -81,12 +81,12 @@ def random_table(rng: random.Random) -> dict:
     return table
 
 
-def random_rules(seed: int):
-    """Random rules the engine accepts, from ``seed``."""
+def random_rules(seed: int, decks: int | None = None):
+    """Random rules the engine accepts, from ``seed`` (of ``decks``, or 1 or 2)."""
     rng = random.Random(seed)
     while True:
         try:
-            return validate(random_table(rng), "random").rules()
+            return validate(random_table(rng, decks), "random").rules()
         except RuleTableError:
             continue
 

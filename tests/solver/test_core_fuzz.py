@@ -85,3 +85,4 @@ def test_the_sanitized_core_takes_ten_thousand_random_calls(sanitized_core):
     assert summary["generic_refused"] >= CALLS // 10
     assert summary["generic_valid"] >= CALLS // 30
     assert summary["generic_decided"] >= 50
+    assert summary["generic_max_decks"] == 4
