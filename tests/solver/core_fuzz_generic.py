@@ -83,8 +83,9 @@ def valid_calls(core, rng: random.Random, rules) -> tuple[int, str | None]:
 
 
 def edge_budgets(core, rng: random.Random, rules, state) -> str | None:
-    """The search at the edges of its budgets (the largest state budget with no time or
-    none at all, one state, a cancel event already set): an answer, never a crash."""
+    """The search at the edges of its budgets (2^62 or 2^63 - 1 states with a time budget
+    of zero or next to it; one or two states with no time budget or the largest; a cancel
+    event set or not): an answer within the state budget, never a crash."""
     most = rng.choice((1, 2, 2**62, 2**63 - 1))
     seconds = rng.choice((0.0, 1e-9, 1e-300)) if most > 2 else rng.choice((-1.0, 1e308))
     cancel = threading.Event()
