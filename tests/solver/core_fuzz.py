@@ -5,7 +5,8 @@ Random rule tables (every choice the engine's schema allows: 1 to 4 decks, 1 to 
 piles, each building rule and empty-pile rule, draws of 1 to 10, 0 to 1000 redeals or
 unlimited) and random positions of them: valid ones, whose every search must equal the
 Python one, and corrupted ones (a card, count, size, draw or table entry out of range),
-which the core must refuse with a Python error. Run as
+which the core must refuse with a Python error. A quarter of the calls go to the generic
+search instead (core_fuzz_generic.py: tables of the engine's whole vocabulary). Run as
 ``python -m tests.solver.core_fuzz CORE.so SEED CALLS``; prints one JSON summary line and
 exits 1 at the first difference or unrefused corruption.
 """
@@ -20,7 +21,7 @@ import sys
 from game.engine.cards import make_card
 from game.engine.policies import DOWN, Build, EmptyPile, FaceUp
 from game.engine.rules import Rules
-from game.solver import native
+from game.solver import native, native_generic
 from game.solver.best_first import best_first
 from game.solver.deadlock import hopeless
 from game.solver.depth_first import depth_first
@@ -28,9 +29,13 @@ from game.solver.expansion import Budget, Expander
 from game.solver.moves import MoveGenerator
 from game.solver.outcome import Outcome
 from game.solver.tables import tables_for
+from tests.solver import core_fuzz_generic
 
 REFUSALS = (ValueError, TypeError, OverflowError)
 DECIDED = {"depth-first": 0}  # valid searches Python decided (then compared in full)
+GENERIC_SHARE = 0.25  # of the calls, to the generic search (core_fuzz_generic.py)
+GENERIC_CORRUPTED = 0.9  # of those, corrupted (a valid one costs some 60 ms in Python)
+GENERIC_TABLES = 16  # random rule tables of the whole vocabulary
 DEALT_MAX = 30  # the schema's largest pile count: every pile the engine deals fits
 
 
@@ -315,26 +320,37 @@ def main(core_path: str, seed: int, calls: int) -> int:
     spec = importlib.util.spec_from_file_location("game.solver._core", core_path)
     core = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(core)
-    native._core = core  # native_* now call the sanitized core
+    native._core = native_generic._core = core  # native_* now call the sanitized core
     rng = random.Random(seed)
     tables_pool = [tables_for(random_rules(rng)) for _ in range(24)]
-    made = refused = valid = 0
+    generic_pool = core_fuzz_generic.rules_pool(rng, GENERIC_TABLES)
+    made = 0
+    counts = dict.fromkeys(("refused", "valid", "generic_refused", "generic_valid"), 0)
     while made < calls:
-        tables = rng.choice(tables_pool)
-        if rng.random() < 0.75:
-            problem = corrupted_call(core, rng, tables)
-            made += 1
-            refused += problem is None
+        generic = rng.random() < GENERIC_SHARE
+        if generic:
+            rules = rng.choice(generic_pool)
+            corrupted = rng.random() < GENERIC_CORRUPTED
+            fuzz = (core_fuzz_generic.corrupted_call, core_fuzz_generic.valid_calls, rules)
         else:
-            used, problem = valid_calls(core, rng, tables)
-            made += used
-            valid += used
+            tables = rng.choice(tables_pool)
+            corrupted = rng.random() < 0.75
+            fuzz, rules = (corrupted_call, valid_calls, tables), tables.rules
+        corrupt_one, valid_ones, pool = fuzz
+        if corrupted:
+            used, problem = 1, corrupt_one(core, rng, pool)
+        else:
+            used, problem = valid_ones(core, rng, pool)
+        made += used
         if problem:
-            print(json.dumps({"problem": problem, "rules": repr(tables.rules), "calls": made}))
+            print(json.dumps({"problem": problem, "rules": repr(rules), "calls": made}))
             return 1
-    summary = {"calls": made, "refused": refused, "valid": valid, "tables": len(tables_pool)}
+        counts[("generic_" if generic else "") + ("refused" if corrupted else "valid")] += used
+    summary = {"calls": made, **counts, "tables": len(tables_pool) + len(generic_pool)}
     summary["max_decks"] = max(t.decks for t in tables_pool)
+    summary["generic_max_decks"] = max(r.decks for r in generic_pool)
     summary["decided"] = DECIDED["depth-first"]
+    summary["generic_decided"] = core_fuzz_generic.DECIDED["generic"]
     print(json.dumps(summary))
     return 0
 

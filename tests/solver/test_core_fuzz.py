@@ -1,9 +1,11 @@
 """The differential fuzz of the compiled core under AddressSanitizer and UBSan (issue 22):
 the core is built again with ``-fsanitize=address,undefined`` into a temporary folder and
 driven by tests/solver/core_fuzz.py in a Python that preloads the ASan runtime, with
-random rule tables and positions, valid and corrupted, 10,000 calls. No sanitizer report,
-every corruption refused with a Python error, every valid case equal to the Python
-search. Skipped, with the reason, only where there is no C compiler or no ASan runtime."""
+random rule tables and positions, valid and corrupted, 10,000 calls, a quarter of them to
+the generic search (core_fuzz_generic.py: tables of the engine's whole vocabulary). No
+sanitizer report, every corruption refused with a Python error, every valid case equal to
+the Python search. Skipped, with the reason, only where there is no C compiler or no ASan
+runtime."""
 
 from __future__ import annotations
 
@@ -78,3 +80,9 @@ def test_the_sanitized_core_takes_ten_thousand_random_calls(sanitized_core):
     assert summary["valid"] >= CALLS // 4  # valid calls, each equal to the Python search
     assert summary["max_decks"] >= 3
     assert summary["decided"] >= 100  # compared in full: outcome, line and node count
+    # The generic search's share: corrupted calls refused, valid ones equal to the engine's
+    # commands and the Python search's verdicts, some of them decided.
+    assert summary["generic_refused"] >= CALLS // 10
+    assert summary["generic_valid"] >= CALLS // 30
+    assert summary["generic_decided"] >= 50
+    assert summary["generic_max_decks"] == 4

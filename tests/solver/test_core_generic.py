@@ -20,27 +20,23 @@ import threading
 
 import pytest
 
-from game.engine.cards import RANKS
 from game.engine.commands import Move, mechanics_for
 from game.engine.dealing import DealPattern, FaceUp, StockTarget
 from game.engine.events import apply_step
 from game.engine.game import new_game
 from game.engine.policies import Build, EmptyPile, FoundationBase, Run
-from game.engine.rules import validate
-from game.engine.schema import RuleTableError
 from game.solver import generic, native
 from game.solver.expansion import Budget
 from game.solver.generic import GenericSearch, generic_solve, search
 from game.solver.native_generic import (
-    command_of,
     native_generic_search,
-    native_moves,
     spec_for,
     state_for,
 )
 from game.solver.outcome import Outcome
 from game.variants import get_variant
 from tests.family_ids import FAMILY, SEEDS
+from tests.solver.generic_cases import differences, late_games, positions, random_rules
 from tests.solver.small_positions import engine_thinned, played
 
 pytestmark = pytest.mark.skipif(native._core is None, reason="no compiled core on this install")
@@ -50,118 +46,6 @@ POSITIONS = 3  # random positions of each, and as many late games
 # The budget of both searches on a small position: those it leaves undecided are held
 # equal too (the same first states entered).
 SMALL_STATES = 800
-
-
-def random_table(rng: random.Random) -> dict:
-    """A rule table of random policies (it may not validate)."""
-    decks = rng.choice((1, 1, 2))
-    piles = rng.randint(1, 10)
-    deal = rng.choice(list(DealPattern))
-    tableau = {
-        "piles": piles,
-        "deal": deal.value,
-        "face_up": rng.choice(list(FaceUp)).value,
-        "build": rng.choice(list(Build)).value,
-        "move_runs": rng.random() < 0.7,
-        "runs": rng.choice(list(Run)).value,
-        "wrap": rng.random() < 0.3,
-        "empty_accepts": rng.choice(list(EmptyPile)).value,
-    }
-    if deal is DealPattern.COUNTS:
-        tableau["counts"] = [rng.randint(0, 6) for _ in range(piles)]
-    if tableau["empty_accepts"] == EmptyPile.RANK:
-        tableau["empty_rank"] = rng.choice(RANKS)
-    if rng.random() < 0.2:
-        tableau["extra_face_up"] = [rng.randint(0, 3) for _ in range(piles)]
-    stock = {
-        "to": rng.choice(list(StockTarget)).value,
-        "draw": rng.choice((1, 1, 2, 3, 5)),
-        "redeals": rng.choice((0, 1, 2, "unlimited")),
-        "fill_empty_first": rng.random() < 0.3,
-    }
-    table = {
-        "id": "random",
-        "name": "Random",
-        "decks": decks,
-        "default_mode": "m",
-        "tableau": tableau,
-        "foundations": {
-            "count": 4 * decks,
-            "cards_may_return": rng.random() < 0.5,
-            "base": rng.choice(list(FoundationBase)).value,
-            "wrap": rng.random() < 0.3,
-        },
-        "stock": stock,
-        "modes": {"m": {"label": "M"}},
-    }
-    reserves = rng.choice((0, 0, 1, 2, 4, 7))
-    if reserves:
-        table["reserves"] = {
-            "count": reserves,
-            "deal": rng.randint(0, 4),
-            "face_up": rng.choice(list(FaceUp)).value,
-        }
-    if stock["to"] == StockTarget.NONE:  # every card dealt: to the tableau, by counts
-        dealt = reserves * table.get("reserves", {}).get("deal", 0)
-        dealt += sum(tableau.get("extra_face_up", ()))
-        dealt += table["foundations"]["base"] == FoundationBase.DEALT
-        rest = 52 * decks - dealt
-        tableau["deal"] = DealPattern.COUNTS.value
-        counts = [rest // piles + (i < rest % piles) for i in range(piles)]
-        tableau["counts"] = counts
-    return table
-
-
-def random_rules(seed: int):
-    """Random rules the engine accepts, from ``seed``."""
-    rng = random.Random(seed)
-    while True:
-        try:
-            return validate(random_table(rng), "random").rules()
-        except RuleTableError:
-            continue
-
-
-def late_games(rules, rng: random.Random, count: int) -> list:
-    """``count`` random deals played on at random, then thinned to a few cards in play."""
-    out = []
-    for _ in range(count):
-        state = played(rules, rng.randrange(1, 10**6), rng.randrange(0, 60), rng, 0.5)
-        out.append(engine_thinned(rules, state, rng.randint(3, 8), rng))
-    return out
-
-
-def positions(rules, rng: random.Random, count: int) -> list:
-    """``count`` positions played on at random from random deals, then as many late games."""
-    out = []
-    for _ in range(count):
-        out.append(played(rules, rng.randrange(1, 10**6), rng.randrange(0, 120), rng, 0.5))
-    return out + late_games(rules, rng, count)
-
-
-def differences(rules, state, spec=None) -> list[str]:
-    """How the core's commands of ``state`` and their successors differ from the engine's
-    (empty: they agree), in the engine's order and in the search's."""
-    mechanics = mechanics_for(rules)
-    legal = mechanics.legal_moves(state)
-    if spec is not None:  # a changed table: the core called with it directly
-        listed = native._core.generic_moves(spec, state_for(state), False)
-        core = [command_of(move) for move, _child, _keyed in listed]
-        return [] if core == legal else [f"commands: core {core} engine {legal}"]
-    core = native_moves(rules, state)
-    if [command for command, _child, _keyed in core] != legal:
-        return [f"commands: core {[c for c, _, _ in core]} engine {legal}"]
-    out = []
-    ordered = [command for command, _child, _keyed in native_moves(rules, state, ordered=True)]
-    search_order = [command for _score, _index, command in GenericSearch(rules).children(state)]
-    if ordered != search_order:
-        out.append(f"move order: core {ordered} search {search_order}")
-    for command, child, keyed in core:
-        if child != apply_step(state, mechanics.check(state, command)):
-            out.append(f"the state after {command}")
-        if not keyed:
-            out.append(f"the key of the state after {command}, step by step")
-    return out
 
 
 def test_the_random_tables_cover_the_whole_vocabulary():
@@ -328,6 +212,21 @@ def test_the_core_refuses_what_it_cannot_take():
     wrong = (*spec[:-2], b"\x02" * len(spec[-2]), spec[-1])
     with pytest.raises(ValueError, match="building table"):
         native._core.generic_search(wrong, state_for(state), 10, -1.0, None)
+    piles, down, redeals, shown = state_for(state)
+    everything = b"".join(piles)
+    tall = (everything[14:], b"", everything[:14], *(b"" for _ in piles[3:]))
+    wrong_states = {
+        "a foundation of more than 13 cards": (tall, (0,) * len(piles), redeals, shown),
+        "on a pile that has none": (piles, (1, *down[1:]), redeals, shown),
+        "outside 0 to the decks' cards": (piles, (*down[:-1], 53), redeals, shown),
+        "more redeals used than the rules allow": (piles, down, rules.redeals + 1, shown),
+        "shown cards on a pile": (piles, down, redeals, (5, *[0] * (len(piles) - 1))),
+    }
+    for message, wrong_state in wrong_states.items():
+        with pytest.raises(ValueError, match=message):
+            native._core.generic_moves(spec, wrong_state, False)
+    with pytest.raises(TypeError, match="cancel"):
+        native._core.generic_search(spec, state_for(state), 10, -1.0, object())
 
 
 def test_patience_pure_python_switches_the_core_off(monkeypatch):

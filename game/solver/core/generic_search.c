@@ -242,6 +242,7 @@ static int read_gstate(PyObject *obj, GRules *r, GState *s) {
     if (PyTuple_GET_SIZE(shown) && PyTuple_GET_SIZE(shown) != r->npiles)
         return refuse("not one set of shown cards a pile");
     if (redeals < 0 || redeals > 1000000000) return refuse("redeals used outside 0 to 10^9");
+    if (r->limit >= 0 && redeals > r->limit) return refuse("more redeals used than the rules allow");
     s->redeals = (uint32_t)redeals;
     for (int p = 0; p < r->npiles; p++) {
         PyObject *pile = PyTuple_GET_ITEM(piles, p);
@@ -255,14 +256,20 @@ static int read_gstate(PyObject *obj, GRules *r, GState *s) {
             seen[b[k]] = 1;
             s->cards[at++] = b[k];
         }
+        if (is_foundation(r, p) && len > GFULL) return refuse("a foundation of more than 13 cards");
+        /* Only tableau piles and reserves have a face-down part (the stock is all face
+           down, the waste and the foundations face up, whatever their counts say). */
+        int hidden = is_tableau(r, p) || is_reserve(r, p);
         long d = PyLong_AsLong(PyTuple_GET_ITEM(down, p));
         if (d == -1 && PyErr_Occurred()) return 0;
-        if (d < 0 || d > 255) return refuse("a face-down count outside 0 to 255");
+        if (d < 0 || d > r->ncards) return refuse("a face-down count outside 0 to the decks' cards");
+        if (d && !hidden) return refuse("a face-down count on a pile that has none");
         s->down[p] = (uint8_t)d;
         r->shown[p] = 0;
         if (PyTuple_GET_SIZE(shown)) {
             unsigned long long bits = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(shown, p));
             if (bits == (unsigned long long)-1 && PyErr_Occurred()) return 0;
+            if (bits && !hidden) return refuse("shown cards on a pile that has no face-down part");
             r->shown[p] = bits;
         }
     }
@@ -342,6 +349,10 @@ static PyObject *core_generic_search(PyObject *self, PyObject *args) {
     if (!r || !s) { PyErr_NoMemory(); goto out; }
     if (!read_grules(spec, r) || !read_gstate(state, r, s)) goto out;
     if (most < 1) { refuse("a state budget below 1"); goto out; }
+    if (cancel != Py_None && !PyObject_HasAttrString(cancel, "is_set")) {
+        PyErr_SetString(PyExc_TypeError, "compiled solver core: a cancel event without is_set");
+        goto out;
+    }
     if (max_seconds != max_seconds) { refuse("a time budget that is not a number"); goto out; }
     double deadline = max_seconds >= 0 ? now() + max_seconds : 0;
     PyThreadState *save = PyEval_SaveThread();
