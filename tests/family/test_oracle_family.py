@@ -101,8 +101,16 @@ WRONG = {
 }
 
 
+def _wrong_id(value) -> str:
+    """A test id that is the same in every process (a function's repr has its address,
+    and pytest-xdist's workers must collect the same ids)."""
+    if isinstance(value, dict):
+        return ",".join(f"{key}={getattr(v, '__name__', v)}" for key, v in value.items())
+    return str(value)
+
+
 @pytest.mark.parametrize(
-    "game, wrong", [(game, change) for game in GAMES for change in WRONG[game]], ids=str
+    "game, wrong", [(game, change) for game in GAMES for change in WRONG[game]], ids=_wrong_id
 )
 def test_a_wrong_oracle_is_caught(game, wrong, played):
     wrong_facts = dataclasses.replace(oracle.FACTS[game], **wrong)
