@@ -179,3 +179,11 @@ def engine_thinned(rules: Rules, state: State, keep: int, rng: random.Random) ->
         if piles[i] and down[i] >= len(piles[i]):
             down[i] = len(piles[i]) - 1
     return State(tuple(map(tuple, piles)), tuple(down), state.redeals_used, base=state.base)
+
+
+def replays_to_a_win(rules, state, line) -> bool:
+    """Does ``line`` (engine commands, each checked) take ``state`` to a won game?"""
+    mechanics = mechanics_for(rules)
+    for command in line:
+        state = apply_step(state, mechanics.check(state, command))
+    return state.cards_on_foundations(mechanics.layout) == rules.card_count

@@ -22,7 +22,6 @@ import pytest
 
 from game.engine.commands import Move, mechanics_for
 from game.engine.dealing import DealPattern, FaceUp, StockTarget
-from game.engine.events import apply_step
 from game.engine.game import new_game
 from game.engine.policies import Build, EmptyPile, FoundationBase, Run
 from game.solver import generic, native
@@ -37,7 +36,7 @@ from game.solver.outcome import Outcome
 from game.variants import get_variant
 from tests.family_ids import FAMILY, SEEDS
 from tests.solver.generic_cases import differences, late_games, positions, random_rules
-from tests.solver.small_positions import engine_thinned, played
+from tests.solver.small_positions import engine_thinned, played, replays_to_a_win
 
 pytestmark = pytest.mark.skipif(native._core is None, reason="no compiled core on this install")
 
@@ -88,13 +87,6 @@ def both_searches(rules, state):
     python = search(GenericSearch(rules), state, Budget(), SMALL_STATES)
     core = native_generic_search(rules, state, SMALL_STATES, None, None)
     return python, core
-
-
-def replays_to_a_win(rules, state, line) -> bool:
-    mechanics = mechanics_for(rules)
-    for command in line:
-        state = apply_step(state, mechanics.check(state, command))
-    return state.cards_on_foundations(mechanics.layout) == rules.card_count
 
 
 def held_equal(rules, states) -> dict:

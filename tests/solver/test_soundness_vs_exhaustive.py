@@ -30,7 +30,13 @@ from game.solver.coverage import specialised_covers
 from game.solver.generic import generic_solve
 from game.variants import get_variant
 from tests.family_ids import FAMILY
-from tests.solver.small_positions import engine_thinned, played, scrambled, thinned
+from tests.solver.small_positions import (
+    engine_thinned,
+    played,
+    replays_to_a_win,
+    scrambled,
+    thinned,
+)
 
 # The games, each in all its deal modes (taken in turn). Add each new variant id here.
 GAMES = ["klondike", "saratoga", "double-klondike", *FAMILY]
@@ -87,13 +93,6 @@ def positions(variant: str, seed: int):
             for _ in range(SCRAMBLES):
                 few = engine_thinned(rules, state, rng.randint(1, MOST_IN_PLAY), rng)
                 yield rules, scrambled(rules, few, rng, hidden, talon=False)
-
-
-def replays_to_a_win(rules, state, line) -> bool:
-    mechanics = mechanics_for(rules)
-    for command in line:
-        state = apply_step(state, mechanics.check(state, command))
-    return state.cards_on_foundations(mechanics.layout) == rules.card_count
 
 
 def brute_force(state, rules) -> Outcome:
