@@ -57,13 +57,19 @@ def until_said(app, started: float, seconds: float = 20.0) -> tuple[str, float]:
     return (app.table.toast.text if app.table.toast else ""), took
 
 
-def test_a_hint_the_search_cannot_find_in_time_says_not_known_within_its_budget(tmp_path):
+def athena_app_at_a_lost_position(tmp_path):
+    """The real App showing ``locked_athena``'s game (the controller told of it)."""
     app = make_app(tmp_path, "--variant", "athena")
     settle(app)
     _r, game = locked_athena()
     app.session.adopt(game)
     app.table.show(game, animate=False)
     app.controller.position_changed()
+    return app, game
+
+
+def test_a_hint_the_search_cannot_find_in_time_says_not_known_within_its_budget(tmp_path):
+    app, game = athena_app_at_a_lost_position(tmp_path)
     started = time.monotonic()
     app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
     said, took = until_said(app, started)
@@ -84,12 +90,7 @@ def test_a_hint_of_a_winning_line_says_nothing_of_the_kind(tmp_path):
 
 def test_still_winnable_undecided_in_its_budget_says_so(tmp_path, monkeypatch):
     monkeypatch.setattr(assist, "VERDICT_BUDGET", 0.5)
-    app = make_app(tmp_path, "--variant", "athena")
-    settle(app)
-    _r, game = locked_athena()
-    app.session.adopt(game)
-    app.table.show(game, animate=False)
-    app.controller.position_changed()
+    app, _game = athena_app_at_a_lost_position(tmp_path)
     started = time.monotonic()
     app.controller.assistant.ask_winnable()
     said, took = until_said(app, started)

@@ -129,21 +129,27 @@ def stuck_triple(talon: str):
     the talon holds 5S, 6S and 9S (``talon``: in the order they are turned), both red 7s
     are up, so 6S can leave the waste only to its foundation, after 5S."""
     r = dataclasses.replace(rules("klondike", "draw3"), cards_may_return=False)
+    piles = {"t1": "KS QH JS TH", "t2": "KH QS JH TS 9H 8S", "t3": "8H 7S"}
+    stock = " ".join(reversed(talon.split()))
+    return r, spades_left(r, "AH 2H 3H 4H 5H 6H 7H", piles, stock)
+
+
+def spades_left(r, hearts: str, piles: dict[str, str], stock: str):
+    """A late game of ``r``: clubs and diamonds up, hearts up as ``hearts`` says, spades
+    up to the 4; the other cards on ``piles`` and in the ``stock`` (written bottom to top)."""
     state = position(
         r,
         {
             "f1": " ".join(x + "C" for x in "A23456789TJQK"),
             "f2": " ".join(x + "D" for x in "A23456789TJQK"),
-            "f3": "AH 2H 3H 4H 5H 6H 7H",
+            "f3": hearts,
             "f4": "AS 2S 3S 4S",
-            "t1": "KS QH JS TH",
-            "t2": "KH QS JH TS 9H 8S",
-            "t3": "8H 7S",
-            "stock": " ".join(reversed(talon.split())),
+            **piles,
+            "stock": stock,
         },
     )
     assert sum(len(p) for p in state.piles) == 52
-    return r, state
+    return state
 
 
 def test_a_talon_card_that_can_never_surface_is_a_loss():
@@ -177,39 +183,12 @@ def test_a_talon_card_surfaces_in_a_later_pass_once_cards_before_it_left():
     # pass turns 5S 6S together: the proof only asks whether some count of cards before
     # it can leave.)
     r = dataclasses.replace(rules("klondike", "draw3"), cards_may_return=False)
-    state = position(
-        r,
-        {
-            "f1": " ".join(x + "C" for x in "A23456789TJQK"),
-            "f2": " ".join(x + "D" for x in "A23456789TJQK"),
-            "f3": "AH 2H 3H 4H 5H 6H 7H",
-            "f4": "AS 2S 3S 4S",
-            "t1": "KS QH JS TH",
-            "t2": "KH QS JH TS",
-            "t3": "8S",
-            "t4": "7S",
-            "stock": "6S 5S 9S 8H 9H",
-        },
-    )
-    assert sum(len(p) for p in state.piles) == 52
+    piles = {"t1": "KS QH JS TH", "t2": "KH QS JH TS", "t3": "8S", "t4": "7S"}
+    state = spades_left(r, "AH 2H 3H 4H 5H 6H 7H", piles, "6S 5S 9S 8H 9H")
     assert not hopeless(tables_for(r), position_of(state, r))
     assert solve(state, r).outcome is Outcome.WON
     # Turned 5S 6S 9S instead: 9S may leave, but then 6S covers 5S in every pass.
-    stuck = position(
-        r,
-        {
-            "f1": " ".join(x + "C" for x in "A23456789TJQK"),
-            "f2": " ".join(x + "D" for x in "A23456789TJQK"),
-            "f3": "AH 2H 3H 4H 5H 6H 7H 8H 9H",
-            "f4": "AS 2S 3S 4S",
-            "t1": "KS QH JS TH",
-            "t2": "KH QS JH TS",
-            "t3": "8S",
-            "t4": "7S",
-            "stock": "9S 6S 5S",
-        },
-    )
-    assert sum(len(p) for p in stuck.piles) == 52
+    stuck = spades_left(r, "AH 2H 3H 4H 5H 6H 7H 8H 9H", piles, "9S 6S 5S")
     assert hopeless(tables_for(r), position_of(stuck, r))
     assert generic_solve(stuck, r).outcome is Outcome.UNWINNABLE  # every state, no cut
 
