@@ -14,7 +14,6 @@ from game.engine.cards import RANK, SUIT
 from game.engine.commands import Move, mechanics_for
 from game.engine.events import apply_step
 from game.engine.game import new_game
-from game.engine.refusals import Refused
 from game.engine.rules import Rules
 from game.engine.state import STOCK, WASTE, State, layout_for
 
@@ -135,11 +134,10 @@ def scrambled(
 def engine_thinned(rules: Rules, state: State, keep: int, rng: random.Random) -> State:
     """``state`` with cards put on the foundations, wherever they lie, until at most
     ``keep`` are left in play (or no foundation takes any): for any rules, as the engine
-    judges what a foundation takes (each card is tried on top of a tableau pile), so the
+    judges what a foundation takes (``foundation_for``, as its check of a move up asks), so the
     foundations stay as the rules build them (another base card, wrapping, ...)."""
     mechanics = mechanics_for(rules)
     layout = mechanics.layout
-    first = layout.tableau_range.start
     piles = [list(pile) for pile in state.piles]
     down = list(state.down)
 
@@ -154,19 +152,12 @@ def engine_thinned(rules: Rules, state: State, keep: int, rng: random.Random) ->
     while len(in_play()) > keep:
         places = in_play()
         rng.shuffle(places)
+        # The engine's own judgement of which foundation takes a card (what its check of
+        # a move up asks), without building a trial state and a refusal for every card.
+        now = State(tuple(map(tuple, piles)), tuple(down), state.redeals_used, base=state.base)
         for i, at in places:
             card = piles[i][at]
-            trial = [tuple(p) for p in piles]
-            trial[first] = (*trial[first], card)
-            trial_state = State(tuple(trial), tuple(down), state.redeals_used, base=state.base)
-            target = None
-            for f in layout.foundation_range:
-                try:
-                    mechanics.check(trial_state, Move(first, f, 1))
-                except Refused:
-                    continue
-                target = f
-                break
+            target = mechanics.foundation_for(now, card)
             if target is not None:
                 del piles[i][at]
                 if layout.is_tableau(i) and at < down[i]:

@@ -40,11 +40,7 @@ from tests.solver.small_positions import (
 
 # The games, each in all its deal modes (taken in turn). Add each new variant id here.
 GAMES = ["klondike", "saratoga", "double-klondike", *FAMILY]
-POSITIONS = 500  # decided positions per game
-# The family games are searched by the generic search itself, held to a brute force with
-# no budget: fewer positions each in the suite keep it quick (500 each were run too, see
-# the README's solver section); the same seeds and generator.
-POSITIONS_BY_GAME = {game: 200 for game in FAMILY}
+POSITIONS = 500  # decided positions per game, every game
 MOST_SKIPPED = 0.2  # share of positions the exhaustive search may leave undecided
 # The share of the positions that must be lost (so that the loss proofs are tried). With
 # two decks a few cards in play almost never block one another for good: each card has
@@ -123,7 +119,7 @@ def test_the_verdicts_equal_an_exhaustive_search(variant):
     keep = random.Random(7)
     started = time.perf_counter()
     for rules, state in positions(variant, seed=len(variant)):
-        if decided == POSITIONS_BY_GAME.get(variant, POSITIONS):
+        if decided == POSITIONS:
             break
         inside = specialised_covers(rules)
         if inside:
@@ -153,6 +149,6 @@ def test_the_verdicts_equal_an_exhaustive_search(variant):
         lost += exhaustive.outcome is Outcome.UNWINNABLE
     seconds = time.perf_counter() - started
     print(f"{variant}: {decided} decided, {lost} lost, {skipped} skipped, {seconds:.1f} s")
-    assert decided == POSITIONS_BY_GAME.get(variant, POSITIONS)
+    assert decided == POSITIONS
     assert skipped <= MOST_SKIPPED * (decided + skipped), (skipped, decided)
     assert lost >= LEAST_LOST_BY_GAME.get(variant, LEAST_LOST) * decided, (lost, decided)
