@@ -149,7 +149,11 @@ def main(argv: list[str] | None = None) -> int:
             "seconds": round(time.monotonic() - t0, 1),
         }
         # Write after each pool, so an interrupted run keeps what it made.
+        # The other pools' grades (tools/grade_pool.py) are kept; this pool's are stale.
+        for graded in ("grades", "grade_spread"):
+            data.get(graded, {}).pop(pool_key(variant, mode), None)
         out = {
+            **data,
             "about": "Deal numbers (new_game(rules, seed=N)) the solver has won from the "
             "start, per variant/mode. Made by tools/make_winnable_pool.py.",
             "pools": dict(sorted(pools.items())),

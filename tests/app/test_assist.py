@@ -3,6 +3,7 @@
 import time
 
 import pygame
+import pytest
 
 from game.app.loop import DT
 from game.engine.commands import Draw, ToFoundation
@@ -142,6 +143,24 @@ def test_winnable_deals_only_deals_from_the_proven_pool(tmp_path):
     for _ in range(5):
         app.controller.apply(NewGame())
         assert app.session.game.deal.seed in pool
+    app.controller.assistant.stop()
+
+
+@pytest.mark.parametrize("variant", ["canfield", "yukon"])
+def test_a_family_game_deals_from_its_shipped_pool_and_its_grades(tmp_path, variant):
+    """The family games whose deals the compiled generic search wins quickly ship pools,
+    graded like the seed games'."""
+    app = make_app(tmp_path, "--variant", variant)
+    app.controller.apply(ChangeSetting("winnable_only", True, variant))
+    rules = app.session.game.rules
+    pool, hard = winnable_pool(rules), winnable_pool(rules, grade="hard")
+    assert len(pool) >= 50 and hard and set(hard) < set(pool)
+    app.controller.apply(NewGame())
+    assert app.session.game.deal.seed in pool
+    app.controller.apply(ChangeSetting("winnable_grade", "hard"))
+    app.controller.apply(NewGame())
+    assert app.session.game.deal.seed in hard
+    assert "dealt at random" not in message(app)
     app.controller.assistant.stop()
 
 
