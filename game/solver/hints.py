@@ -47,6 +47,9 @@ DEFAULT_SAMPLES = 6
 # A hint answers within this many times its budget: the samples share the budget's nodes,
 # and the clock stops them at this much of it (a slow machine gets the heuristic move).
 REACH = 1.5
+# When no sample finds a winning line and time is left in the budget, the samples search
+# again with this many times the positions.
+ESCALATION = 4
 
 
 def hint_reach(budget: float) -> float:
@@ -304,9 +307,46 @@ def explained_hint(
     fallback = heuristic_move(state, rules)
     worlds = determinized(state, rules, max(1, samples))
     per = nodes if nodes is not None else max(500, int(budget * NODES_PER_SECOND / len(worlds)))
-    deadline = time.perf_counter() + hint_reach(budget)
+    started = time.perf_counter()
+    deadline = started + hint_reach(budget)
     votes: dict[Command, int] = {}
     lines: dict[Command, tuple] = {}
+    open_worlds = worlds
+    while True:
+        open_worlds = _hint_round(open_worlds, rules, per, deadline, cancel, votes, lines)
+        # A round that found a winning line is the answer, as a fixed node budget gives it
+        # (the same hint on every machine). A round that found none, with time left in the
+        # budget, is searched again with four times the positions: a compiled search spends
+        # the first budget in hundredths of a second, and "not known" should mean the time
+        # ran out, not a count set for a slower search. A caller's own ``nodes`` is kept.
+        if votes or not open_worlds or nodes is not None:
+            break
+        if time.perf_counter() - started >= budget or (cancel is not None and cancel.is_set()):
+            break
+        per *= ESCALATION
+    if not votes:
+        return HintAnswer(fallback, False)
+    order = {cmd: i for i, (_, cmd) in enumerate(useful_moves(state, rules))}
+    best = min(votes, key=lambda c: (-votes[c], order.get(c, len(order)), repr(c)))
+    if cancel is None or not cancel.is_set():
+        cache.remember(state, rules, lines[best])
+    return HintAnswer(best, True)
+
+
+def _hint_round(
+    worlds: list[State],
+    rules: Rules,
+    per: int,
+    deadline: float,
+    cancel: threading.Event | None,
+    votes: dict[Command, int],
+    lines: dict[Command, tuple],
+) -> list[State]:
+    """Search each of ``worlds`` for ``per`` positions (stopped at ``deadline``), counting
+    the first move of each winning line in ``votes`` (its line in ``lines``); returns the
+    worlds whose search used up its positions, the ones a bigger budget might still win
+    (not those stopped by the clock, nor those with nothing left to try)."""
+    undecided = []
     for world in worlds:
         left = deadline - time.perf_counter()
         if left <= 0 or (cancel is not None and cancel.is_set()):
@@ -318,13 +358,9 @@ def explained_hint(
             first = res.line[0]
             votes[first] = votes.get(first, 0) + 1
             lines.setdefault(first, res.line)
-    if not votes:
-        return HintAnswer(fallback, False)
-    order = {cmd: i for i, (_, cmd) in enumerate(useful_moves(state, rules))}
-    best = min(votes, key=lambda c: (-votes[c], order.get(c, len(order)), repr(c)))
-    if cancel is None or not cancel.is_set():
-        cache.remember(state, rules, lines[best])
-    return HintAnswer(best, True)
+        elif res.outcome is Outcome.UNDECIDED and res.nodes >= per:
+            undecided.append(world)  # stopped by its count: more positions may win it
+    return undecided
 
 
 def still_winnable(state: State, rules: Rules, budget: float = 1.0) -> bool | None:

@@ -12,7 +12,13 @@ from game.app import assist
 from game.app.loop import DT
 from game.engine.cards import CODE
 from game.engine.commands import Move
-from game.solver.hints import hint_reach
+from game.solver.hints import (
+    DEFAULT_SAMPLES,
+    NODES_PER_SECOND,
+    HintCache,
+    explained_hint,
+    hint_reach,
+)
 from tests.engine.helpers import game_at, position, rules
 
 from .app_helpers import make_app, settle
@@ -96,3 +102,23 @@ def test_still_winnable_undecided_in_its_budget_says_so(tmp_path, monkeypatch):
     said, took = until_said(app, started)
     assert took <= 0.5 + SLACK, took
     assert "every card" in said and "undecided" in said, said
+
+
+def test_a_hint_searches_on_with_its_budget_before_saying_not_known(tmp_path):
+    # Whitehead deal 3: the samples' first round (the node budget set at the Python
+    # search's pace) wins none of them; searched again with more positions while the
+    # second lasts, they find a line, and the hint says nothing of "not known".
+    r = rules("whitehead", "draw1")
+    app = make_app(tmp_path, "--variant", "whitehead", "--seed", "3")
+    settle(app)
+    game = app.session.game
+    first_round = max(500, int(assist.HINT_BUDGET * NODES_PER_SECOND / DEFAULT_SAMPLES))
+    fixed = explained_hint(game, r, assist.HINT_BUDGET, nodes=first_round, cache=HintCache())
+    assert not fixed.winning  # the first round alone: no line
+    started = time.monotonic()
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    said, took = until_said(app, started)
+    assert took <= hint_reach(assist.HINT_BUDGET) + SLACK, took
+    assert said.startswith("Hint: ") and "Not known" not in said, said
+    source, count, target = app.table.hint
+    assert target is None or game.is_legal(Move(source, target, count))
