@@ -131,6 +131,35 @@ def scrambled(
     return State(tuple(map(tuple, piles)), tuple(down), state.redeals_used, base=state.base)
 
 
+def buried(rules: Rules, state: State, rng: random.Random) -> State:
+    """The cards in play of ``state`` dealt again over every tableau pile, face up, the
+    lowest card of each suit in play at the bottom of a pile and the rest on top at random
+    (the foundations and the redeals used kept, the talon emptied onto the tableau).
+
+    A late game is nearly always won: the next card of some suit lies at hand, goes up,
+    and frees the next. Burying each suit's next card under others gives positions where
+    that fails, the blocked ones the loss verdicts must be tried on, in games whose
+    generous rules (any card on an empty pile, several cards to lie on) a random late game
+    never blocks."""
+    layout = layout_for(rules)
+    cards = [c for i, pile in enumerate(state.piles) if not layout.is_foundation(i) for c in pile]
+    rng.shuffle(cards)
+    lowest: dict[int, int] = {}
+    for card in cards:
+        if SUIT[card] not in lowest or RANK[card] < RANK[lowest[SUIT[card]]]:
+            lowest[SUIT[card]] = card
+    piles = [list(pile) if layout.is_foundation(i) else [] for i, pile in enumerate(state.piles)]
+    tableau = list(layout.tableau_range)
+    rng.shuffle(tableau)
+    for at, card in enumerate(lowest.values()):
+        piles[tableau[at % len(tableau)]].append(card)
+    rest = [card for card in cards if card not in lowest.values()]
+    for at, card in enumerate(rest):  # every pile gets a card first: no empty pile at hand
+        piles[tableau[at] if at < len(tableau) else rng.choice(tableau)].append(card)
+    down = (0,) * len(piles)
+    return State(tuple(map(tuple, piles)), down, state.redeals_used, base=state.base)
+
+
 def engine_thinned(rules: Rules, state: State, keep: int, rng: random.Random) -> State:
     """``state`` with cards put on the foundations, wherever they lie, until at most
     ``keep`` are left in play (or no foundation takes any): for any rules, as the engine
