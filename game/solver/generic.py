@@ -54,9 +54,12 @@ from .outcome import Outcome, SolveResult
 # A state here costs some fifty times a state of the specialised search: the clock and
 # the cancel event are looked at more often, so that a cancel is seen within milliseconds.
 CHECK_EVERY = 8
-# The most states the transposition table holds (a few hundred bytes each) when the caller
-# sets no node budget.
+# The most states the transposition table holds when the caller sets no node budget: in
+# Python, a few hundred bytes each; in the compiled core, 16 bytes each, up to what its
+# table holds (2^25 slots at half load, core/keys.c), so that a search of 10 s there is
+# stopped by the clock, not by a count set for Python's memory.
 MOST_STATES = 4_000_000
+MOST_CORE_STATES = 16_000_000
 
 # The move order's scores (higher first).
 TO_FOUNDATION = 100
@@ -153,7 +156,11 @@ def generic_solve(
     if native.available():
         try:
             outcome, line, nodes = native_generic_search(
-                rules, state, MOST_STATES if max_nodes is None else max_nodes, max_seconds, cancel
+                rules,
+                state,
+                MOST_CORE_STATES if max_nodes is None else max_nodes,
+                max_seconds,
+                cancel,
             )
         except NativeCancelled:
             elapsed = time.perf_counter() - start
