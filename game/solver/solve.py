@@ -252,6 +252,9 @@ def _main_search(run, sound, max_nodes, max_seconds, order=None):
     """Depth-first search: in the compiled core where there is one (sound moves only), else
     here. ``order``: the move order's keywords (default: the main order)."""
     order = order or {}
+    # The clock starts before the core: a core that gives up (its memory bound) has spent
+    # part of the time, and the search here has only what is left.
+    budget = Budget(max_nodes, max_seconds, run.cancel)
     if sound and run.in_core():
         try:
             return native.native_depth_first(
@@ -261,7 +264,6 @@ def _main_search(run, sound, max_nodes, max_seconds, order=None):
             raise Cancelled from None
         except (MemoryError, ValueError) as error:
             run.leave_core(error)  # refused, or past its memory bound: said in the result
-    budget = Budget(max_nodes, max_seconds, run.cancel)
     main = Expander(MoveGenerator(run.tables, sound=sound, caches=run.caches, **order))
     return depth_first(main, run.position, budget)
 

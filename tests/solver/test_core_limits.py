@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -232,6 +233,30 @@ def test_a_solve_that_leaves_the_core_says_so_in_its_result():
     # The engine's own tables never leave it.
     dealt = solve(new_game(r, seed=4).state, r, max_nodes=3_000)
     assert dealt.left_core == ""
+
+
+@needs_core
+def test_a_search_the_core_gives_up_keeps_to_the_time_left(monkeypatch):
+    # The core's main search outgrows its memory bound (a table of 2^25 slots: some 40 s
+    # of Double Klondike) and the search goes on in Python: with only the time left, not
+    # the main search's whole share again (a 60 s solve had taken 86 s). Thoughtful
+    # Klondike deal 20080, which no search decides in seconds: the main search has most
+    # of the budget.
+    real = native.native_depth_first
+
+    def outgrows(tables, position, max_nodes, max_seconds, cancel, **order):
+        if order:  # the probes: as they are
+            return real(tables, position, max_nodes, max_seconds, cancel, **order)
+        real(tables, position, None, 0.7 * max_seconds, cancel)
+        raise MemoryError("compiled solver core: the search outgrew the core's memory")
+
+    monkeypatch.setattr(native, "native_depth_first", outgrows)
+    r = rules("klondike", "draw3")
+    started = time.perf_counter()
+    result = solve(new_game(r, seed=20080).state, r, max_nodes=None, max_seconds=2.0)
+    took = time.perf_counter() - started
+    assert "outgrew" in result.left_core
+    assert took < 2.0 + 0.4, took
 
 
 # -- builds under MSVC ------------------------------------------------------------------------
