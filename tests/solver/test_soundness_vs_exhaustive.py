@@ -60,15 +60,16 @@ BLOCKED_RARELY = [
     "canfield",
 ]
 LEAST_LOST_BY_GAME = dict.fromkeys(BLOCKED_RARELY, 0.005)
-# Whitehead still never blocks: any card on an empty pile, same-colour builds (two
-# suits to lie on) and its foundation cards in play. Its check is that every win replays.
-LEAST_LOST_BY_GAME["whitehead"] = 0.0
 EXHAUSTIVE_NODES = 600
 EXHAUSTIVE_SECONDS = None  # a node budget only: the same positions skipped whatever the load
 MOST_RANKS = {1: 5, 2: 3}  # of a suit in play, by decks
 MOST_IN_PLAY = 7  # cards, for a game outside the gate
 SCRAMBLES = 3
 BURIED_OVER = 4  # cards in play beyond one a tableau pile, at most, in a buried position
+# Whitehead blocks only when its piles are deep: any card goes on an empty pile, a card
+# has two suits to lie on, and its foundation cards are in play (of 300 buried positions
+# with up to 8 cards over, none was lost; with up to 20, 11).
+BURIED_OVER_BY_GAME = {"whitehead": 20}
 # Most small positions are won: of those the exhaustive search finds won, only this share
 # is checked, so that a good part of the positions checked are lost (where a cut or a loss
 # proof could be wrong).
@@ -103,7 +104,8 @@ def positions(variant: str, seed: int):
         if variant in BLOCKED_RARELY:
             # Every pile filled and each suit's next card buried: the blocked positions
             # that thinning and scrambling seldom give where the rules are generous.
-            keep = mechanics_for(rules).layout.tableau + rng.randint(1, BURIED_OVER)
+            over = BURIED_OVER_BY_GAME.get(variant, BURIED_OVER)
+            keep = mechanics_for(rules).layout.tableau + rng.randint(1, over)
             yield rules, buried(rules, engine_thinned(rules, state, keep, rng), rng)
 
 
