@@ -312,7 +312,25 @@ static PyObject *core_hopeless(PyObject *self, PyObject *args) {
 
 #include "core/generic_search.c"
 
+/* set_table_bound(slots): the transposition tables' memory bound, a power of two from 2^16
+   to the default 2^25 (for tests: a bound reached in a few thousand positions); returns
+   the bound it replaces. */
+static PyObject *core_set_table_bound(PyObject *self, PyObject *args) {
+    (void)self;
+    unsigned long long slots;
+    if (!PyArg_ParseTuple(args, "K", &slots)) return NULL;
+    if (slots < (1u << 16) || slots > MAX_TABLE_SLOTS || (slots & (slots - 1))) {
+        PyErr_SetString(PyExc_ValueError, "a table bound is a power of two from 2^16 to 2^25");
+        return NULL;
+    }
+    size_t before = table_bound;
+    table_bound = (size_t)slots;
+    return PyLong_FromSize_t(before);
+}
+
 static PyMethodDef methods[] = {
+    {"set_table_bound", core_set_table_bound, METH_VARARGS,
+     "set_table_bound(slots) -> the bound before"},
     {"depth_first", core_depth_first, METH_VARARGS,
      "depth_first(spec, position, max_nodes, max_seconds, cancel) -> (outcome, path, nodes)"},
     {"best_first", core_best_first, METH_VARARGS,

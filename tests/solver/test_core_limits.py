@@ -16,14 +16,16 @@ import pytest
 from game.engine.cards import IS_RED, RANK, make_card
 from game.engine.game import new_game
 from game.engine.state import STOCK, State, layout_for
-from game.solver import native, solve
+from game.solver import Outcome, native, solve
 from game.solver.deadlock import hopeless
 from game.solver.depth_first import depth_first
 from game.solver.expansion import Budget, Expander
 from game.solver.moves import MoveGenerator
 from game.solver.position import position_key, position_of, shadow_key
+from game.solver.replay import path_commands
 from game.solver.tables import tables_for
 from tests.engine.helpers import rules
+from tests.solver.small_positions import replays_to_a_win
 
 needs_core = pytest.mark.skipif(native._core is None, reason="no compiled core on this install")
 CORE = Path(__file__).parents[2] / "game" / "solver"
@@ -257,6 +259,39 @@ def test_a_search_the_core_gives_up_keeps_to_the_time_left(monkeypatch):
     took = time.perf_counter() - started
     assert "outgrew" in result.left_core
     assert took < 2.0 + 0.4, took
+
+
+@needs_core
+def test_a_depth_first_search_past_its_memory_bound_forgets_and_goes_on():
+    # With the table's bound lowered to 2^16 slots (32,768 positions at half load), the
+    # depth-first search fills it many times over: it forgets what it searched but its
+    # path, and goes on. A lost deal is still proved lost (it searches more positions
+    # again than with room for them all), a won one still won, by a line that replays.
+    r = rules("klondike", "draw3")
+    tables = tables_for(r)
+    lost = position_of(new_game(r, seed=437).state, r)
+    won = new_game(r, seed=286).state
+    roomy = native.native_depth_first(tables, lost, None, 60.0, None)
+    before = native._core.set_table_bound(1 << 16)
+    try:
+        bounded = native.native_depth_first(tables, lost, None, 60.0, None)
+        outcome, path, nodes = native.native_depth_first(
+            tables, position_of(won, r), None, 60.0, None
+        )
+    finally:
+        assert native._core.set_table_bound(before) == 1 << 16
+    assert roomy[0] is bounded[0] is Outcome.UNWINNABLE
+    assert roomy[2] > 40_000 and bounded[2] > 2 * roomy[2]  # it forgot, and searched again
+    assert outcome is Outcome.WON and nodes > 33_000
+    assert replays_to_a_win(r, won, path_commands(won, r, path))
+
+
+@needs_core
+def test_the_table_bound_is_a_power_of_two_within_the_cores_limit():
+    for bad in (0, 1000, (1 << 16) + 1, 1 << 26):
+        with pytest.raises(ValueError, match="power of two"):
+            native._core.set_table_bound(bad)
+    assert native._core.set_table_bound(1 << 25) == 1 << 25  # the default, unchanged
 
 
 # -- builds under MSVC ------------------------------------------------------------------------

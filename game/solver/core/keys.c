@@ -80,9 +80,12 @@ static void position_key(const Tables *t, Pos *p, uint64_t *k1, uint64_t *k2,
 
 /* -- the transposition table ----------------------------------------------------------- */
 
-/* At most 2^25 entries (512 MB): past that the search stops with TOO_BIG, which solve.py
-   reports, rather than growing until the machine swaps. */
+/* At most 2^25 entries (512 MB), rather than growing until the machine swaps: past that
+   the depth-first search forgets what it has searched and goes on (table_restart), the
+   other searches stop with TOO_BIG, which solve.py reports. ``table_bound`` is that bound;
+   a test lowers it (_core.set_table_bound) to reach it in a few thousand positions. */
 #define MAX_TABLE_SLOTS ((size_t)1 << 25)
+static size_t table_bound = MAX_TABLE_SLOTS;
 
 /* 16 bytes an entry: the first hash (never 0: an empty slot), 32 bits of the second, and
  * the rank. A position is thus known by 96 bits; two keys meet by chance with a probability
@@ -94,7 +97,8 @@ typedef struct { Entry *slots; size_t cap, count; } Table;
    size never stops to grow its table (between 1 MB and 256 MB). */
 static int table_init(Table *tt, long long expected) {
     tt->cap = 1 << 16;
-    while ((long long)tt->cap < 2 * expected && tt->cap < (1u << 24)) tt->cap *= 2;
+    while ((long long)tt->cap < 2 * expected && tt->cap < (1u << 24) && tt->cap < table_bound)
+        tt->cap *= 2;
     tt->count = 0;
     tt->slots = calloc(tt->cap, sizeof(Entry));
     return tt->slots != NULL;
@@ -123,7 +127,7 @@ static inline void table_prefetch(const Table *tt, uint64_t h1) {
 static int table_grow(Table *tt) {
     Entry *old = tt->slots;
     size_t oldcap = tt->cap;
-    if (oldcap >= MAX_TABLE_SLOTS) return 0; /* the memory bound: the search gives up */
+    if (oldcap >= table_bound) return 0; /* the memory bound */
     tt->cap *= 2;
     tt->slots = calloc(tt->cap, sizeof(Entry));
     if (!tt->slots) { tt->slots = old; tt->cap = oldcap; return 0; }
@@ -135,6 +139,12 @@ static int table_grow(Table *tt) {
         }
     free(old);
     return 1;
+}
+
+/* Forget every position (the table keeps its size). */
+static void table_clear(Table *tt) {
+    memset(tt->slots, 0, tt->cap * sizeof(Entry));
+    tt->count = 0;
 }
 
 /* Seen with a rank no higher? */

@@ -39,6 +39,24 @@ static int cancel_set(PyObject *cancel, PyThreadState **save) {
 
 static int cancelled(Job *job, PyThreadState **save) { return cancel_set(job->cancel, save); }
 
+/* The table is full (its memory bound): forget every position searched but those on the
+   search's path, which keep a line from coming round to itself, and go on. Sound: a
+   position is skipped only when one of its key and no higher rank is in the table, and
+   everything once in the table was entered and is searched to the end before an
+   exhausted search concludes (docs/solver.md, "Transpositions and dominance"); a position
+   forgotten is at worst searched again. 0 when the path alone does not fit. */
+static int table_restart(const Tables *t, Table *tt, const Frame *frames, size_t nframes) {
+    table_clear(tt);
+    for (size_t k = 0; k < nframes; k++) {
+        Pos p = frames[k].pos;
+        uint64_t a, b;
+        int32_t r;
+        position_key(t, &p, &a, &b, &r);
+        if (!visit(t, tt, &p, a, b, r)) return 0;
+    }
+    return 1;
+}
+
 /* Returns the outcome; on WON fills ``line`` with the moves below the root (and the
    collection after them in ``finish``). */
 /* How many positions the search may reach: its node budget, else about 1.2 million a
@@ -88,7 +106,12 @@ static int search(Job *job, Pos *root, Moves *line, Moves *finish, long long *no
         apply(t, &child, ch.move, NULL);
         if (child.overflow) { outcome = TOO_BIG; goto done; }
         position_key(t, &child, &h1, &h2, &rank); /* brings its cached hashes up to date */
-        if (!visit(t, &tt, &child, ch.h1, ch.h2, ch.rank)) { outcome = TOO_BIG; goto done; }
+        if (!visit(t, &tt, &child, ch.h1, ch.h2, ch.rank)) {
+            if (!table_restart(t, &tt, frames, nframes) ||
+                !visit(t, &tt, &child, ch.h1, ch.h2, ch.rank)) {
+                outcome = TOO_BIG; goto done;
+            }
+        }
         nodes++;
         int won = cards_up(t, &child) == t->ncards;
         if (!won) {
