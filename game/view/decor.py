@@ -177,10 +177,17 @@ class Decor:
             lines = wrap(toast.text, f, width - 2 * pad)
         line_h = f.get_linesize()
         text_w = max(f.size(line)[0] for line in lines)
-        box = pygame.Surface((text_w + 2 * pad, line_h * len(lines) + pad), pygame.SRCALPHA)
-        pygame.draw.rect(box, PANEL, box.get_rect(), border_radius=pad // 2)
+        box_h = line_h * len(lines) + pad
+        # A message taller than the band above the status line reaches down over it
+        # (toast_position): then it spans the window, so that it hides the whole line and
+        # no piece of the line's words shows at its sides.
+        over_status = box_h >= int(lay.message_rect.h - lay.status_rect.h)
+        box_w = lay.width if over_status else text_w + 2 * pad
+        radius = 0 if over_status else pad // 2
+        box = pygame.Surface((box_w, box_h), pygame.SRCALPHA)
+        pygame.draw.rect(box, PANEL, box.get_rect(), border_radius=radius)
         edge = ERROR if toast.error else PANEL_EDGE
-        pygame.draw.rect(box, edge, box.get_rect(), 1, border_radius=pad // 2)
+        pygame.draw.rect(box, edge, box.get_rect(), 1, border_radius=radius)
         colour = ERROR if toast.error else MESSAGE
         for i, line in enumerate(lines):
             surface = f.render(line, True, colour)

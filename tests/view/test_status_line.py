@@ -102,3 +102,25 @@ def test_a_long_toast_is_shown_whole(size, language):
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
     for line in lines:
         assert f.size(line)[0] <= surface.get_width()
+
+
+@pytest.mark.parametrize("size", [(320, 240), (640, 480), (700, 1100), (1920, 1080)])
+def test_a_toast_over_the_status_line_hides_all_of_it(size, language):
+    # A message too tall for the band above the status line reaches down over the line:
+    # it covers the whole line, so that no piece of the line's words shows at its sides
+    # (at 700x1100 the menu button's icon and the clock's last digits did).
+    from game.view.decor import toast_position
+
+    pygame.display.init()
+    pygame.display.set_mode(size)
+    layout = table_layout(*size, all_variants()[0].rules())
+    said = i18n._(
+        "{hint}. Not known to lead to a win: the solver found no winning line in time."
+    ).format(hint=i18n._("Hint: move {card} to the foundations").format(card="A\u2660"))
+    for text in (said, said + " " + said, "Saved."):
+        toast = Decor()._toast(Toast.of(text), layout)
+        x, y = toast_position(toast.get_size(), layout)
+        status = layout.status_rect
+        if y + toast.get_height() > status.y:  # over the line
+            assert x <= status.x and x + toast.get_width() >= status.x + status.w, (text, x)
+            assert y <= status.y and y + toast.get_height() >= status.y + status.h
