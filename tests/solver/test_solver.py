@@ -464,3 +464,23 @@ def test_two_decks_one_redeal_best_first_rounds_win_what_the_first_weight_misses
     assert res.outcome is Outcome.WON and res.stats["phase"] == "best-first"
     assert round_nodes < res.nodes < 2 * round_nodes
     assert replay_wins(r, game.state, res.line)
+
+
+def test_gold_mines_deals_are_won_by_the_best_first_rounds():
+    # Gold Mine deals every card to the stock and lets any card onto an empty pile: a
+    # depth-first search wanders there (within 5 s it had won 4 of deals 1-20), where the
+    # best-first rounds of two-deck games win nearly every deal. Its plan is theirs.
+    r = rules("gold-mine", "draw3")
+    assert (
+        best_first_plan(r, True)[1] == best_first_plan(rules("double-klondike", "draw3"), True)[1]
+    )
+    assert len(best_first_plan(rules("klondike", "draw1"), True)[1]) == 1  # a King: one round
+    won = 0
+    for seed in range(1, 6):
+        game = new_game(r, seed=seed)
+        res = solve(game.state, r, max_nodes=None, max_seconds=10)
+        if res.won:
+            won += 1
+            assert res.stats["phase"] == "best-first"
+            assert replay_wins(r, game.state, res.line)
+    assert won >= 4
