@@ -172,16 +172,19 @@ class Decor:
         pad = max(6, h // 2)
         width = min(lay.width - 2 * pad, max(int(lay.width * 0.6), f.size("M")[0] * 40))
         lines = wrap(toast.text, f, width - 2 * pad)
-        if len(lines) > 2:  # wider, so that it fits the band kept for it and the status line
+        line_h = f.get_linesize()
+        free = int(lay.message_rect.h - lay.status_rect.h)  # the band above the status line
+        if len(lines) > 2 or (len(lines) > 1 and line_h * len(lines) + pad >= free):
+            # Wider, so that it fits the band above the status line, or takes fewer lines
+            # where it must reach over the line.
             width = lay.width - 2 * pad
             lines = wrap(toast.text, f, width - 2 * pad)
-        line_h = f.get_linesize()
         text_w = max(f.size(line)[0] for line in lines)
         box_h = line_h * len(lines) + pad
         # A message taller than the band above the status line reaches down over it
         # (toast_position): then it spans the window, so that it hides the whole line and
         # no piece of the line's words shows at its sides.
-        over_status = box_h >= int(lay.message_rect.h - lay.status_rect.h)
+        over_status = box_h >= free
         box_w = lay.width if over_status else text_w + 2 * pad
         radius = 0 if over_status else pad // 2
         box = pygame.Surface((box_w, box_h), pygame.SRCALPHA)

@@ -124,3 +124,21 @@ def test_a_toast_over_the_status_line_hides_all_of_it(size, language):
         if y + toast.get_height() > status.y:  # over the line
             assert x <= status.x and x + toast.get_width() >= status.x + status.w, (text, x)
             assert y <= status.y and y + toast.get_height() >= status.y + status.h
+
+
+@pytest.mark.parametrize("size", [(640, 480), (700, 1100), (1920, 1080)])
+def test_a_message_that_fits_one_line_of_the_window_stays_above_the_status_line(size, language):
+    # At 700x1100 a sentence the window's width holds was wrapped at 60% of it into two
+    # lines, too tall for the band above the status line, and so hid the line.
+    from game.view.decor import toast_position
+
+    pygame.display.init()
+    pygame.display.set_mode(size)
+    layout = table_layout(*size, all_variants()[0].rules())
+    text = i18n._("No move has been made yet: nothing can have been lost.")
+    f = font(status_font_size(int(layout.status_rect.h)))
+    pad = max(6, int(layout.status_rect.h) // 2)
+    assert f.size(text)[0] + 4 * pad <= size[0]  # one line of the window holds it
+    toast = Decor()._toast(Toast.of(text), layout)
+    _x, y = toast_position(toast.get_size(), layout)
+    assert y + toast.get_height() <= layout.status_rect.y, (text, size)
