@@ -120,7 +120,10 @@ class Controller:
         }
 
     def apply(self, intent: i.Intent) -> None:
-        if isinstance(intent, ACTS):
+        # The player acted: what was said before is no longer news. A move played by itself
+        # (a demo, a finish) is not the player's: "show me" says how to stop it, and that
+        # must stay while its moves play.
+        if isinstance(intent, ACTS) and not getattr(intent, "by_itself", False):
             self.table.hush()
         self._handlers[type(intent)](intent)
         for name in self.table.sounds:

@@ -40,7 +40,7 @@ class Watching:
             i.ReplayBranch: self.branch,
             i.CloseReplay: lambda it: self._close(),
             i.ShowMe: lambda it: self.c.assistant.show_me(),
-            i.StopDemo: lambda it: self.c.assistant.stop_finishing(),
+            i.StopDemo: self.stop_demo,
             i.WhereLost: self.where_lost,
             i.ShowAnalysis: self.show_analysis,
             i.ExportGame: self.export,
@@ -118,6 +118,12 @@ class Watching:
         c.scenes.clear()
         c.table.show(session.game, animate=False)
         c.position_changed()
+
+    def stop_demo(self, _intent=None) -> None:
+        """The player's key or click stops "show me"; its message, which says how to stop
+        it, goes too."""
+        self.c.assistant.stop_finishing()
+        self.c.table.hush()
 
     # -- where was it lost? ------------------------------------------------------------------------
 

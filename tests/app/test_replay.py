@@ -167,6 +167,29 @@ def test_a_demo_stopped_at_any_moment_leaves_a_legal_undoable_game(app):
     assert game.moves_made == made - 1
 
 
+def test_show_me_keeps_saying_how_to_stop_while_its_moves_play(app):
+    # Its message (how to stop, and that the game counts as solved with help) had gone
+    # with the first move it played, half a second after it was shown.
+    from tests.engine.test_rules_of_play import winning_game
+
+    _, game = winning_game("saratoga")
+    adopt(app, game)
+    app.controller.apply(i.ShowMe())
+    assistant = app.controller.assistant
+    end = time.monotonic() + 60
+    while not assistant.demonstrating and time.monotonic() < end:
+        app.tick(DT)
+        time.sleep(0.01)
+    assert assistant.demonstrating
+    while game.moves_made < 3:
+        app.tick(0.1)
+        app.update(DT)
+        app.scenes.table.motion.finish()
+    assert app.table.toast is not None and "Press any key" in app.table.toast.text
+    press(app, pygame.K_x)  # the player's key: it stops, and the message goes
+    assert not assistant.demonstrating and app.table.toast is None
+
+
 def test_show_me_says_so_when_there_is_no_line(app):
     from tests.engine.helpers import game_at, position, rules
 
