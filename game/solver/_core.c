@@ -328,9 +328,26 @@ static PyObject *core_set_table_bound(PyObject *self, PyObject *args) {
     return PyLong_FromSize_t(before);
 }
 
+/* set_stack_bound(bytes): the generic search's path bound, from 4 KB to the default 1 GB
+   (for tests); returns the bound it replaces. */
+static PyObject *core_set_stack_bound(PyObject *self, PyObject *args) {
+    (void)self;
+    unsigned long long bytes;
+    if (!PyArg_ParseTuple(args, "K", &bytes)) return NULL;
+    if (bytes < 4096 || bytes > MAX_ARENA_BYTES) {
+        PyErr_SetString(PyExc_ValueError, "a stack bound is from 4 KB to 1 GB");
+        return NULL;
+    }
+    size_t before = gstack_bound;
+    gstack_bound = (size_t)bytes;
+    return PyLong_FromSize_t(before);
+}
+
 static PyMethodDef methods[] = {
     {"set_table_bound", core_set_table_bound, METH_VARARGS,
      "set_table_bound(slots) -> the bound before"},
+    {"set_stack_bound", core_set_stack_bound, METH_VARARGS,
+     "set_stack_bound(bytes) -> the bound before"},
     {"depth_first", core_depth_first, METH_VARARGS,
      "depth_first(spec, position, max_nodes, max_seconds, cancel) -> (outcome, path, nodes)"},
     {"best_first", core_best_first, METH_VARARGS,

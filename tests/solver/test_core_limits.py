@@ -294,6 +294,25 @@ def test_the_table_bound_is_a_power_of_two_within_the_cores_limit():
     assert native._core.set_table_bound(1 << 25) == 1 << 25  # the default, unchanged
 
 
+@needs_core
+def test_a_generic_search_whose_path_outgrows_its_bound_ends_undecided_in_the_core():
+    # Athena's foundation cards come back, and a depth-first path there grew past the
+    # core's 1 GB for it (some three million moves) in 22 of deals 1-1000 within 10 s:
+    # the search went on in Python, fifty times slower, to no end. It ends undecided now.
+    # The bound lowered to 64 KB (some 190 moves) gives the same in a moment.
+    r = rules("athena", "draw1")
+    state = new_game(r, seed=10).state
+    before = native._core.set_stack_bound(1 << 16)
+    try:
+        result = solve(state, r, max_nodes=None, max_seconds=10.0)
+    finally:
+        assert native._core.set_stack_bound(before) == 1 << 16
+    assert result.outcome is Outcome.UNDECIDED and result.left_core == ""
+    assert result.seconds < 5.0 and result.stats["core"]
+    with pytest.raises(ValueError, match="stack bound"):
+        native._core.set_stack_bound(100)
+
+
 # -- builds under MSVC ------------------------------------------------------------------------
 
 

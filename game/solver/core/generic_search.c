@@ -5,6 +5,12 @@
 
 #define GCHECK_EVERY 1024 /* states between two looks at the clock and the cancel event */
 
+/* The most bytes the search's path may take (a test lowers it, _core.set_stack_bound). A
+   path that long (some three million moves, in Athena, whose foundation cards come back)
+   ends the search undecided: the Python search, fifty times slower, would not get further
+   in the time left, so the core does not hand it on as out of memory. */
+static size_t gstack_bound = MAX_ARENA_BYTES;
+
 typedef struct { GState s; GKey key; size_t first, count, at; GMove move; } GFrame;
 typedef struct { GMove move; GKey key; } GKid;
 typedef struct { GKid *items; size_t n, cap; } GKids;
@@ -96,7 +102,7 @@ static int gsearch(const GRules *r, const GState *root, long long most, double d
             if (deadline > 0 && now() >= deadline) { outcome = UNDECIDED; goto done; }
         }
         if (nframes == capframes) {
-            if (capframes * 2 * sizeof(GFrame) > MAX_ARENA_BYTES) { outcome = TOO_BIG; goto done; }
+            if (capframes * 2 * sizeof(GFrame) > gstack_bound) { outcome = UNDECIDED; goto done; }
             GFrame *grown = realloc(frames, 2 * capframes * sizeof(GFrame));
             if (!grown) { outcome = TOO_BIG; goto done; }
             frames = grown;
