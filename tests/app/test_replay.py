@@ -139,10 +139,8 @@ def test_a_finished_game_is_kept_and_branching_from_it_asks_first(app, tmp_path)
     assert read_game(kept).game.timeline() == first.timeline()  # the original is kept
 
 
-def test_a_demo_stopped_at_any_moment_leaves_a_legal_undoable_game(app):
-    from tests.engine.test_rules_of_play import winning_game
-
-    _, game = winning_game("saratoga")
+def demonstrating(app, game):
+    """``game`` on the table, "show me" asked and its line found: the assistant, playing."""
     adopt(app, game)
     app.controller.apply(i.ShowMe())
     assistant = app.controller.assistant
@@ -151,6 +149,14 @@ def test_a_demo_stopped_at_any_moment_leaves_a_legal_undoable_game(app):
         app.tick(DT)
         time.sleep(0.01)
     assert assistant.demonstrating
+    return assistant
+
+
+def test_a_demo_stopped_at_any_moment_leaves_a_legal_undoable_game(app):
+    from tests.engine.test_rules_of_play import winning_game
+
+    _, game = winning_game("saratoga")
+    assistant = demonstrating(app, game)
     stop_after = random.Random(4).randrange(2, 8)
     while game.moves_made < stop_after:
         app.tick(0.1)
@@ -173,14 +179,7 @@ def test_show_me_keeps_saying_how_to_stop_while_its_moves_play(app):
     from tests.engine.test_rules_of_play import winning_game
 
     _, game = winning_game("saratoga")
-    adopt(app, game)
-    app.controller.apply(i.ShowMe())
-    assistant = app.controller.assistant
-    end = time.monotonic() + 60
-    while not assistant.demonstrating and time.monotonic() < end:
-        app.tick(DT)
-        time.sleep(0.01)
-    assert assistant.demonstrating
+    assistant = demonstrating(app, game)
     while game.moves_made < 3:
         app.tick(0.1)
         app.update(DT)

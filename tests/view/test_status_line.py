@@ -83,11 +83,16 @@ def test_status_fields_never_overlap_and_the_deal_stays(width, language):
                 assert "123456789" in deal  # the deal's number is always there to share
 
 
-@pytest.mark.parametrize("size", [(320, 240), (640, 480), (700, 1100), (1920, 1080)])
-def test_a_long_toast_is_shown_whole(size, language):
+def window_layout(size):
+    """The table's layout in a window of ``size`` (a display of that size opened)."""
     pygame.display.init()
     pygame.display.set_mode(size)
-    layout = table_layout(*size, all_variants()[0].rules())
+    return table_layout(*size, all_variants()[0].rules())
+
+
+@pytest.mark.parametrize("size", [(320, 240), (640, 480), (700, 1100), (1920, 1080)])
+def test_a_long_toast_is_shown_whole(size, language):
+    layout = window_layout(size)
     text = i18n._(
         "The game could not be saved: the folder "
         "/home/someone/.local/share/klondike-family/with/a/very/long/path is read-only."
@@ -111,9 +116,7 @@ def test_a_toast_over_the_status_line_hides_all_of_it(size, language):
     # (at 700x1100 the menu button's icon and the clock's last digits did).
     from game.view.decor import toast_position
 
-    pygame.display.init()
-    pygame.display.set_mode(size)
-    layout = table_layout(*size, all_variants()[0].rules())
+    layout = window_layout(size)
     said = i18n._(
         "{hint}. Not known to lead to a win: the solver found no winning line in time."
     ).format(hint=i18n._("Hint: move {card} to the foundations").format(card="A\u2660"))
@@ -132,9 +135,7 @@ def test_a_message_that_fits_one_line_of_the_window_stays_above_the_status_line(
     # lines, too tall for the band above the status line, and so hid the line.
     from game.view.decor import toast_position
 
-    pygame.display.init()
-    pygame.display.set_mode(size)
-    layout = table_layout(*size, all_variants()[0].rules())
+    layout = window_layout(size)
     text = i18n._("No move has been made yet: nothing can have been lost.")
     f = font(status_font_size(int(layout.status_rect.h)))
     pad = max(6, int(layout.status_rect.h) // 2)
