@@ -173,7 +173,7 @@ class Decor:
         width = min(lay.width - 2 * pad, max(int(lay.width * 0.6), f.size("M")[0] * 40))
         lines = wrap(toast.text, f, width - 2 * pad)
         line_h = f.get_linesize()
-        free = int(lay.message_rect.h - lay.status_rect.h)  # the band above the status line
+        free = band_above_status(lay)
         if len(lines) > 2 or (len(lines) > 1 and line_h * len(lines) + pad >= free):
             # Wider, so that it fits the band above the status line, or takes fewer lines
             # where it must reach over the line.
@@ -244,12 +244,17 @@ class Decor:
         return box, hits
 
 
+def band_above_status(lay: TableLayout) -> int:
+    """The height of the band kept free of cards above the status line, for messages."""
+    return int(lay.message_rect.h - lay.status_rect.h)
+
+
 def toast_position(size: tuple[int, int], lay: TableLayout) -> tuple[int, int]:
     """A message's place: at the top of the band the layout keeps free of cards above the
     status line; a message taller than the band reaches down over the status line, and
     only one taller than both rises above the band."""
     band = lay.message_rect
-    free = int(band.h - lay.status_rect.h)  # the band above the status line
+    free = band_above_status(lay)
     x = (lay.width - size[0]) // 2
     if size[1] < free:
         return x, int(band.y) + (free - size[1] + 1) // 2
