@@ -7,8 +7,9 @@
  * The C is cut by job into game/solver/core/: types.h, rules.c (what a move does), keys.c
  * (keys and the transposition table), moves.c (listing moves), proofs.c (the loss proof
  * and the finish by collection), searches.c (depth-first and best-first), generic.c (the
- * generic search's states and moves: the engine's whole vocabulary) and generic_search.c
- * (the generic search and its interface, included after the specialised core's). This
+ * generic search's states and moves: the engine's whole vocabulary), generic_search.c
+ * (the generic search and its interface, included after the specialised core's) and
+ * generic_best_first.c (the generic best-first rounds and their interface). This
  * file includes them in that order, so that the compiler sees one unit (small functions
  * inline across the parts), and holds the Python interface.
  */
@@ -311,6 +312,7 @@ static PyObject *core_hopeless(PyObject *self, PyObject *args) {
 }
 
 #include "core/generic_search.c"
+#include "core/generic_best_first.c"
 
 /* set_table_bound(slots): the transposition tables' memory bound, a power of two from 2^16
    to the default 2^25 (for tests: a bound reached in a few thousand positions); returns
@@ -358,6 +360,9 @@ static PyMethodDef methods[] = {
      "generic_moves(spec, state, ordered) -> [(move, child state)]"},
     {"generic_search", core_generic_search, METH_VARARGS,
      "generic_search(spec, state, most, max_seconds, cancel) -> (outcome, line, states)"},
+    {"generic_best_first", core_generic_best_first, METH_VARARGS,
+     "generic_best_first(spec, state, most, max_seconds, cancel, talon_weight)"
+     " -> (outcome, line, states)"},
     {NULL, NULL, 0, NULL},
 };
 

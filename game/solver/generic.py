@@ -20,6 +20,12 @@ used, and any field the engine's state gains), with one exception: with unlimite
 the count of redeals used changes no command's legality, so it is left out (else turning
 the stock round would make the space endless).
 
+``generic_solve`` runs best-first rounds over the same states first (``generic_best_first``:
+one a talon weight, with ``BEST_FIRST_SHARE`` of the budgets), then this depth-first
+search with the rest. The rounds make no cut either, so their WON and UNWINNABLE are as
+sound; they find the long lines the depth-first order reaches late (Whitehead, Westhaven,
+Athena, Yukon).
+
 It is the reference the specialised solver is held to
 (tests/solver/test_soundness_vs_exhaustive.py), and the search for every table outside
 ``coverage.SPECIALISED`` (``solve`` chooses).
@@ -28,7 +34,7 @@ The move order only decides which lines are tried first, never which are tried: 
 the foundations, then moves that turn a card up, then the rest, foundation cards back
 last.
 
-Where the compiled core is built, ``generic_solve`` runs this same search there
+Where the compiled core is built, ``generic_solve`` runs these same searches there
 (``native_generic``, core/generic.c): the same states, commands, order and answers,
 held to this module by tests/solver/test_core_generic.py.
 """
@@ -41,14 +47,15 @@ import time
 
 from game.engine.commands import Command, Draw, Move, mechanics_for
 from game.engine.events import apply_step
+from game.engine.policies import StockTarget
 from game.engine.refusals import Refused
 from game.engine.rules import Rules
 from game.engine.state import State
 
-from . import native
+from . import generic_best_first, native
 from .expansion import Budget, Cancelled
 from .native import NativeCancelled
-from .native_generic import native_generic_search
+from .native_generic import native_generic_best_first, native_generic_search
 from .outcome import Outcome, SolveResult
 
 # A state here costs some fifty times a state of the specialised search: the clock and
@@ -60,6 +67,15 @@ CHECK_EVERY = 8
 # stopped by the clock, not by a count set for Python's memory.
 MOST_STATES = 4_000_000
 MOST_CORE_STATES = 16_000_000
+
+# The best-first rounds before the depth-first search (generic_best_first): their share of
+# the node and time budgets, their states each when there is no node budget, and the talon
+# weight of each (one round where the talon is not weighed). Whitehead's deals 1-30: the
+# depth-first search alone won 12 within a million states; rounds of 200,000 states won
+# 8, 11 and 10 with these weights, 17 together, and 20 with the depth-first search.
+BEST_FIRST_SHARE = 0.3
+BEST_FIRST_ROUND_NODES = 200_000
+BEST_FIRST_TALON_WEIGHTS = (0, 5, 15)
 
 # The move order's scores (higher first).
 TO_FOUNDATION = 100
@@ -133,6 +149,15 @@ def _order(child) -> tuple[int, int]:
     return child[0], child[1]
 
 
+def best_first_weights(rules: Rules) -> tuple[int, ...]:
+    """The talon weight of each best-first round: one round a weight where the talon is
+    weighed (a stock dealt to the waste a limited number of times), else one round (its
+    weight changes nothing)."""
+    if rules.redeals is not None and StockTarget(rules.stock_to) is StockTarget.WASTE:
+        return BEST_FIRST_TALON_WEIGHTS
+    return BEST_FIRST_TALON_WEIGHTS[:1]
+
+
 def generic_solve(
     state: State,
     rules: Rules,
@@ -144,47 +169,120 @@ def generic_solve(
     """Search every legal line from ``state`` (see the module text): WON with the line,
     UNWINNABLE when the reachable states are exhausted, else UNDECIDED.
 
-    Where the compiled core is built (``native.available()``), the same search runs there
-    (native_generic.py): the same states, commands, move order and answers. A state or
-    rules it does not take (ValueError) or a search past its memory bound (MemoryError)
-    runs here instead, with the time left, and ``left_core`` says why. A won line of the
-    core is replayed through the engine before it is returned: one the engine refuses (a
-    fault of the core) is never handed on, the search runs here instead."""
-    start = time.perf_counter()
-    stats = {"search": "generic"}
-    left_core = ""
-    if native.available():
-        try:
-            outcome, line, nodes = native_generic_search(
-                rules,
-                state,
-                MOST_CORE_STATES if max_nodes is None else max_nodes,
-                max_seconds,
-                cancel,
-            )
-        except NativeCancelled:
-            elapsed = time.perf_counter() - start
-            return SolveResult(Outcome.UNDECIDED, None, 0, elapsed, cancelled=True, stats=stats)
-        except (ValueError, MemoryError) as error:
-            left_core = str(error) or type(error).__name__
-        else:
-            if outcome is not Outcome.WON or replays_to_a_win(GenericSearch(rules), state, line):
-                stats["core"] = True
-                return SolveResult(outcome, line, nodes, time.perf_counter() - start, stats=stats)
-            left_core = "compiled solver core: a won line the engine refuses"
-        if max_seconds is not None:
-            max_seconds = max(0.0, max_seconds - (time.perf_counter() - start))
+    First best-first rounds (``generic_best_first``), one a talon weight, with
+    ``BEST_FIRST_SHARE`` of the budgets; then the depth-first search with the rest. Both
+    search the same states with no cut, so either may answer WON or UNWINNABLE.
+
+    Where the compiled core is built (``native.available()``), each phase runs there (the
+    same states, commands, move order and answers). Rules or a state it does not take
+    (ValueError) or a search past its memory bound (MemoryError) runs here instead, with
+    the budgets left, and ``left_core`` says why. A won line of the core is replayed
+    through the engine before it is returned: one the engine refuses (a fault of the core)
+    is never handed on, the search runs here instead."""
+    phases = _Phases(state, rules, cancel)
+    weights = best_first_weights(rules)
+    if max_nodes is None:
+        round_nodes = BEST_FIRST_ROUND_NODES
+    else:
+        round_nodes = int(max_nodes * BEST_FIRST_SHARE) // len(weights)
     try:
-        outcome, line, nodes = search(
-            GenericSearch(rules), state, Budget(None, max_seconds, cancel), max_nodes
-        )
-    except Cancelled:
-        elapsed = time.perf_counter() - start
+        for weight in weights:
+            seconds = phases.seconds_left(max_seconds, BEST_FIRST_SHARE)
+            if round_nodes < 1 or seconds == 0.0:
+                break
+            found = phases.best_first(weight, round_nodes, seconds)
+            if found is not None:
+                return found
+        nodes = None if max_nodes is None else max(1, max_nodes - phases.nodes)
+        return phases.depth_first(nodes, phases.seconds_left(max_seconds, 1.0))
+    except (Cancelled, NativeCancelled):
+        return phases.result(Outcome.UNDECIDED, None, cancelled=True)
+
+
+class _Phases:
+    """The phases of one ``generic_solve``: each in the compiled core while it takes them,
+    else here; ``nodes`` counts the states of them all."""
+
+    def __init__(self, state: State, rules: Rules, cancel) -> None:
+        self.start = time.perf_counter()
+        self.state = state
+        self.rules = rules
+        self.space = GenericSearch(rules)
+        self.cancel = cancel
+        self.nodes = 0
+        self.stats: dict = {"search": "generic"}
+        self.left_core = ""  # why a phase left the core, if one did
+
+    def seconds_left(self, max_seconds: float | None, share: float) -> float | None:
+        """The time up to ``share`` of ``max_seconds`` from the start, what is left of it."""
+        if max_seconds is None:
+            return None
+        return max(0.0, max_seconds * share - (time.perf_counter() - self.start))
+
+    def result(self, outcome: Outcome, line, cancelled: bool = False) -> SolveResult:
+        elapsed = time.perf_counter() - self.start
+        nodes = 0 if cancelled else self.nodes
         return SolveResult(
-            Outcome.UNDECIDED, None, 0, elapsed, cancelled=True, left_core=left_core, stats=stats
+            outcome,
+            line,
+            nodes,
+            elapsed,
+            cancelled=cancelled,
+            left_core=self.left_core,
+            stats=self.stats,
         )
-    elapsed = time.perf_counter() - start
-    return SolveResult(outcome, line, nodes, elapsed, left_core=left_core, stats=stats)
+
+    def best_first(self, weight: int, nodes: int, seconds: float | None) -> SolveResult | None:
+        """One best-first round: the answer if it decides, else None."""
+
+        def core():
+            return native_generic_best_first(
+                self.rules, self.state, nodes, seconds, self.cancel, weight
+            )
+
+        def here(seconds):
+            budget = Budget(None, seconds, self.cancel)
+            return generic_best_first.best_first(self.space, self.state, budget, nodes, weight)
+
+        outcome, line = self._run(core, here, seconds)
+        if outcome is Outcome.UNDECIDED:
+            return None
+        self.stats["phase"] = "best-first"
+        return self.result(outcome, line)
+
+    def depth_first(self, nodes: int | None, seconds: float | None) -> SolveResult:
+        def core():
+            most = MOST_CORE_STATES if nodes is None else nodes
+            return native_generic_search(self.rules, self.state, most, seconds, self.cancel)
+
+        def here(seconds):
+            return search(self.space, self.state, Budget(None, seconds, self.cancel), nodes)
+
+        outcome, line = self._run(core, here, seconds)
+        self.stats["phase"] = "depth-first"
+        return self.result(outcome, line)
+
+    def _run(self, core, here, seconds: float | None):
+        """(outcome, line) of a phase: ``core()`` while the core takes it, else
+        ``here(seconds)`` (only the time left, if the core spent some before it gave up)."""
+        self.stats.pop("core", None)
+        if native.available() and not self.left_core:
+            started = time.perf_counter()
+            try:
+                outcome, line, used = core()
+            except (ValueError, MemoryError) as error:
+                self.left_core = str(error) or type(error).__name__
+            else:
+                self.nodes += used
+                if outcome is not Outcome.WON or replays_to_a_win(self.space, self.state, line):
+                    self.stats["core"] = True
+                    return outcome, line
+                self.left_core = "compiled solver core: a won line the engine refuses"
+            if seconds is not None:
+                seconds = max(0.0, seconds - (time.perf_counter() - started))
+        outcome, line, used = here(seconds)
+        self.nodes += used
+        return outcome, line
 
 
 def replays_to_a_win(space: GenericSearch, state: State, line) -> bool:

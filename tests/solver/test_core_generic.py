@@ -27,7 +27,9 @@ from game.engine.policies import Build, EmptyPile, FoundationBase, Run
 from game.solver import generic, native
 from game.solver.expansion import Budget
 from game.solver.generic import GenericSearch, generic_solve, search
+from game.solver.generic_best_first import best_first
 from game.solver.native_generic import (
+    native_generic_best_first,
     native_generic_search,
     spec_for,
     state_for,
@@ -45,6 +47,8 @@ POSITIONS = 3  # random positions of each, and as many late games
 # The budget of both searches on a small position: those it leaves undecided are held
 # equal too (the same first states entered).
 SMALL_STATES = 800
+# The talon weights the best-first rounds are held equal with (0: the talon not weighed).
+BEST_FIRST_WEIGHTS = (0, 7)
 
 
 def test_the_random_tables_cover_the_whole_vocabulary():
@@ -89,15 +93,26 @@ def both_searches(rules, state):
     return python, core
 
 
-def held_equal(rules, states) -> dict:
-    """Hold the core's search to Python's on ``states``; the count of each verdict."""
+def both_best_first(rules, state, weight):
+    """The same for a best-first round of talon weight ``weight``."""
+    space = GenericSearch(rules)
+    python = best_first(space, state, Budget(), SMALL_STATES, weight)
+    core = native_generic_best_first(rules, state, SMALL_STATES, None, None, weight)
+    return python, core
+
+
+def held_equal(rules, states, weights=BEST_FIRST_WEIGHTS) -> dict:
+    """Hold the core's searches (depth-first, and best-first with each of ``weights``) to
+    Python's on ``states``; the count of each verdict."""
     seen = {outcome: 0 for outcome in Outcome}
     for state in states:
-        python, core = both_searches(rules, state)
-        assert core == python, (rules, state)  # outcome, line and states entered
-        seen[core[0]] += 1
-        if core[0] is Outcome.WON:
-            assert replays_to_a_win(rules, state, core[1])
+        pairs = [both_searches(rules, state)]
+        pairs += [both_best_first(rules, state, weight) for weight in weights]
+        for python, core in pairs:
+            assert core == python, (rules, state)  # outcome, line and states entered
+            seen[core[0]] += 1
+            if core[0] is Outcome.WON:
+                assert replays_to_a_win(rules, state, core[1])
     return seen
 
 
@@ -160,9 +175,11 @@ def test_a_line_the_engine_refuses_is_never_handed_on(monkeypatch):
     state = engine_thinned(rules, new_game(rules, seed=4).state, 5, random.Random(1))
     made_up = (Outcome.WON, (Move(4, 2, 3),), 1)
     monkeypatch.setattr(generic, "native_generic_search", lambda *args: made_up)
+    monkeypatch.setattr(generic, "native_generic_best_first", lambda *args: made_up)
     result = generic_solve(state, rules)
-    python = search(GenericSearch(rules), state, Budget(), None)
-    assert (result.outcome, result.line) == python[:2]
+    monkeypatch.setenv("PATIENCE_PURE_PYTHON", "1")
+    python = generic_solve(state, rules)
+    assert (result.outcome, result.line) == (python.outcome, python.line)
     assert "refuses" in result.left_core and "core" not in result.stats
 
 
@@ -173,9 +190,11 @@ def test_rules_the_core_does_not_take_run_in_python(monkeypatch):
     rules = get_variant("westhaven").rules()
     state = engine_thinned(rules, new_game(rules, seed=7).state, 6, random.Random(2))
     monkeypatch.setattr(generic, "native_generic_search", refused)
+    monkeypatch.setattr(generic, "native_generic_best_first", refused)
     result = generic_solve(state, rules)
     assert result.left_core == "compiled solver core: not taken"
-    assert result.outcome is search(GenericSearch(rules), state, Budget(), None)[0]
+    monkeypatch.setenv("PATIENCE_PURE_PYTHON", "1")
+    assert result.outcome is generic_solve(state, rules).outcome
 
 
 def test_the_core_stops_on_its_budgets_and_the_cancel_event():

@@ -5,10 +5,12 @@
 
 #define GCHECK_EVERY 1024 /* states between two looks at the clock and the cancel event */
 
-/* The most bytes the search's path may take (a test lowers it, _core.set_stack_bound). A
-   path that long (some three million moves, in Athena, whose foundation cards come back)
-   ends the search undecided: the Python search, fifty times slower, would not get further
-   in the time left, so the core does not hand it on as out of memory. */
+/* The most bytes the search's path may take, and the most its children waiting along it
+   may (a test lowers it, _core.set_stack_bound). A path that long (some three million
+   moves, in Athena, whose foundation cards come back; in Thumb and Pouch, a million
+   states deep, forty million children waiting) ends the search undecided: the Python
+   search, fifty times slower, would not get further in the time left, so the core does
+   not hand it on as out of memory. */
 static size_t gstack_bound = MAX_ARENA_BYTES;
 
 typedef struct { GState s; GKey key; size_t first, count, at; GMove move; } GFrame;
@@ -17,7 +19,8 @@ typedef struct { GKid *items; size_t n, cap; } GKids;
 
 /* The children of ``s`` in move order onto ``kids``, each with its key, its slot of the
    transposition table fetched ahead (the look-up when the search comes to it is then
-   seldom a wait on memory). 0 when out of memory. */
+   seldom a wait on memory). 0 when out of memory; -1 when the children waiting along the
+   path would pass ``gstack_bound`` (a path that long ends the search, as below). */
 static int gexpand(const GRules *r, const GState *s, GKey key, GMoves *moves, GKids *kids,
                    Table *tt) {
     moves->n = 0;
@@ -25,7 +28,7 @@ static int gexpand(const GRules *r, const GState *s, GKey key, GMoves *moves, GK
     if (kids->n + moves->n > kids->cap) {
         size_t cap = kids->cap ? kids->cap : 1024;
         while (cap < kids->n + moves->n) cap *= 2;
-        if (cap * sizeof(GKid) > MAX_ARENA_BYTES) return 0;
+        if (cap * sizeof(GKid) > gstack_bound) return -1;
         GKid *items = realloc(kids->items, cap * sizeof(GKid));
         if (!items) return 0;
         kids->items = items;
@@ -69,7 +72,8 @@ static int gsearch(const GRules *r, const GState *root, long long most, double d
     frames[0].key = key;
     frames[0].first = 0;
     frames[0].at = 0;
-    if (!gexpand(r, root, key, &moves, &kids, &tt)) { outcome = TOO_BIG; goto done; }
+    int expanded = gexpand(r, root, key, &moves, &kids, &tt);
+    if (expanded <= 0) { outcome = expanded ? UNDECIDED : TOO_BIG; goto done; }
     frames[0].count = kids.n;
     nframes = 1;
     while (nframes) {
@@ -114,7 +118,8 @@ static int gsearch(const GRules *r, const GState *root, long long most, double d
         g->move = m;
         g->at = 0;
         g->first = kids.n;
-        if (!gexpand(r, &child, key, &moves, &kids, &tt)) { outcome = TOO_BIG; goto done; }
+        expanded = gexpand(r, &child, key, &moves, &kids, &tt);
+        if (expanded <= 0) { outcome = expanded ? UNDECIDED : TOO_BIG; goto done; }
         g->count = kids.n - g->first;
         nframes++;
     }

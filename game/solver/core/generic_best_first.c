@@ -1,0 +1,197 @@
+/* The generic best-first search (game/solver/generic_best_first.py) over generic.c's states
+ * and moves, and its Python interface. Part of the compiled core, included by ../_core.c
+ * after generic_search.c (it shortens its line with ``gshortened``).
+ *
+ * Every state entered is kept (its parent and the move to it, for the line), so a round
+ * holds its node budget of states: some 300 bytes each. */
+
+/* generic_best_first.evaluate: cards up, less the cards buried under what can move (a
+   tableau pile's cards below its built top run, a reserve's below its top card), less, with
+   limited redeals and a stock dealt to the waste, ``talon_weight`` a card in the stock and
+   the waste, twice for a card in the last pass's waste. */
+static int geval(const GRules *r, const GState *s, int talon_weight) {
+    int up = s->start[first_tableau(r)] - s->start[GFIRST_FOUNDATION];
+    int buried = 0;
+    for (int p = first_tableau(r); p < first_tableau(r) + r->nt; p++) {
+        int n = glen(s, p);
+        if (n <= 1) continue;
+        const uint8_t *c = gpile(s, p);
+        int run = 1;
+        while (run < n - s->down[p] && gbuilds(r, c[n - run], c[n - run - 1])) run++;
+        buried += n - run;
+    }
+    for (int p = first_tableau(r) + r->nt; p < r->npiles; p++)
+        if (glen(s, p) > 1) buried += glen(s, p) - 1;
+    int score = 10 * up - 3 * buried;
+    if (r->limit >= 0 && r->stock_to == TO_WASTE) {
+        int waste = glen(s, GWASTE);
+        score -= talon_weight * (glen(s, GSTOCK) + waste);
+        if ((int)s->redeals >= r->limit) score -= talon_weight * waste;
+    }
+    return score;
+}
+
+/* A node of the search: its state, the node it came from and the move. */
+typedef struct { GState s; int64_t parent; GMove move; } GNode;
+/* The heap's order: the higher score first, then the node entered first. */
+typedef struct { int score; uint32_t node; } GHeapItem;
+
+static inline int gheap_before(GHeapItem a, GHeapItem b) {
+    return a.score > b.score || (a.score == b.score && a.node < b.node);
+}
+
+static void gheap_push(GHeapItem *heap, size_t *n, GHeapItem item) {
+    size_t i = (*n)++;
+    while (i) {
+        size_t up = (i - 1) / 2;
+        if (!gheap_before(item, heap[up])) break;
+        heap[i] = heap[up];
+        i = up;
+    }
+    heap[i] = item;
+}
+
+static GHeapItem gheap_pop(GHeapItem *heap, size_t *n) {
+    GHeapItem top = heap[0], last = heap[--*n];
+    size_t i = 0;
+    for (;;) {
+        size_t child = 2 * i + 1;
+        if (child >= *n) break;
+        if (child + 1 < *n && gheap_before(heap[child + 1], heap[child])) child++;
+        if (!gheap_before(heap[child], last)) break;
+        heap[i] = heap[child];
+        i = child;
+    }
+    if (*n) heap[i] = last;
+    return top;
+}
+
+/* generic_best_first.best_first: ``most`` states at most; on WON, ``line`` holds the moves
+   from the root. UNWINNABLE when every reachable state was entered. */
+static int gbest_first(const GRules *r, const GState *root, long long most, double deadline,
+                       PyObject *cancel, int talon_weight, GMoves *line, long long *nodes_out,
+                       PyThreadState **save) {
+    Table tt;
+    GMoves moves = {0};
+    GNode *nodes = NULL;
+    GHeapItem *heap = NULL;
+    size_t count = 0, cap = 0, heapn = 0, heapcap = 0;
+    int outcome = UNWINNABLE, check = GCHECK_EVERY;
+    line->n = 0;
+    *nodes_out = 0;
+    if (gwon(r, root)) return WON;
+    if (cancel_set(cancel, save)) return CANCELLED;
+    if (most > (long long)(MAX_ARENA_BYTES / sizeof(GNode))) most = MAX_ARENA_BYTES / sizeof(GNode);
+    if (!table_init(&tt, most)) return TOO_BIG;
+    cap = 1024;
+    heapcap = 1024;
+    nodes = malloc(cap * sizeof(GNode));
+    heap = malloc(heapcap * sizeof(GHeapItem));
+    GKey key = gkey(r, root);
+    if (!nodes || !heap || !table_put(&tt, key.a, key.b, 0)) { outcome = TOO_BIG; goto done; }
+    nodes[0].s = *root;
+    nodes[0].parent = -1;
+    count = 1;
+    gheap_push(heap, &heapn, (GHeapItem){geval(r, root, talon_weight), 0});
+    while (heapn) {
+        uint32_t at = gheap_pop(heap, &heapn).node;
+        moves.n = 0;
+        if (!gchildren(r, &nodes[at].s, &moves)) { outcome = TOO_BIG; goto done; }
+        key = gkey(r, &nodes[at].s);
+        for (size_t k = 0; k < moves.n; k++) {
+            GMove m = moves.items[k];
+            GKey child_key = gdelta(r, &nodes[at].s, key, m);
+            if (table_seen(&tt, child_key.a, child_key.b, 0)) continue;
+            if (!table_put(&tt, child_key.a, child_key.b, 0)) { outcome = TOO_BIG; goto done; }
+            if (count == cap) {
+                GNode *grown = realloc(nodes, 2 * cap * sizeof(GNode));
+                if (!grown) { outcome = TOO_BIG; goto done; }
+                nodes = grown;
+                cap *= 2;
+            }
+            GNode *child = &nodes[count];
+            child->s = nodes[at].s;
+            gapply(r, &child->s, m);
+            child->parent = at;
+            child->move = m;
+            count++;
+            if (gwon(r, &child->s)) {
+                size_t length = 0;
+                for (int64_t i = (int64_t)count - 1; nodes[i].parent >= 0; i = nodes[i].parent)
+                    length++;
+                for (size_t j = 0; j < length; j++)
+                    if (!gmoves_push(line, 0, 0, 0)) { outcome = TOO_BIG; goto done; }
+                size_t j = length;
+                for (int64_t i = (int64_t)count - 1; nodes[i].parent >= 0; i = nodes[i].parent)
+                    line->items[--j] = nodes[i].move;
+                outcome = WON;
+                goto done;
+            }
+            if ((long long)count - 1 >= most) { outcome = UNDECIDED; goto done; }
+            if (--check == 0) {
+                check = GCHECK_EVERY;
+                if (cancel_set(cancel, save)) { outcome = CANCELLED; goto done; }
+                if (deadline > 0 && now() >= deadline) { outcome = UNDECIDED; goto done; }
+            }
+            if (heapn == heapcap) {
+                GHeapItem *grown = realloc(heap, 2 * heapcap * sizeof(GHeapItem));
+                if (!grown) { outcome = TOO_BIG; goto done; }
+                heap = grown;
+                heapcap *= 2;
+            }
+            gheap_push(heap, &heapn, (GHeapItem){geval(r, &child->s, talon_weight),
+                                                 (uint32_t)(count - 1)});
+        }
+    }
+done:
+    *nodes_out = count ? (long long)count - 1 : 0;
+    free(tt.slots);
+    free(moves.items);
+    free(nodes);
+    free(heap);
+    return outcome;
+}
+
+/* generic_best_first(spec, state, most, max_seconds, cancel, talon_weight) -> (outcome,
+   line, states): one best-first round with the GIL released; the line shortened as the
+   depth-first search's is. MemoryError past the memory bound. */
+static PyObject *core_generic_best_first(PyObject *self, PyObject *args) {
+    PyObject *spec, *state, *cancel, *result = NULL;
+    long long most, nodes = 0;
+    double max_seconds;
+    int talon_weight;
+    if (!PyArg_ParseTuple(args, "OOLdOi", &spec, &state, &most, &max_seconds, &cancel,
+                          &talon_weight))
+        return NULL;
+    GRules *r = malloc(sizeof(GRules));
+    GState *s = malloc(sizeof(GState));
+    GMoves line = {0}, shortened = {0};
+    if (!r || !s) { PyErr_NoMemory(); goto out; }
+    if (!read_grules(spec, r) || !read_gstate(state, r, s)) goto out;
+    if (most < 1) { refuse("a state budget below 1"); goto out; }
+    if (talon_weight < 0 || talon_weight > 1000) { refuse("a talon weight outside 0 to 1000"); goto out; }
+    if (cancel != Py_None && !PyObject_HasAttrString(cancel, "is_set")) {
+        PyErr_SetString(PyExc_TypeError, "compiled solver core: a cancel event without is_set");
+        goto out;
+    }
+    if (max_seconds != max_seconds) { refuse("a time budget that is not a number"); goto out; }
+    double deadline = max_seconds >= 0 ? now() + max_seconds : 0;
+    PyThreadState *save = PyEval_SaveThread();
+    int outcome = gbest_first(r, s, most, deadline, cancel, talon_weight, &line, &nodes, &save);
+    if (outcome == WON && !gshortened(r, s, &line, &shortened)) outcome = TOO_BIG;
+    PyEval_RestoreThread(save);
+    if (outcome == TOO_BIG) {
+        PyErr_SetString(PyExc_MemoryError,
+                        "compiled solver core: the generic search outgrew the core's memory");
+        goto out;
+    }
+    PyObject *path = outcome == WON ? gmoves_list(&shortened) : Py_None;
+    if (path == Py_None) Py_INCREF(path);
+    if (path) result = Py_BuildValue("(iNL)", outcome, path, nodes);
+out:
+    free(r);
+    free(s);
+    free(line.items);
+    free(shortened.items);
+    return result;
+}

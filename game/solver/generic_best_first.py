@@ -1,0 +1,118 @@
+"""Best-first search over the engine's states: the generic search's first phase.
+
+The generic search's depth-first order finds a win only when its first lines lead to one;
+in games whose piles are long and whose stock is dealt once (Whitehead, Westhaven, Thumb
+and Pouch) it wanders among the first lines for its whole budget. Best-first search
+enters the state that looks best of all those seen so far, so it follows the lines that
+bring cards up and free buried ones, wherever they started.
+
+Like the depth-first search it knows no policy by name: the states and commands are the
+engine's (``generic.GenericSearch``), every state is entered once, and no cut is made. So
+a WON line is a line of the engine's commands, and running out of states proves a loss
+(every reachable state was entered). Running out of its budget proves nothing; the
+depth-first search takes the rest of the time.
+
+The evaluation (``evaluate``) reads the state alone: ten points a card up, less three a
+card buried under what can move, less, where the stock is dealt to the waste a limited
+number of times, ``talon_weight`` a card still in the talon (twice for a card in the last
+pass's waste, which only the cards laid on it can uncover). Equal scores go to the state
+entered first, so that the search is the same wherever it runs.
+
+Where the compiled core is built, a round runs there (core/generic_best_first.c): the same
+states, order and answers, held to this module by tests/solver/test_core_generic.py.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from game.engine.commands import Command
+from game.engine.policies import StockTarget
+from game.engine.state import State
+
+from .expansion import Budget
+from .outcome import Outcome
+
+UP_WEIGHT = 10
+BURIED_WEIGHT = 3
+# Looks at the clock and the cancel event every this many states (as generic.CHECK_EVERY).
+CHECK_EVERY = 8
+
+
+def evaluate(space, state: State, talon_weight: int) -> int:
+    """How promising ``state`` looks (higher first); see the module text."""
+    layout = space.layout
+    piles, down = state.piles, state.down
+    builds_on = space.mechanics.builds_on
+    buried = 0
+    for pile_index in layout.tableau_range:
+        pile = piles[pile_index]
+        size = len(pile)
+        if size <= 1:
+            continue
+        run = 1
+        while run < size - down[pile_index] and builds_on(pile[-run], pile[-run - 1]):
+            run += 1
+        buried += size - run
+    for pile_index in range(layout.tableau_range.stop, len(piles)):
+        buried += max(0, len(piles[pile_index]) - 1)  # a reserve's cards below its top
+    score = UP_WEIGHT * state.cards_on_foundations(layout) - BURIED_WEIGHT * buried
+    rules = space.rules
+    if rules.redeals is not None and StockTarget(rules.stock_to) is StockTarget.WASTE:
+        waste = len(piles[1])
+        score -= talon_weight * (len(piles[0]) + waste)
+        if state.redeals_used >= rules.redeals:
+            score -= talon_weight * waste
+    return score
+
+
+def best_first(
+    space, root: State, budget: Budget, max_nodes: int, talon_weight: int
+) -> tuple[Outcome, tuple[Command, ...] | None, int]:
+    """(outcome, line, states entered): best-first over every legal command, ``max_nodes``
+    states at most. WON with the line (shortened as the depth-first search's is),
+    UNWINNABLE when every reachable state was entered, else UNDECIDED. Raises
+    ``expansion.Cancelled``."""
+    from .generic import shortened  # generic runs this module's search first
+
+    if space.won(root):
+        return Outcome.WON, (), 0
+    budget.spent(0)  # a cancel event set before the start stops it at once
+    key, won, children, make = space.key, space.won, space.children, space.child
+    visited = {key(root)}
+    states = [root]
+    parents: list[tuple[int, Command | None]] = [(-1, None)]
+    heap = [(-evaluate(space, root, talon_weight), 0)]
+    nodes = 0
+    check = CHECK_EVERY
+    while heap:
+        at = heapq.heappop(heap)[1]
+        state = states[at]
+        for _score, _index, command in children(state):
+            child = make(state, command)
+            if child is None:
+                continue
+            child_key = key(child)
+            if child_key in visited:
+                continue
+            visited.add(child_key)
+            nodes += 1
+            states.append(child)
+            parents.append((at, command))
+            if won(child):
+                line = []
+                node = len(states) - 1
+                while parents[node][0] >= 0:
+                    node, step = parents[node]
+                    line.append(step)
+                line.reverse()
+                return Outcome.WON, shortened(space, root, line, budget), nodes
+            if nodes >= max_nodes:
+                return Outcome.UNDECIDED, None, nodes
+            check -= 1
+            if not check:
+                check = CHECK_EVERY
+                if budget.spent(nodes):
+                    return Outcome.UNDECIDED, None, nodes
+            heapq.heappush(heap, (-evaluate(space, child, talon_weight), len(states) - 1))
+    return Outcome.UNWINNABLE, None, nodes

@@ -1,0 +1,121 @@
+"""The generic search's best-first rounds (generic_best_first.py, core/generic_best_first.c):
+what they add to the depth-first search, that they answer only what is so, and that the
+core's rounds are Python's (the differential test is in test_core_generic.py; here, that
+it would see a change of the evaluation)."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+
+from game.engine.game import new_game
+from game.solver import generic, generic_best_first, native
+from game.solver.expansion import Budget
+from game.solver.generic import GenericSearch, generic_solve
+from game.solver.generic_best_first import best_first, evaluate
+from game.solver.native_generic import native_generic_best_first, native_generic_search
+from game.solver.outcome import Outcome
+from game.variants import get_variant
+from tests.solver.generic_cases import late_games
+from tests.solver.small_positions import replays_to_a_win
+
+needs_core = pytest.mark.skipif(native._core is None, reason="no compiled core on this install")
+
+
+@needs_core
+def test_the_rounds_win_a_deal_the_depth_first_search_leaves_undecided():
+    """Whitehead deal 5: the depth-first search alone enters 900,000 states without a win;
+    the first best-first round (its tenth of the same budget) wins it, and the line
+    replays through the engine."""
+    rules = get_variant("whitehead").rules()
+    state = new_game(rules, seed=5).state
+    alone = native_generic_search(rules, state, 900_000, None, None)
+    assert alone[0] is Outcome.UNDECIDED
+    result = generic_solve(state, rules, max_nodes=900_000)
+    assert result.won and result.stats["phase"] == "best-first" and result.stats["core"]
+    assert result.nodes < 900_000 * generic.BEST_FIRST_SHARE
+    assert replays_to_a_win(rules, state, result.line)
+
+
+def test_a_round_that_enters_every_state_proves_the_loss():
+    """Best-first over every legal command with each state entered once: when no state is
+    left, none of them is won (the same argument as the depth-first search's)."""
+    rules = get_variant("whitehead").rules()
+    state = new_game(rules, seed=4).state  # lost: 869 states reachable
+    space = GenericSearch(rules)
+    outcome, line, nodes = best_first(space, state, Budget(), 10_000, 0)
+    assert (outcome, line) == (Outcome.UNWINNABLE, None)
+    assert nodes == generic.search(space, state, Budget(), 10_000)[2]
+    assert best_first(space, state, Budget(), nodes - 1, 0)[0] is Outcome.UNDECIDED
+
+
+def test_the_talon_counts_only_where_it_is_dealt_to_the_waste_a_limited_number_of_times():
+    whitehead = get_variant("whitehead").rules()  # one pass through the stock to the waste
+    assert generic.best_first_weights(whitehead) == generic.BEST_FIRST_TALON_WEIGHTS
+    space = GenericSearch(whitehead)
+    state = new_game(whitehead, seed=1).state
+    talon = len(state.piles[0]) + len(state.piles[1])
+    assert evaluate(space, state, 5) == evaluate(space, state, 0) - 5 * talon
+    for variant in ("easthaven", "yukon", "canfield"):  # to the piles; no stock; unlimited
+        rules = get_variant(variant).rules()
+        assert generic.best_first_weights(rules) == generic.BEST_FIRST_TALON_WEIGHTS[:1]
+        state = new_game(rules, seed=1).state
+        space = GenericSearch(rules)
+        assert evaluate(space, state, 5) == evaluate(space, state, 0)
+
+
+def test_a_buried_card_costs_what_a_card_up_gains():
+    """The evaluation of a dealt Whitehead game: no card up, and every card under a pile's
+    built top run buried."""
+    rules = get_variant("whitehead").rules()
+    state = new_game(rules, seed=1).state
+    space = GenericSearch(rules)
+    builds_on = space.mechanics.builds_on
+    buried = 0
+    for pile in space.layout.tableau_range:
+        cards = state.piles[pile]
+        run = 1
+        while run < len(cards) and builds_on(cards[-run], cards[-run - 1]):
+            run += 1
+        buried += max(0, len(cards) - run)
+    assert buried > 0
+    assert evaluate(space, state, 0) == -generic_best_first.BURIED_WEIGHT * buried
+
+
+@needs_core
+def test_a_changed_evaluation_makes_the_core_and_python_differ(monkeypatch):
+    """The differential test has teeth: with buried cards not weighed in Python (3 a card
+    in the core), the two rounds win some of these late games by other lines or after
+    other numbers of states."""
+    rules = get_variant("yukon").rules()
+    states = late_games(rules, random.Random(5), 12)
+
+    def rounds():
+        space = GenericSearch(rules)
+        return [
+            (
+                best_first(space, state, Budget(), 800, 0),
+                native_generic_best_first(rules, state, 800, None, None, 0),
+            )
+            for state in states
+        ]
+
+    before = rounds()
+    assert all(python == core for python, core in before)
+    assert sum(core[0] is Outcome.WON for _python, core in before) >= 3
+    monkeypatch.setattr(generic_best_first, "BURIED_WEIGHT", 0)
+    assert any(python != core for python, core in rounds())
+
+
+@needs_core
+def test_a_round_stops_on_its_clock_and_its_cancel_event():
+    rules = get_variant("whitehead").rules()
+    state = new_game(rules, seed=1).state  # no round wins it within a million states
+    outcome, _line, nodes = native_generic_best_first(rules, state, 10**7, 0.2, None, 0)
+    assert outcome is Outcome.UNDECIDED and 0 < nodes < 10**7
+    cancel = threading.Event()
+    cancel.set()
+    with pytest.raises(native.NativeCancelled):
+        native_generic_best_first(rules, state, 10**7, None, cancel, 0)
