@@ -41,19 +41,18 @@ held to this module by tests/solver/test_core_generic.py.
 
 from __future__ import annotations
 
-import dataclasses
 import threading
 import time
 
-from game.engine.commands import Command, Draw, Move, mechanics_for
+from game.engine.commands import Command, Draw, Move
 from game.engine.events import apply_step
 from game.engine.policies import StockTarget
-from game.engine.refusals import Refused
 from game.engine.rules import Rules
 from game.engine.state import State
 
 from . import generic_best_first, native
 from .expansion import Budget, Cancelled
+from .generic_space import GenericSearch, replays_to_a_win, shortened
 from .native import NativeCancelled
 from .native_generic import native_generic_best_first, native_generic_search
 from .outcome import Outcome, SolveResult
@@ -76,77 +75,6 @@ MOST_CORE_STATES = 16_000_000
 BEST_FIRST_SHARE = 0.3
 BEST_FIRST_ROUND_NODES = 200_000
 BEST_FIRST_TALON_WEIGHTS = (0, 5, 15)
-
-# The move order's scores (higher first).
-TO_FOUNDATION = 100
-TURNS_UP = 80
-FROM_OTHER = 50  # waste, reserves and any pile that is neither tableau nor foundation
-PILE_TO_PILE = 40
-DRAW = 30
-WHOLE_PILE_TO_EMPTY = 10
-FROM_FOUNDATION = 5
-
-
-class GenericSearch:
-    """The engine's states and commands under one rule set, for searching."""
-
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        self.mechanics = mechanics = mechanics_for(rules)
-        self.layout = mechanics.layout
-        self.card_count = rules.card_count
-        self.count_redeals = rules.redeals is not None
-        self.foundations = frozenset(self.layout.foundation_range)
-        self.tableau = frozenset(self.layout.tableau_range)
-
-    def key(self, state: State) -> State:
-        """The state itself, whatever fields it has (the redeals used set to 0 where they
-        are unlimited)."""
-        if self.count_redeals or not state.redeals_used:
-            return state
-        return dataclasses.replace(state, redeals_used=0)
-
-    def won(self, state: State) -> bool:
-        return state.cards_on_foundations(self.layout) == self.card_count
-
-    def children(self, state: State) -> list[tuple[int, int, Command]]:
-        """Every legal command of ``state``, in move order (``child`` makes each)."""
-        out = [
-            (-self.score(state, command), index, command)
-            for index, command in enumerate(self.mechanics.legal_moves(state))
-        ]
-        out.sort(key=_order)
-        return out
-
-    def child(self, state: State, command: Command) -> State | None:
-        """The state ``command`` leads to (None if the engine's check refuses it)."""
-        try:
-            return apply_step(state, self.mechanics.check(state, command))
-        except Refused:
-            return None  # listed but refused: the engine's check has the last word
-
-    def score(self, state: State, command: Command) -> int:
-        """The move order, from the command and the state alone (cheap: most children of
-        a won search are never made)."""
-        if type(command) is not Move:
-            return DRAW
-        source, target = command.source, command.target
-        if target in self.foundations:
-            return TO_FOUNDATION
-        if source in self.foundations:
-            return FROM_FOUNDATION
-        if source not in self.tableau:
-            return FROM_OTHER
-        left = len(state.piles[source]) - command.count
-        if left and state.down[source] >= left:
-            return TURNS_UP
-        if not left and not state.piles[target]:
-            return WHOLE_PILE_TO_EMPTY
-        return PILE_TO_PILE
-
-
-def _order(child) -> tuple[int, int]:
-    return child[0], child[1]
 
 
 def best_first_weights(rules: Rules) -> tuple[int, ...]:
@@ -285,16 +213,6 @@ class _Phases:
         return outcome, line
 
 
-def replays_to_a_win(space: GenericSearch, state: State, line) -> bool:
-    """Does ``line`` replay from ``state`` to a won game, each command checked by the
-    engine?"""
-    for command in line:
-        state = space.child(state, command)
-        if state is None:
-            return False
-    return space.won(state)
-
-
 def search(
     space: GenericSearch, root: State, budget: Budget, max_nodes: int | None = None
 ) -> tuple[Outcome, tuple[Command, ...] | None, int]:
@@ -359,35 +277,6 @@ def _free_aside(stack: list) -> None:
             stack.pop()
 
     threading.Thread(target=free, daemon=True).start()
-
-
-def shortened(
-    space: GenericSearch, root: State, line: list[Command], budget: Budget | None = None
-) -> tuple[Command, ...]:
-    """A won line without its detours: from each state of it, the command that leads
-    furthest along it (a depth-first line wanders: a card moved to and fro, the stock
-    turned round between two plays). Every command is the engine's, checked again.
-    Where ``budget``'s time runs out (a long line can take half a second), the rest of the
-    line is kept as found: a win all the same, its first steps shortened."""
-    states = [root]
-    for command in line:
-        states.append(space.child(states[-1], command))
-    at = {space.key(state): i for i, state in enumerate(states)}
-    out = []
-    i = 0
-    while i < len(line):
-        if out and budget is not None and budget.spent(0):
-            out.extend(line[i:])
-            break
-        best, best_command = i + 1, line[i]
-        for _score, _index, command in space.children(states[i]):
-            child = space.child(states[i], command)
-            j = -1 if child is None else at.get(space.key(child), -1)
-            if j > best:
-                best, best_command = j, command
-        out.append(best_command)
-        i = best
-    return tuple(out)
 
 
 def collection_commands(state: State, rules: Rules) -> list[Command] | None:

@@ -7,7 +7,7 @@ enters the state that looks best of all those seen so far, so it follows the lin
 bring cards up and free buried ones, wherever they started.
 
 Like the depth-first search it knows no policy by name: the states and commands are the
-engine's (``generic.GenericSearch``), every state is entered once, and no cut is made. So
+engine's (``generic_space.GenericSearch``), every state is entered once, and no cut is made. So
 a WON line is a line of the engine's commands, and running out of states proves a loss
 (every reachable state was entered). Running out of its budget proves nothing; the
 depth-first search takes the rest of the time.
@@ -31,6 +31,7 @@ from game.engine.policies import StockTarget
 from game.engine.state import State
 
 from .expansion import Budget
+from .generic_space import shortened
 from .outcome import Outcome
 
 UP_WEIGHT = 10
@@ -73,8 +74,6 @@ def best_first(
     states at most. WON with the line (shortened as the depth-first search's is),
     UNWINNABLE when every reachable state was entered, else UNDECIDED. Raises
     ``expansion.Cancelled``."""
-    from .generic import shortened  # generic runs this module's search first
-
     if space.won(root):
         return Outcome.WON, (), 0
     budget.spent(0)  # a cancel event set before the start stops it at once

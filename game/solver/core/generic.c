@@ -297,7 +297,7 @@ static void gapply(const GRules *r, GState *s, GMove m) {
     }
 }
 
-/* generic.GenericSearch.score: the move order, from the move and the state before it. */
+/* generic_space.GenericSearch.score: the move order, from the move and the state before it. */
 static int gscore(const GRules *r, const GState *s, GMove m) {
     if (m.src == GDRAW) return 30;
     if (is_foundation(r, m.dst)) return 100;

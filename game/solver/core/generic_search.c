@@ -1,5 +1,5 @@
-/* The generic search (game/solver/generic.py: search and shortened) over generic.c's
- * states and moves, and its Python interface (native_generic.py calls it). Part of the
+/* The generic search (game/solver/generic.py: search; generic_space.py: shortened) over
+ * generic.c's states and moves, and its Python interface (native_generic.py calls it). Part of the
  * compiled core, included by ../_core.c after the specialised core's interface (it uses
  * its ``refuse``, the clock and the transposition table of keys.c). */
 
@@ -132,7 +132,7 @@ done:
     return outcome;
 }
 
-/* generic.shortened: from each state of the won ``line``, the move (first in move order)
+/* generic_space.shortened: from each state of the won ``line``, the move (first in move order)
    that leads furthest along it. Into ``out``; 0 when out of memory. */
 static int gshortened(const GRules *r, const GState *root, const GMoves *line, GMoves *out) {
     size_t n = line->n;
@@ -346,7 +346,7 @@ out:
 }
 
 /* generic_search(spec, state, most, max_seconds, cancel) -> (outcome, line, states): the
-   generic search with the GIL released; the line shortened (generic.shortened) and made of
+   generic search with the GIL released; the line shortened (generic_space.shortened) and made of
    (source, target, count) with None for a Draw. MemoryError past the memory bound. */
 static PyObject *core_generic_search(PyObject *self, PyObject *args) {
     PyObject *spec, *state, *cancel, *result = NULL;
