@@ -1,7 +1,7 @@
 /* The generic search (game/solver/generic.py: search; generic_space.py: shortened) over
- * generic.c's states and moves, and its Python interface (native_generic.py calls it). Part of the
- * compiled core, included by ../_core.c after the specialised core's interface (it uses
- * its ``refuse``, the clock and the transposition table of keys.c). */
+ * generic.c's states and moves, and its Python interface (native_generic.py calls it).
+ * Part of the compiled core, included by ../_core.c after the specialised core's
+ * interface (it uses its ``refuse``, the clock and the transposition table of keys.c). */
 
 #define GCHECK_EVERY 1024 /* states between two looks at the clock and the cancel event */
 
