@@ -297,7 +297,9 @@ def test_background_search_helper():
     time.sleep(0.2)
     t0 = time.perf_counter()
     slow.cancel(wait=2)
-    assert slow.done() and time.perf_counter() - t0 < 0.2
+    # Seen within milliseconds on a quiet machine; the bound leaves room for a loaded one
+    # (0.2 s failed once with four test processes on two cores), far below the 30 s.
+    assert slow.done() and time.perf_counter() - t0 < 1.0
     assert slow.result().cancelled
 
 
