@@ -314,42 +314,41 @@ static PyObject *core_hopeless(PyObject *self, PyObject *args) {
 #include "core/generic_search.c"
 #include "core/generic_best_first.c"
 
-/* set_table_bound(slots): the transposition tables' memory bound, a power of two from 2^16
-   to the default 2^25 (for tests: a bound reached in a few thousand positions); returns
-   the bound it replaces. */
-static PyObject *core_set_table_bound(PyObject *self, PyObject *args) {
+/* set_bound(name, value): one of the core's memory bounds, for tests (a bound reached in a
+   few thousand positions); returns the bound it replaces. "table": the transposition
+   tables' slots, a power of two from 2^16 to the default 2^25; "stack": the generic
+   search's path (and the children waiting along it) in bytes, from 4 KB to the default
+   1 GB. */
+static PyObject *core_set_bound(PyObject *self, PyObject *args) {
     (void)self;
-    unsigned long long slots;
-    if (!PyArg_ParseTuple(args, "K", &slots)) return NULL;
-    if (slots < (1u << 16) || slots > MAX_TABLE_SLOTS || (slots & (slots - 1))) {
-        PyErr_SetString(PyExc_ValueError, "a table bound is a power of two from 2^16 to 2^25");
+    const char *name;
+    unsigned long long value;
+    size_t before;
+    if (!PyArg_ParseTuple(args, "sK", &name, &value)) return NULL;
+    if (!strcmp(name, "table")) {
+        if (value < (1u << 16) || value > MAX_TABLE_SLOTS || (value & (value - 1))) {
+            PyErr_SetString(PyExc_ValueError, "a table bound is a power of two from 2^16 to 2^25");
+            return NULL;
+        }
+        before = table_bound;
+        table_bound = (size_t)value;
+    } else if (!strcmp(name, "stack")) {
+        if (value < 4096 || value > MAX_ARENA_BYTES) {
+            PyErr_SetString(PyExc_ValueError, "a stack bound is from 4 KB to 1 GB");
+            return NULL;
+        }
+        before = gstack_bound;
+        gstack_bound = (size_t)value;
+    } else {
+        PyErr_SetString(PyExc_ValueError, "the core's bounds are \"table\" and \"stack\"");
         return NULL;
     }
-    size_t before = table_bound;
-    table_bound = (size_t)slots;
-    return PyLong_FromSize_t(before);
-}
-
-/* set_stack_bound(bytes): the generic search's path bound, from 4 KB to the default 1 GB
-   (for tests); returns the bound it replaces. */
-static PyObject *core_set_stack_bound(PyObject *self, PyObject *args) {
-    (void)self;
-    unsigned long long bytes;
-    if (!PyArg_ParseTuple(args, "K", &bytes)) return NULL;
-    if (bytes < 4096 || bytes > MAX_ARENA_BYTES) {
-        PyErr_SetString(PyExc_ValueError, "a stack bound is from 4 KB to 1 GB");
-        return NULL;
-    }
-    size_t before = gstack_bound;
-    gstack_bound = (size_t)bytes;
     return PyLong_FromSize_t(before);
 }
 
 static PyMethodDef methods[] = {
-    {"set_table_bound", core_set_table_bound, METH_VARARGS,
-     "set_table_bound(slots) -> the bound before"},
-    {"set_stack_bound", core_set_stack_bound, METH_VARARGS,
-     "set_stack_bound(bytes) -> the bound before"},
+    {"set_bound", core_set_bound, METH_VARARGS,
+     "set_bound(\"table\" or \"stack\", slots or bytes) -> the bound before"},
     {"depth_first", core_depth_first, METH_VARARGS,
      "depth_first(spec, position, max_nodes, max_seconds, cancel) -> (outcome, path, nodes)"},
     {"best_first", core_best_first, METH_VARARGS,

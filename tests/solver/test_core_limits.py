@@ -274,14 +274,14 @@ def test_a_depth_first_search_past_its_memory_bound_forgets_and_goes_on():
     lost = position_of(new_game(r, seed=437).state, r)
     won = new_game(r, seed=286).state
     roomy = native.native_depth_first(tables, lost, None, 60.0, None)
-    before = native._core.set_table_bound(1 << 16)
+    before = native._core.set_bound("table", 1 << 16)
     try:
         bounded = native.native_depth_first(tables, lost, None, 60.0, None)
         outcome, path, nodes = native.native_depth_first(
             tables, position_of(won, r), None, 60.0, None
         )
     finally:
-        assert native._core.set_table_bound(before) == 1 << 16
+        assert native._core.set_bound("table", before) == 1 << 16
     assert roomy[0] is bounded[0] is Outcome.UNWINNABLE
     assert roomy[2] > 40_000 and bounded[2] > 2 * roomy[2]  # it forgot, and searched again
     assert outcome is Outcome.WON and nodes > 33_000
@@ -292,8 +292,10 @@ def test_a_depth_first_search_past_its_memory_bound_forgets_and_goes_on():
 def test_the_table_bound_is_a_power_of_two_within_the_cores_limit():
     for bad in (0, 1000, (1 << 16) + 1, 1 << 26):
         with pytest.raises(ValueError, match="power of two"):
-            native._core.set_table_bound(bad)
-    assert native._core.set_table_bound(1 << 25) == 1 << 25  # the default, unchanged
+            native._core.set_bound("table", bad)
+    assert native._core.set_bound("table", 1 << 25) == 1 << 25  # the default, unchanged
+    with pytest.raises(ValueError, match="bounds are"):
+        native._core.set_bound("heap", 1 << 20)
 
 
 @needs_core
@@ -307,16 +309,16 @@ def test_a_generic_search_whose_path_outgrows_its_bound_ends_undecided_in_the_co
     # come first in ``solve`` now win it, so the depth-first search is asked alone.)
     r = rules("athena", "draw1")
     state = new_game(r, seed=10).state
-    before = native._core.set_stack_bound(1 << 16)
+    before = native._core.set_bound("stack", 1 << 16)
     started = time.perf_counter()
     try:
         outcome, _line, nodes = native_generic_search(r, state, MOST_CORE_STATES, 10.0, None)
     finally:
-        assert native._core.set_stack_bound(before) == 1 << 16
+        assert native._core.set_bound("stack", before) == 1 << 16
     assert outcome is Outcome.UNDECIDED and 0 < nodes
     assert time.perf_counter() - started < 5.0
     with pytest.raises(ValueError, match="stack bound"):
-        native._core.set_stack_bound(100)
+        native._core.set_bound("stack", 100)
 
 
 # -- builds under MSVC ------------------------------------------------------------------------

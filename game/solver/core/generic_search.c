@@ -6,11 +6,11 @@
 #define GCHECK_EVERY 1024 /* states between two looks at the clock and the cancel event */
 
 /* The most bytes the search's path may take, and the most its children waiting along it
-   may (a test lowers it, _core.set_stack_bound). A path that long (some three million
-   moves, in Athena, whose foundation cards come back; in Thumb and Pouch, a million
-   states deep, forty million children waiting) ends the search undecided: the Python
-   search, fifty times slower, would not get further in the time left, so the core does
-   not hand it on as out of memory. */
+   may (a test lowers it: _core.set_bound("stack", bytes)). A path that long (some three
+   million moves, in Athena, whose foundation cards come back; in Thumb and Pouch, a
+   million states deep, forty million children waiting) ends the search undecided: the
+   Python search, fifty times slower, would not get further in the time left, so the core
+   does not hand it on as out of memory. */
 static size_t gstack_bound = MAX_ARENA_BYTES;
 
 typedef struct { GState s; GKey key; size_t first, count, at; GMove move; } GFrame;

@@ -83,7 +83,7 @@ static void position_key(const Tables *t, Pos *p, uint64_t *k1, uint64_t *k2,
 /* At most 2^25 entries (512 MB), rather than growing until the machine swaps: past that
    the depth-first search forgets what it has searched and goes on (table_restart), the
    other searches stop with TOO_BIG, which solve.py reports. ``table_bound`` is that bound;
-   a test lowers it (_core.set_table_bound) to reach it in a few thousand positions. */
+   a test lowers it (_core.set_bound("table", ...)) to reach it in a few thousand positions. */
 #define MAX_TABLE_SLOTS ((size_t)1 << 25)
 static size_t table_bound = MAX_TABLE_SLOTS;
 
