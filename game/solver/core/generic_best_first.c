@@ -81,6 +81,8 @@ static int gbest_first(const GRules *r, const GState *root, long long most, doub
     *nodes_out = 0;
     if (gwon(r, root)) return WON;
     if (cancel_set(cancel, save)) return CANCELLED;
+    /* At most 1 GB of states (some 3.3 million): a round given more ends undecided there,
+       as the Python round would run out of memory far sooner. */
     if (most > (long long)(MAX_ARENA_BYTES / sizeof(GNode))) most = MAX_ARENA_BYTES / sizeof(GNode);
     if (!table_init(&tt, most)) return TOO_BIG;
     cap = 1024;
