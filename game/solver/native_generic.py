@@ -139,24 +139,7 @@ def native_generic_search(
     """``generic.search`` (its line ``shortened``) in C: (outcome, line, states entered).
     Raises NativeCancelled, ValueError for rules or a state the core does not take, and
     MemoryError past its memory bound."""
-    return _answer(
-        _core.generic_search(
-            spec_for(rules, state),
-            state_for(state),
-            most,
-            -1.0 if max_seconds is None else max_seconds,
-            cancel,
-        )
-    )
-
-
-def _answer(answer: tuple) -> tuple[Outcome, tuple[Command, ...] | None, int]:
-    """A search's (outcome, line, states) from the core's (code, moves, states)."""
-    code, line, nodes = answer
-    if code == _CANCELLED:
-        raise NativeCancelled
-    commands = None if line is None else tuple(map(command_of, line))
-    return _OUTCOMES[code], commands, nodes
+    return _answer(_core.generic_search, rules, state, most, max_seconds, cancel)
 
 
 def native_generic_best_first(
@@ -169,13 +152,16 @@ def native_generic_best_first(
 ) -> tuple[Outcome, tuple[Command, ...] | None, int]:
     """``generic_best_first.best_first`` (its line ``shortened``) in C: one round of
     ``most`` states at most. Raises as ``native_generic_search``."""
-    return _answer(
-        _core.generic_best_first(
-            spec_for(rules, state),
-            state_for(state),
-            most,
-            -1.0 if max_seconds is None else max_seconds,
-            cancel,
-            talon_weight,
-        )
+    return _answer(_core.generic_best_first, rules, state, most, max_seconds, cancel, talon_weight)
+
+
+def _answer(search, rules, state, most, max_seconds, cancel, *more) -> tuple:
+    """A core search's (outcome, line, states) from its (code, moves, states)."""
+    seconds = -1.0 if max_seconds is None else max_seconds
+    code, line, nodes = search(
+        spec_for(rules, state), state_for(state), most, seconds, cancel, *more
     )
+    if code == _CANCELLED:
+        raise NativeCancelled
+    commands = None if line is None else tuple(map(command_of, line))
+    return _OUTCOMES[code], commands, nodes

@@ -3,8 +3,9 @@ core built with AddressSanitizer and UBSan).
 
 Valid calls: rule tables drawn from the engine's whole vocabulary (generic_cases.py) and
 positions played on at random from their deals; the core's commands, their successors and
-their order must be the engine's and the Python search's, and its search's verdict, line
-and states entered the Python search's. Corrupted calls: every input native_generic.py
+their order must be the engine's and the Python search's, and its searches' verdicts,
+lines and states entered the Python searches' (the depth-first search and a best-first
+round). Corrupted calls: every input native_generic.py
 hands the core (each rule, each table, each pile, face-down count, redeal count and shown
 mask, the budgets and the cancel event), one at a time out of range or of the wrong type;
 the core must refuse each with a Python error.
@@ -18,6 +19,7 @@ import threading
 from game.solver import native_generic
 from game.solver.expansion import Budget
 from game.solver.generic import GenericSearch, search
+from game.solver.generic_best_first import best_first
 from game.solver.native_generic import spec_for, state_for
 from game.solver.outcome import Outcome
 from tests.solver.generic_cases import differences, late_games, random_rules
@@ -79,7 +81,13 @@ def valid_calls(core, rng: random.Random, rules) -> tuple[int, str | None]:
         difference = f"{in_c[0]} {in_c[2]} / {python[0]} {python[2]} states"
         return 3, f"generic search differs at {late!r}: {difference}"
     DECIDED["generic"] += python[0] is not Outcome.UNDECIDED
-    return 4, edge_budgets(core, rng, rules, rng.choice((state, late)))
+    weight = rng.choice((0, 7))
+    python = best_first(GenericSearch(rules), late, Budget(), SMALL_STATES, weight)
+    in_c = native_generic.native_generic_best_first(rules, late, SMALL_STATES, None, None, weight)
+    if in_c != python:
+        difference = f"{in_c[0]} {in_c[2]} / {python[0]} {python[2]} states"
+        return 4, f"generic best-first round differs at {late!r}: {difference}"
+    return 5, edge_budgets(core, rng, rules, rng.choice((state, late)))
 
 
 def edge_budgets(core, rng: random.Random, rules, state) -> str | None:
@@ -91,11 +99,15 @@ def edge_budgets(core, rng: random.Random, rules, state) -> str | None:
     cancel = threading.Event()
     if rng.random() < 0.5:
         cancel.set()
-    code, line, nodes = core.generic_search(
-        spec_for(rules, state), state_for(state), most, seconds, cancel
+    weight = rng.choice(((), (0,), (15,)))  # the depth-first search, or a best-first round
+    search_by = core.generic_best_first if weight else core.generic_search
+    code, line, nodes = search_by(
+        spec_for(rules, state), state_for(state), most, seconds, cancel, *weight
     )
     if code not in (0, 1, 2, 3) or nodes > most or (line is None) == (code == 0):
-        return f"generic search at the edge of its budgets: {code} {nodes} {most} {seconds}"
+        return (
+            f"generic search {weight} at the edge of its budgets: {code} {nodes} {most} {seconds}"
+        )
     return None
 
 
@@ -270,21 +282,27 @@ def corrupted_call(core, rng: random.Random, rules) -> str | None:
     elif where < 9:
         corrupt = rng.choice(STATE_CORRUPTIONS)
         args[1] = corrupt(rng, shaped, ncards, layout)
-    else:  # the search's own arguments: budgets and the cancel event
-        corrupt = rng.choice(("most", "seconds", "cancel"))
+    else:  # the search's own arguments: budgets, the cancel event, a round's talon weight
+        corrupt = rng.choice(("most", "seconds", "cancel", "weight"))
         if corrupt == "most":
             args[2] = rng.choice((0, -1, -(2**40), 2**63, 2**80, 2.5, "9", None))
         elif corrupt == "seconds":
             args[3] = rng.choice((float("nan"), "1", None, 10**400))
-        else:
+        elif corrupt == "cancel":
             args[4] = rng.choice((5, "set", _NoEvent(), b""))
     moves = where < 9 and rng.random() < 0.5
+    # A best-first round takes a talon weight (a wrong one where the weight is corrupted).
+    weight = rng.choice((-1, 1001, 2**40, "3", None)) if corrupt == "weight" else 5
+    best_first_round = corrupt == "weight" or rng.random() < 0.5
     try:
         if moves:
             core.generic_moves(args[0], args[1], rng.random() < 0.5)
+        elif best_first_round:
+            core.generic_best_first(*args, weight)
         else:
             core.generic_search(*args)
     except REFUSALS:
         return None
     name = corrupt if isinstance(corrupt, str) else corrupt.__name__
-    return f"generic {name} was not refused ({'moves' if moves else 'search'}): {args[1]!r}"
+    call = "moves" if moves else "best-first" if best_first_round else "search"
+    return f"generic {name} was not refused ({call}): {args[1]!r}"

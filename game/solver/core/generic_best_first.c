@@ -155,45 +155,18 @@ done:
 }
 
 /* generic_best_first(spec, state, most, max_seconds, cancel, talon_weight) -> (outcome,
-   line, states): one best-first round with the GIL released; the line shortened as the
-   depth-first search's is. MemoryError past the memory bound. */
+   line, states): one best-first round (generic_answer). */
 static PyObject *core_generic_best_first(PyObject *self, PyObject *args) {
-    PyObject *spec, *state, *cancel, *result = NULL;
-    long long most, nodes = 0;
+    PyObject *spec, *state, *cancel;
+    long long most;
     double max_seconds;
     int talon_weight;
     if (!PyArg_ParseTuple(args, "OOLdOi", &spec, &state, &most, &max_seconds, &cancel,
                           &talon_weight))
         return NULL;
-    GRules *r = malloc(sizeof(GRules));
-    GState *s = malloc(sizeof(GState));
-    GMoves line = {0}, shortened = {0};
-    if (!r || !s) { PyErr_NoMemory(); goto out; }
-    if (!read_grules(spec, r) || !read_gstate(state, r, s)) goto out;
-    if (most < 1) { refuse("a state budget below 1"); goto out; }
-    if (talon_weight < 0 || talon_weight > 1000) { refuse("a talon weight outside 0 to 1000"); goto out; }
-    if (cancel != Py_None && !PyObject_HasAttrString(cancel, "is_set")) {
-        PyErr_SetString(PyExc_TypeError, "compiled solver core: a cancel event without is_set");
-        goto out;
+    if (talon_weight < 0 || talon_weight > 1000) {
+        refuse("a talon weight outside 0 to 1000");
+        return NULL;
     }
-    if (max_seconds != max_seconds) { refuse("a time budget that is not a number"); goto out; }
-    double deadline = max_seconds >= 0 ? now() + max_seconds : 0;
-    PyThreadState *save = PyEval_SaveThread();
-    int outcome = gbest_first(r, s, most, deadline, cancel, talon_weight, &line, &nodes, &save);
-    if (outcome == WON && !gshortened(r, s, &line, &shortened)) outcome = TOO_BIG;
-    PyEval_RestoreThread(save);
-    if (outcome == TOO_BIG) {
-        PyErr_SetString(PyExc_MemoryError,
-                        "compiled solver core: the generic search outgrew the core's memory");
-        goto out;
-    }
-    PyObject *path = outcome == WON ? gmoves_list(&shortened) : Py_None;
-    if (path == Py_None) Py_INCREF(path);
-    if (path) result = Py_BuildValue("(iNL)", outcome, path, nodes);
-out:
-    free(r);
-    free(s);
-    free(line.items);
-    free(shortened.items);
-    return result;
+    return generic_answer(spec, state, most, max_seconds, cancel, talon_weight);
 }

@@ -345,15 +345,19 @@ out:
     return result;
 }
 
-/* generic_search(spec, state, most, max_seconds, cancel) -> (outcome, line, states): the
-   generic search with the GIL released; the line shortened (generic_space.shortened) and made of
-   (source, target, count) with None for a Draw. MemoryError past the memory bound. */
-static PyObject *core_generic_search(PyObject *self, PyObject *args) {
-    PyObject *spec, *state, *cancel, *result = NULL;
-    long long most, nodes = 0;
-    double max_seconds;
-    if (!PyArg_ParseTuple(args, "OOLdO", &spec, &state, &most, &max_seconds, &cancel))
-        return NULL;
+static int gbest_first(const GRules *r, const GState *root, long long most, double deadline,
+                       PyObject *cancel, int talon_weight, GMoves *line, long long *nodes_out,
+                       PyThreadState **save); /* generic_best_first.c */
+
+/* The answer of either generic search, (outcome, line, states): the arguments checked, the
+   search run with the GIL released, a won line shortened (generic_space.shortened) and made
+   of (source, target, count) with None for a Draw. ``talon_weight`` below 0: the
+   depth-first search, else a best-first round of that weight. MemoryError past the memory
+   bound. */
+static PyObject *generic_answer(PyObject *spec, PyObject *state, long long most,
+                                double max_seconds, PyObject *cancel, int talon_weight) {
+    PyObject *result = NULL;
+    long long nodes = 0;
     GRules *r = malloc(sizeof(GRules));
     GState *s = malloc(sizeof(GState));
     GMoves line = {0}, shortened = {0};
@@ -367,7 +371,9 @@ static PyObject *core_generic_search(PyObject *self, PyObject *args) {
     if (max_seconds != max_seconds) { refuse("a time budget that is not a number"); goto out; }
     double deadline = max_seconds >= 0 ? now() + max_seconds : 0;
     PyThreadState *save = PyEval_SaveThread();
-    int outcome = gsearch(r, s, most, deadline, cancel, &line, &nodes, &save);
+    int outcome = talon_weight < 0
+        ? gsearch(r, s, most, deadline, cancel, &line, &nodes, &save)
+        : gbest_first(r, s, most, deadline, cancel, talon_weight, &line, &nodes, &save);
     if (outcome == WON && !gshortened(r, s, &line, &shortened)) outcome = TOO_BIG;
     PyEval_RestoreThread(save);
     if (outcome == TOO_BIG) {
@@ -384,4 +390,15 @@ out:
     free(line.items);
     free(shortened.items);
     return result;
+}
+
+/* generic_search(spec, state, most, max_seconds, cancel) -> (outcome, line, states): the
+   generic depth-first search (generic_answer). */
+static PyObject *core_generic_search(PyObject *self, PyObject *args) {
+    PyObject *spec, *state, *cancel;
+    long long most;
+    double max_seconds;
+    if (!PyArg_ParseTuple(args, "OOLdO", &spec, &state, &most, &max_seconds, &cancel))
+        return NULL;
+    return generic_answer(spec, state, most, max_seconds, cancel, -1);
 }
