@@ -1,7 +1,8 @@
-"""The generic search's best-first rounds (generic_best_first.py, core/generic_best_first.c):
-what they add to the depth-first search, that they answer only what is so, and that the
-core's rounds are Python's (the differential test is in test_core_generic.py; here, that
-it would see a change of the evaluation)."""
+"""The generic search's phases: its depth-first probe and its best-first rounds
+(generic_best_first.py, core/generic_best_first.c): what they add to the depth-first
+search, that they answer only what is so, and that the core's rounds are Python's (the
+differential test is in test_core_generic.py; here, that it would see a change of the
+evaluation)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,20 @@ def test_the_rounds_win_a_deal_the_depth_first_search_leaves_undecided():
     assert result.won and result.stats["phase"] == "best-first" and result.stats["core"]
     assert result.nodes < 900_000 * generic.BEST_FIRST_SHARE
     assert replays_to_a_win(rules, state, result.line)
+
+
+@needs_core
+def test_a_deal_the_depth_first_search_decides_soon_is_answered_by_its_probe():
+    """Whitehead deal 2: the depth-first search wins it within 85,154 states, inside the
+    probe's 100,000, so it is answered as the depth-first search alone answers it, before
+    any best-first round (a round first had made such deals wait a second)."""
+    rules = get_variant("whitehead").rules()
+    state = new_game(rules, seed=2).state
+    alone = native_generic_search(rules, state, 1_000_000, None, None)
+    assert alone[0] is Outcome.WON and alone[2] < generic.PROBE_NODES
+    result = generic_solve(state, rules, max_nodes=None, max_seconds=30)
+    assert result.stats["phase"] == "probe"
+    assert (result.outcome, result.line, result.nodes) == alone
 
 
 def test_a_round_that_enters_every_state_proves_the_loss():
