@@ -357,8 +357,10 @@ static PyMethodDef methods[] = {
     {"hopeless", core_hopeless, METH_VARARGS, "hopeless(spec, position) -> bool"},
     {"generic_moves", core_generic_moves, METH_VARARGS,
      "generic_moves(spec, state, ordered) -> [(move, child state)]"},
-    {"generic_search", core_generic_search, METH_VARARGS,
-     "generic_search(spec, state, most, max_seconds, cancel) -> (outcome, line, states)"},
+    {"generic_depth_first", core_generic_depth_first, METH_VARARGS,
+     "generic_depth_first(spec, state, expected) -> a search to run"},
+    {"generic_depth_first_run", core_generic_depth_first_run, METH_VARARGS,
+     "generic_depth_first_run(search, most, max_seconds, cancel) -> (outcome, line, states)"},
     {"generic_best_first", core_generic_best_first, METH_VARARGS,
      "generic_best_first(spec, state, most, max_seconds, cancel, talon_weight)"
      " -> (outcome, line, states)"},

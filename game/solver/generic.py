@@ -24,8 +24,9 @@ the stock round would make the space endless).
 budgets, at most ``PROBE_NODES`` states), which decides at once the many deals it decides
 soon; best-first rounds over the same states (``generic_best_first``: one a talon weight,
 with ``BEST_FIRST_SHARE`` of the budgets), which find the long lines the depth-first order
-reaches late (Whitehead, Westhaven, Athena, Yukon); then this search again, from the start,
-with the rest. No phase makes a cut, so each one's WON and UNWINNABLE are as sound.
+reaches late (Whitehead, Westhaven, Athena, Yukon); then this search goes on from where the
+probe stopped (``DepthFirst``: its path and table kept), with the rest. No phase makes a
+cut, so each one's WON and UNWINNABLE are as sound.
 
 It is the reference the specialised solver is held to
 (tests/solver/test_soundness_vs_exhaustive.py), and the search for every table outside
@@ -55,7 +56,7 @@ from . import generic_best_first, native
 from .expansion import Budget, Cancelled
 from .generic_space import GenericSearch, replays_to_a_win, shortened
 from .native import NativeCancelled
-from .native_generic import native_generic_best_first, native_generic_search
+from .native_generic import native_depth_first, native_generic_best_first
 from .outcome import Outcome, SolveResult
 
 # A state here costs some fifty times a state of the specialised search: the clock and
@@ -106,7 +107,7 @@ def generic_solve(
 
     First a depth-first probe (``PROBE_SHARE`` of the budgets, at most ``PROBE_NODES``
     states), then best-first rounds (``generic_best_first``), one a talon weight, with
-    ``BEST_FIRST_SHARE`` of the budgets, then the depth-first search with the rest. All
+    ``BEST_FIRST_SHARE`` of the budgets, then the probe's search goes on with the rest. All
     search the same states with no cut, so any may answer WON or UNWINNABLE.
 
     Where the compiled core is built (``native.available()``), each phase runs there (the
@@ -115,7 +116,7 @@ def generic_solve(
     the budgets left, and ``left_core`` says why. A won line of the core is replayed
     through the engine before it is returned: one the engine refuses (a fault of the core)
     is never handed on, the search runs here instead."""
-    phases = _Phases(state, rules, cancel)
+    phases = _Phases(state, rules, cancel, max_nodes, max_seconds)
     weights = best_first_weights(rules)
     if max_nodes is None:
         probe_nodes, round_nodes = PROBE_NODES, BEST_FIRST_ROUND_NODES
@@ -139,13 +140,15 @@ def generic_solve(
         return phases.depth_first(nodes, phases.seconds_left(max_seconds, 1.0))
     except (Cancelled, NativeCancelled):
         return phases.result(Outcome.UNDECIDED, None, cancelled=True)
+    finally:
+        phases.release()
 
 
 class _Phases:
     """The phases of one ``generic_solve``: each in the compiled core while it takes them,
     else here; ``nodes`` counts the states of them all."""
 
-    def __init__(self, state: State, rules: Rules, cancel) -> None:
+    def __init__(self, state: State, rules: Rules, cancel, max_nodes, max_seconds) -> None:
         self.start = time.perf_counter()
         self.state = state
         self.rules = rules
@@ -154,6 +157,16 @@ class _Phases:
         self.nodes = 0
         self.stats: dict = {"search": "generic"}
         self.left_core = ""  # why a phase left the core, if one did
+        # The depth-first search, in the core and here: the probe's, which the last phase
+        # goes on with (each made when first run).
+        self.core_depth_first = None
+        self.depth_first_here: DepthFirst | None = None
+        # The states the core's table makes room for at once: as many as the budgets allow
+        # at some 400,000 states a second (it grows past them, up to its bound).
+        expected = MOST_CORE_STATES if max_nodes is None else max_nodes
+        if max_seconds is not None:
+            expected = min(expected, int(max_seconds * 400_000) + 1)
+        self.expected = expected
 
     def seconds_left(self, max_seconds: float | None, share: float) -> float | None:
         """The time up to ``share`` of ``max_seconds`` from the start, what is left of it."""
@@ -193,16 +206,36 @@ class _Phases:
         return self.result(outcome, line)
 
     def depth_first(self, nodes: int | None, seconds: float | None) -> SolveResult:
+        """The depth-first search, on from where its last run stopped: ``nodes`` states more
+        (None: up to its bound)."""
+
         def core():
-            most = MOST_CORE_STATES if nodes is None else nodes
-            return native_generic_search(self.rules, self.state, most, seconds, self.cancel)
+            if self.core_depth_first is None:
+                self.core_depth_first = native_depth_first(self.rules, self.state, self.expected)
+            search = self.core_depth_first
+            before = search.nodes
+            most = MOST_CORE_STATES if nodes is None else before + nodes
+            outcome, line, total = search.run(most, seconds, self.cancel)
+            return outcome, line, total - before
 
         def here(seconds):
-            return search(self.space, self.state, Budget(None, seconds, self.cancel), nodes)
+            if self.depth_first_here is None:
+                self.depth_first_here = DepthFirst(self.space, self.state)
+            search = self.depth_first_here
+            before = search.nodes
+            most = MOST_STATES if nodes is None else before + nodes
+            outcome, line, total = search.run(Budget(None, seconds, self.cancel), most)
+            return outcome, line, total - before
 
         outcome, line = self._run(core, here, seconds)
         self.stats["phase"] = "depth-first"
         return self.result(outcome, line)
+
+    def release(self) -> None:
+        """Let the depth-first searches' memory go."""
+        if self.depth_first_here is not None:
+            self.depth_first_here.release()
+        self.core_depth_first = None
 
     def _run(self, core, here, seconds: float | None):
         """(outcome, line) of a phase: ``core()`` while the core takes it, else
@@ -230,54 +263,86 @@ class _Phases:
 def search(
     space: GenericSearch, root: State, budget: Budget, max_nodes: int | None = None
 ) -> tuple[Outcome, tuple[Command, ...] | None, int]:
-    """(outcome, line, states entered): depth-first over every legal command."""
-    if space.won(root):
-        return Outcome.WON, (), 0
-    budget.spent(0)  # a cancel event set before the start stops it at once
-    key = space.key
-    won = space.won
-    children = space.children
-    make = space.child
-    most = MOST_STATES if max_nodes is None else max_nodes
-    visited = {key(root)}
-    frames = [(children(root), [0])]
-    state_of = [root]  # the state of each frame
-    line: list[Command] = []
-    nodes = 0
-    check = CHECK_EVERY
-    while frames:
-        kids, at = frames[-1]
-        if at[0] >= len(kids):
-            frames.pop()
-            state_of.pop()
-            if line:
-                line.pop()
-            continue
-        command = kids[at[0]][2]
-        at[0] += 1
-        child = make(state_of[-1], command)
-        if child is None:
-            continue
-        child_key = key(child)
-        if child_key in visited:
-            continue
-        visited.add(child_key)
-        nodes += 1
-        if won(child):
-            return Outcome.WON, shortened(space, root, [*line, command], budget), nodes
-        if nodes >= most:
-            _free_aside(frames)
-            return Outcome.UNDECIDED, None, nodes
-        check -= 1
-        if not check:
-            check = CHECK_EVERY
-            if budget.spent(nodes):
-                _free_aside(frames)
-                return Outcome.UNDECIDED, None, nodes
-        line.append(command)
-        state_of.append(child)
-        frames.append((children(child), [0]))
-    return Outcome.UNWINNABLE, None, nodes
+    """(outcome, line, states entered): depth-first over every legal command, in one run."""
+    depth_first = DepthFirst(space, root)
+    try:
+        return depth_first.run(budget, MOST_STATES if max_nodes is None else max_nodes)
+    finally:
+        depth_first.release()
+
+
+class DepthFirst:
+    """The depth-first search over every legal command, in runs that go on where the last
+    one stopped: a run given ``most`` states after one that stopped on its budget searches
+    on as one run of both budgets would (the probe of ``generic_solve`` and its last phase
+    are one search)."""
+
+    def __init__(self, space: GenericSearch, root: State) -> None:
+        self.space = space
+        self.root = root
+        self.nodes = 0  # states entered so far, over every run
+        # (outcome, line, states) once a run has decided: later runs answer it again.
+        self.answer: tuple | None = (Outcome.WON, (), 0) if space.won(root) else None
+        self.visited = {space.key(root)}
+        self.frames = [] if self.answer else [(space.children(root), [0])]
+        self.state_of = [root]  # the state of each frame
+        self.line: list[Command] = []
+
+    def run(self, budget: Budget, most: int) -> tuple[Outcome, tuple[Command, ...] | None, int]:
+        """(outcome, line, states entered in all): search on until ``most`` states in all
+        were entered or ``budget`` stops it. Raises ``expansion.Cancelled``."""
+        space, root = self.space, self.root
+        if self.answer is not None:
+            return self.answer
+        budget.spent(0)  # a cancel event set before the start stops it at once
+        if self.nodes >= most:
+            return Outcome.UNDECIDED, None, self.nodes
+        key, won, children, make = space.key, space.won, space.children, space.child
+        visited, frames, state_of, line = self.visited, self.frames, self.state_of, self.line
+        check = CHECK_EVERY
+        while frames:
+            kids, at = frames[-1]
+            if at[0] >= len(kids):
+                frames.pop()
+                state_of.pop()
+                if line:
+                    line.pop()
+                continue
+            command = kids[at[0]][2]
+            at[0] += 1
+            child = make(state_of[-1], command)
+            if child is None:
+                continue
+            child_key = key(child)
+            if child_key in visited:
+                continue
+            visited.add(child_key)
+            self.nodes += 1
+            if won(child):
+                found = shortened(space, root, [*line, command], budget)
+                self.answer = (Outcome.WON, found, self.nodes)
+                return self.answer
+            line.append(command)
+            state_of.append(child)
+            frames.append((children(child), [0]))
+            # The budgets are looked at with the new state's frame in place, so that the
+            # next run goes on from it.
+            if self.nodes >= most:
+                return Outcome.UNDECIDED, None, self.nodes
+            check -= 1
+            if not check:
+                check = CHECK_EVERY
+                if budget.spent(self.nodes):
+                    return Outcome.UNDECIDED, None, self.nodes
+        self.answer = (Outcome.UNWINNABLE, None, self.nodes)
+        return self.answer
+
+    def release(self) -> None:
+        """Let the search's memory go (on a thread, ``_free_aside``): no run follows."""
+        _free_aside(self.frames)
+        self.visited = set()
+        self.frames = []
+        self.state_of = []
 
 
 def _free_aside(stack: list) -> None:

@@ -136,10 +136,12 @@ def native_generic_search(
     max_seconds: float | None,
     cancel: threading.Event | None,
 ) -> tuple[Outcome, tuple[Command, ...] | None, int]:
-    """``generic.search`` (its line ``shortened``) in C: (outcome, line, states entered).
+    """``generic.search`` (its line ``shortened``) in C, in one run: (outcome, line, states
+    entered).
     Raises NativeCancelled, ValueError for rules or a state the core does not take, and
     MemoryError past its memory bound."""
-    return _answer(_core.generic_search, rules, state, most, max_seconds, cancel)
+    expected = most if max_seconds is None else min(most, int(max_seconds * 400_000) + 1)
+    return native_depth_first(rules, state, expected).run(most, max_seconds, cancel)
 
 
 def native_generic_best_first(
@@ -158,10 +160,44 @@ def native_generic_best_first(
 def _answer(search, rules, state, most, max_seconds, cancel, *more) -> tuple:
     """A core search's (outcome, line, states) from its (code, moves, states)."""
     seconds = -1.0 if max_seconds is None else max_seconds
-    code, line, nodes = search(
-        spec_for(rules, state), state_for(state), most, seconds, cancel, *more
+    return _converted(
+        search(spec_for(rules, state), state_for(state), most, seconds, cancel, *more)
     )
+
+
+def _converted(answer: tuple) -> tuple[Outcome, tuple[Command, ...] | None, int]:
+    code, line, nodes = answer
     if code == _CANCELLED:
         raise NativeCancelled
     commands = None if line is None else tuple(map(command_of, line))
     return _OUTCOMES[code], commands, nodes
+
+
+class NativeDepthFirst:
+    """``generic.DepthFirst`` in C: the depth-first search in runs that go on where the
+    last one stopped (the core keeps its table and path between them)."""
+
+    def __init__(self, rules: Rules, state: State, expected: int) -> None:
+        self._search = _core.generic_depth_first(spec_for(rules, state), state_for(state), expected)
+        self.nodes = 0  # states entered so far, over every run
+        self.answer: tuple | None = None  # once a run has decided
+
+    def run(
+        self, most: int, max_seconds: float | None, cancel: threading.Event | None
+    ) -> tuple[Outcome, tuple[Command, ...] | None, int]:
+        """(outcome, line, states entered in all): on until ``most`` states in all. Raises
+        as ``native_generic_search``."""
+        if self.answer is not None:
+            return self.answer
+        seconds = -1.0 if max_seconds is None else max_seconds
+        answer = _converted(_core.generic_depth_first_run(self._search, most, seconds, cancel))
+        self.nodes = answer[2]
+        if answer[0] is not Outcome.UNDECIDED:
+            self.answer = answer
+        return answer
+
+
+def native_depth_first(rules: Rules, state: State, expected: int) -> NativeDepthFirst:
+    """A depth-first search of ``state`` in the core, its table ready for ``expected``
+    states. Raises ValueError for rules or a state the core does not take, MemoryError."""
+    return NativeDepthFirst(rules, state, expected)

@@ -81,13 +81,17 @@ def valid_calls(core, rng: random.Random, rules) -> tuple[int, str | None]:
         difference = f"{in_c[0]} {in_c[2]} / {python[0]} {python[2]} states"
         return 3, f"generic search differs at {late!r}: {difference}"
     DECIDED["generic"] += python[0] is not Outcome.UNDECIDED
+    in_runs = native_generic.native_depth_first(rules, late, SMALL_STATES)
+    in_runs.run(rng.randrange(1, SMALL_STATES), None, None)
+    if in_runs.run(SMALL_STATES, None, None) != python:
+        return 4, f"generic search in two runs differs at {late!r}"
     weight = rng.choice((0, 7))
     python = best_first(GenericSearch(rules), late, Budget(), SMALL_STATES, weight)
     in_c = native_generic.native_generic_best_first(rules, late, SMALL_STATES, None, None, weight)
     if in_c != python:
         difference = f"{in_c[0]} {in_c[2]} / {python[0]} {python[2]} states"
-        return 4, f"generic best-first round differs at {late!r}: {difference}"
-    return 5, edge_budgets(core, rng, rules, rng.choice((state, late)))
+        return 6, f"generic best-first round differs at {late!r}: {difference}"
+    return 7, edge_budgets(core, rng, rules, rng.choice((state, late)))
 
 
 def edge_budgets(core, rng: random.Random, rules, state) -> str | None:
@@ -99,11 +103,13 @@ def edge_budgets(core, rng: random.Random, rules, state) -> str | None:
     cancel = threading.Event()
     if rng.random() < 0.5:
         cancel.set()
-    weight = rng.choice(((), (0,), (15,)))  # the depth-first search, or a best-first round
-    search_by = core.generic_best_first if weight else core.generic_search
-    code, line, nodes = search_by(
-        spec_for(rules, state), state_for(state), most, seconds, cancel, *weight
-    )
+    spec, shaped = spec_for(rules, state), state_for(state)
+    weight = rng.choice((None, 0, 15))  # the depth-first search, or a best-first round
+    if weight is None:
+        search = core.generic_depth_first(spec, shaped, rng.choice((1, 10**6)))
+        code, line, nodes = core.generic_depth_first_run(search, most, seconds, cancel)
+    else:
+        code, line, nodes = core.generic_best_first(spec, shaped, most, seconds, cancel, weight)
     if code not in (0, 1, 2, 3) or nodes > most or (line is None) == (code == 0):
         return (
             f"generic search {weight} at the edge of its budgets: {code} {nodes} {most} {seconds}"
@@ -291,6 +297,18 @@ def corrupted_call(core, rng: random.Random, rules) -> str | None:
         elif corrupt == "cancel":
             args[4] = rng.choice((5, "set", _NoEvent(), b""))
     moves = where < 9 and rng.random() < 0.5
+    if corrupt == "most" and rng.random() < 0.3:  # a search kept in the core, run on
+        try:
+            core.generic_depth_first_run(core.generic_depth_first(spec, shaped, 10), *args[2:])
+        except REFUSALS:
+            return None
+        return f"generic most was not refused (a run): {args[2]!r}"
+    if where >= 9 and rng.random() < 0.1:  # not a search of the core
+        try:
+            core.generic_depth_first_run(rng.choice((spec, "search", None)), 10, -1.0, None)
+        except REFUSALS:
+            return None
+        return "generic run of something that is not a search was not refused"
     # A best-first round takes a talon weight (a wrong one where the weight is corrupted).
     weight = rng.choice((-1, 1001, 2**40, "3", None)) if corrupt == "weight" else 5
     best_first_round = corrupt == "weight" or rng.random() < 0.5
@@ -299,8 +317,8 @@ def corrupted_call(core, rng: random.Random, rules) -> str | None:
             core.generic_moves(args[0], args[1], rng.random() < 0.5)
         elif best_first_round:
             core.generic_best_first(*args, weight)
-        else:
-            core.generic_search(*args)
+        else:  # a depth-first search kept in the core, made from the same inputs and run
+            core.generic_depth_first_run(core.generic_depth_first(*args[:2], 10), *args[2:])
     except REFUSALS:
         return None
     name = corrupt if isinstance(corrupt, str) else corrupt.__name__

@@ -26,9 +26,10 @@ from game.engine.game import new_game
 from game.engine.policies import Build, EmptyPile, FoundationBase, Run
 from game.solver import generic, native
 from game.solver.expansion import Budget
-from game.solver.generic import GenericSearch, generic_solve, search
+from game.solver.generic import DepthFirst, GenericSearch, generic_solve, search
 from game.solver.generic_best_first import best_first
 from game.solver.native_generic import (
+    native_depth_first,
     native_generic_best_first,
     native_generic_search,
     spec_for,
@@ -135,6 +136,30 @@ def test_the_core_searches_as_python_does_in_every_game(variant):
         held_equal(rules, late_games(rules, rng, 4))
 
 
+@pytest.mark.parametrize("variant", ["whitehead", "easthaven", "athena", "yukon"])
+def test_a_depth_first_search_in_runs_searches_as_one_run(variant):
+    """The probe of ``generic_solve`` and its last phase are one search: run on after a
+    run that stopped on its budget, it enters the states one run of both budgets would
+    (outcome, line and states entered), in Python and in the core alike."""
+    rules = get_variant(variant).rules()
+    rng = random.Random(variant)
+    decided = 0
+    for state in [*late_games(rules, rng, 6), new_game(rules, seed=4).state]:
+        space = GenericSearch(rules)
+        one = search(space, state, Budget(), SMALL_STATES)
+        here = DepthFirst(space, state)
+        core = native_depth_first(rules, state, SMALL_STATES)
+        cuts = sorted({rng.randrange(1, SMALL_STATES), rng.randrange(1, SMALL_STATES)})
+        budgets = [*cuts, SMALL_STATES]
+        # Run on with each budget (states in all) in turn.
+        python_runs = [here.run(Budget(), most) for most in budgets]
+        core_runs = [core.run(most, None, None) for most in budgets]
+        assert python_runs[-1] == core_runs[-1] == one, (variant, state, budgets)
+        assert python_runs == core_runs
+        decided += one[0] is not Outcome.UNDECIDED
+    assert decided
+
+
 def test_a_changed_table_entry_makes_the_comparison_fail():
     """The differential test has teeth: one card that may no longer lie on another (one
     entry of the core's building table) is seen at once."""
@@ -174,7 +199,14 @@ def test_a_line_the_engine_refuses_is_never_handed_on(monkeypatch):
     rules = get_variant("canfield").rules()
     state = engine_thinned(rules, new_game(rules, seed=4).state, 5, random.Random(1))
     made_up = (Outcome.WON, (Move(4, 2, 3),), 1)
-    monkeypatch.setattr(generic, "native_generic_search", lambda *args: made_up)
+
+    class MadeUp:  # a depth-first search of the core that makes its line up
+        nodes = 0
+
+        def run(self, *args):
+            return made_up
+
+    monkeypatch.setattr(generic, "native_depth_first", lambda *args: MadeUp())
     monkeypatch.setattr(generic, "native_generic_best_first", lambda *args: made_up)
     result = generic_solve(state, rules)
     monkeypatch.setenv("PATIENCE_PURE_PYTHON", "1")
@@ -189,7 +221,7 @@ def test_rules_the_core_does_not_take_run_in_python(monkeypatch):
 
     rules = get_variant("westhaven").rules()
     state = engine_thinned(rules, new_game(rules, seed=7).state, 6, random.Random(2))
-    monkeypatch.setattr(generic, "native_generic_search", refused)
+    monkeypatch.setattr(generic, "native_depth_first", refused)
     monkeypatch.setattr(generic, "native_generic_best_first", refused)
     result = generic_solve(state, rules)
     assert result.left_core == "compiled solver core: not taken"
@@ -222,7 +254,9 @@ def test_the_core_refuses_what_it_cannot_take():
     spec = spec_for(rules, state)
     wrong = (*spec[:-2], b"\x02" * len(spec[-2]), spec[-1])
     with pytest.raises(ValueError, match="building table"):
-        native._core.generic_search(wrong, state_for(state), 10, -1.0, None)
+        native._core.generic_depth_first(wrong, state_for(state), 10)
+    with pytest.raises(ValueError, match="building table"):
+        native._core.generic_best_first(wrong, state_for(state), 10, -1.0, None, 0)
     piles, down, redeals, shown = state_for(state)
     everything = b"".join(piles)
     tall = (everything[14:], b"", everything[:14], *(b"" for _ in piles[3:]))
@@ -236,8 +270,13 @@ def test_the_core_refuses_what_it_cannot_take():
     for message, wrong_state in wrong_states.items():
         with pytest.raises(ValueError, match=message):
             native._core.generic_moves(spec, wrong_state, False)
+    search = native._core.generic_depth_first(spec, state_for(state), 10)
     with pytest.raises(TypeError, match="cancel"):
-        native._core.generic_search(spec, state_for(state), 10, -1.0, object())
+        native._core.generic_depth_first_run(search, 10, -1.0, object())
+    with pytest.raises(ValueError, match="talon weight"):
+        native._core.generic_best_first(spec, state_for(state), 10, -1.0, None, -1)
+    with pytest.raises(ValueError, match="PyCapsule"):
+        native._core.generic_depth_first_run(spec, 10, -1.0, None)  # not a search
 
 
 def test_patience_pure_python_switches_the_core_off(monkeypatch):

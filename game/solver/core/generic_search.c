@@ -43,93 +43,116 @@ static int gexpand(const GRules *r, const GState *s, GKey key, GMoves *moves, GK
     return 1;
 }
 
-/* generic.search: depth-first over every legal move in move order, each state entered once;
-   ``most`` states at most. On WON, ``line`` holds the moves from the root. */
-static int gsearch(const GRules *r, const GState *root, long long most, double deadline,
-                   PyObject *cancel, GMoves *line, long long *nodes_out, PyThreadState **save) {
+/* generic.DepthFirst: depth-first over every legal move in move order, each state entered
+   once, in runs that go on where the last one stopped (its state is kept here between
+   them). After a run that stopped on its budget, the next one searches on as if one run
+   had been given both budgets: the test holds it to that. */
+typedef struct {
+    const GRules *r;
     Table tt;
-    GMoves moves = {0};
-    GKids kids = {0};
-    GFrame *frames = NULL;
-    size_t nframes = 0, capframes = 256;
-    long long nodes = 0;
-    int outcome = UNWINNABLE, check = GCHECK_EVERY;
-    GKey key;
+    GMoves moves;
+    GKids kids;
+    GFrame *frames;
+    size_t nframes, capframes;
+    long long nodes; /* states entered so far, over every run */
+    int over;        /* an answer no further run changes (-1: none yet) */
+} GDepthFirst;
+
+static void gdf_free(GDepthFirst *d) {
+    free(d->tt.slots);
+    free(d->kids.items);
+    free(d->moves.items);
+    free(d->frames);
+    d->tt.slots = NULL;
+    d->kids.items = NULL;
+    d->moves.items = NULL;
+    d->frames = NULL;
+}
+
+/* Ready to search from ``root``: 1, or 0 when out of memory. ``expected``: the states the
+   table makes room for at once (it grows past them, up to its bound: a table sized for a
+   whole state budget would cost a page fault a state). */
+static int gdf_init(GDepthFirst *d, const GRules *r, const GState *root, long long expected) {
+    memset(d, 0, sizeof *d);
+    d->r = r;
+    d->over = -1;
+    if (gwon(r, root)) { d->over = WON; return 1; }
+    if (!table_init(&d->tt, expected)) return 0;
+    GKey key = gkey(r, root);
+    d->capframes = 256;
+    d->frames = malloc(d->capframes * sizeof(GFrame));
+    if (!d->frames || !table_put(&d->tt, key.a, key.b, 0)) return 0;
+    d->frames[0].s = *root;
+    d->frames[0].key = key;
+    d->frames[0].first = 0;
+    d->frames[0].at = 0;
+    int expanded = gexpand(r, root, key, &d->moves, &d->kids, &d->tt);
+    if (expanded == 0) return 0;
+    if (expanded < 0) d->over = UNDECIDED;
+    d->frames[0].count = d->kids.n;
+    d->nframes = 1;
+    return 1;
+}
+
+/* Search on until ``most`` states in all were entered, the deadline or the cancel event.
+   On WON, ``line`` holds the moves from the root. */
+static int gdf_run(GDepthFirst *d, long long most, double deadline, PyObject *cancel,
+                   GMoves *line, PyThreadState **save) {
+    const GRules *r = d->r;
+    int check = GCHECK_EVERY;
     line->n = 0;
-    *nodes_out = 0;
-    if (gwon(r, root)) return WON;
+    if (d->over >= 0) return d->over;
     if (cancel_set(cancel, save)) return CANCELLED;
-    /* Room for the states the time allows (the table grows past them, up to its bound):
-       a table sized for the whole state budget would cost a page fault a state. */
-    long long expected = most;
-    if (deadline > 0 && (deadline - now()) * 4e5 < (double)most)
-        expected = (long long)((deadline - now()) * 4e5) + 1;
-    if (!table_init(&tt, expected)) return TOO_BIG;
-    key = gkey(r, root);
-    frames = malloc(capframes * sizeof(GFrame));
-    if (!frames || !table_put(&tt, key.a, key.b, 0)) { outcome = TOO_BIG; goto done; }
-    frames[0].s = *root;
-    frames[0].key = key;
-    frames[0].first = 0;
-    frames[0].at = 0;
-    int expanded = gexpand(r, root, key, &moves, &kids, &tt);
-    if (expanded <= 0) { outcome = expanded ? UNDECIDED : TOO_BIG; goto done; }
-    frames[0].count = kids.n;
-    nframes = 1;
-    while (nframes) {
-        GFrame *f = &frames[nframes - 1];
+    if (d->nodes >= most) return UNDECIDED;
+    while (d->nframes) {
+        GFrame *f = &d->frames[d->nframes - 1];
         if (f->at >= f->count) {
-            kids.n = f->first; /* its children are done with */
-            nframes--;
+            d->kids.n = f->first; /* its children are done with */
+            d->nframes--;
             continue;
         }
-        GKid kid = kids.items[f->first + f->at++];
+        GKid kid = d->kids.items[f->first + f->at++];
         GMove m = kid.move;
-        key = kid.key;
-        if (table_seen(&tt, key.a, key.b, 0)) continue;
+        GKey key = kid.key;
+        if (table_seen(&d->tt, key.a, key.b, 0)) continue;
         GState child = f->s;
         gapply(r, &child, m);
-        if (!table_put(&tt, key.a, key.b, 0)) { outcome = TOO_BIG; goto done; }
-        nodes++;
+        if (!table_put(&d->tt, key.a, key.b, 0)) return d->over = TOO_BIG;
+        d->nodes++;
         if (gwon(r, &child)) {
-            for (size_t k = 1; k < nframes; k++)
-                if (!gmoves_push(line, frames[k].move.src, frames[k].move.dst, frames[k].move.n)) {
-                    outcome = TOO_BIG; goto done;
-                }
-            outcome = gmoves_push(line, m.src, m.dst, m.n) ? WON : TOO_BIG;
-            goto done;
+            for (size_t k = 1; k < d->nframes; k++) {
+                GMove step = d->frames[k].move;
+                if (!gmoves_push(line, step.src, step.dst, step.n)) return d->over = TOO_BIG;
+            }
+            return d->over = gmoves_push(line, m.src, m.dst, m.n) ? WON : TOO_BIG;
         }
-        if (nodes >= most) { outcome = UNDECIDED; goto done; }
-        if (--check == 0) {
-            check = GCHECK_EVERY;
-            if (cancel_set(cancel, save)) { outcome = CANCELLED; goto done; }
-            if (deadline > 0 && now() >= deadline) { outcome = UNDECIDED; goto done; }
+        if (d->nframes == d->capframes) {
+            if (d->capframes * 2 * sizeof(GFrame) > gstack_bound) return d->over = UNDECIDED;
+            GFrame *grown = realloc(d->frames, 2 * d->capframes * sizeof(GFrame));
+            if (!grown) return d->over = TOO_BIG;
+            d->frames = grown;
+            d->capframes *= 2;
         }
-        if (nframes == capframes) {
-            if (capframes * 2 * sizeof(GFrame) > gstack_bound) { outcome = UNDECIDED; goto done; }
-            GFrame *grown = realloc(frames, 2 * capframes * sizeof(GFrame));
-            if (!grown) { outcome = TOO_BIG; goto done; }
-            frames = grown;
-            capframes *= 2;
-        }
-        GFrame *g = &frames[nframes];
+        GFrame *g = &d->frames[d->nframes];
         g->s = child;
         g->key = key;
         g->move = m;
         g->at = 0;
-        g->first = kids.n;
-        expanded = gexpand(r, &child, key, &moves, &kids, &tt);
-        if (expanded <= 0) { outcome = expanded ? UNDECIDED : TOO_BIG; goto done; }
-        g->count = kids.n - g->first;
-        nframes++;
+        g->first = d->kids.n;
+        int expanded = gexpand(r, &child, key, &d->moves, &d->kids, &d->tt);
+        if (expanded <= 0) return d->over = expanded ? UNDECIDED : TOO_BIG;
+        g->count = d->kids.n - g->first;
+        d->nframes++;
+        /* The budgets are looked at with the new state's frame in place, so that the next
+           run goes on from it. */
+        if (d->nodes >= most) return UNDECIDED;
+        if (--check == 0) {
+            check = GCHECK_EVERY;
+            if (cancel_set(cancel, save)) return CANCELLED;
+            if (deadline > 0 && now() >= deadline) return UNDECIDED;
+        }
     }
-done:
-    *nodes_out = nodes;
-    free(tt.slots);
-    free(kids.items);
-    free(moves.items);
-    free(frames);
-    return outcome;
+    return d->over = UNWINNABLE;
 }
 
 /* generic_space.shortened: from each state of the won ``line``, the move (first in move order)
@@ -349,11 +372,10 @@ static int gbest_first(const GRules *r, const GState *root, long long most, doub
                        PyObject *cancel, int talon_weight, GMoves *line, long long *nodes_out,
                        PyThreadState **save); /* generic_best_first.c */
 
-/* The answer of either generic search, (outcome, line, states): the arguments checked, the
-   search run with the GIL released, a won line shortened (generic_space.shortened) and made
-   of (source, target, count) with None for a Draw. ``talon_weight`` below 0: the
-   depth-first search, else a best-first round of that weight. MemoryError past the memory
-   bound. */
+/* The answer of a best-first round of weight ``talon_weight``, (outcome, line, states): the
+   arguments checked, the round run with the GIL released, a won line shortened
+   (generic_space.shortened) and made of (source, target, count) with None for a Draw.
+   MemoryError past the memory bound. */
 static PyObject *generic_answer(PyObject *spec, PyObject *state, long long most,
                                 double max_seconds, PyObject *cancel, int talon_weight) {
     PyObject *result = NULL;
@@ -371,9 +393,7 @@ static PyObject *generic_answer(PyObject *spec, PyObject *state, long long most,
     if (max_seconds != max_seconds) { refuse("a time budget that is not a number"); goto out; }
     double deadline = max_seconds >= 0 ? now() + max_seconds : 0;
     PyThreadState *save = PyEval_SaveThread();
-    int outcome = talon_weight < 0
-        ? gsearch(r, s, most, deadline, cancel, &line, &nodes, &save)
-        : gbest_first(r, s, most, deadline, cancel, talon_weight, &line, &nodes, &save);
+    int outcome = gbest_first(r, s, most, deadline, cancel, talon_weight, &line, &nodes, &save);
     if (outcome == WON && !gshortened(r, s, &line, &shortened)) outcome = TOO_BIG;
     PyEval_RestoreThread(save);
     if (outcome == TOO_BIG) {
@@ -392,13 +412,73 @@ out:
     return result;
 }
 
-/* generic_search(spec, state, most, max_seconds, cancel) -> (outcome, line, states): the
-   generic depth-first search (generic_answer). */
-static PyObject *core_generic_search(PyObject *self, PyObject *args) {
-    PyObject *spec, *state, *cancel;
+/* A depth-first search kept between its runs, for Python (a capsule). */
+typedef struct { GRules r; GState root; GDepthFirst d; int busy; } GSearchHandle;
+#define GSEARCH_CAPSULE "game.solver._core.generic_depth_first"
+
+static void gsearch_handle_free(PyObject *capsule) {
+    GSearchHandle *h = PyCapsule_GetPointer(capsule, GSEARCH_CAPSULE);
+    if (!h) { PyErr_Clear(); return; }
+    gdf_free(&h->d);
+    free(h);
+}
+
+/* generic_depth_first(spec, state, expected) -> a search to run (generic_depth_first_run),
+   its table made ready for ``expected`` states. */
+static PyObject *core_generic_depth_first(PyObject *self, PyObject *args) {
+    PyObject *spec, *state;
+    long long expected;
+    if (!PyArg_ParseTuple(args, "OOL", &spec, &state, &expected)) return NULL;
+    if (expected < 1) return refuse("expected states below 1"), NULL;
+    GSearchHandle *h = calloc(1, sizeof(GSearchHandle));
+    if (!h) return PyErr_NoMemory();
+    if (!read_grules(spec, &h->r) || !read_gstate(state, &h->r, &h->root)) { free(h); return NULL; }
+    if (!gdf_init(&h->d, &h->r, &h->root, expected)) {
+        gdf_free(&h->d);
+        free(h);
+        return PyErr_NoMemory();
+    }
+    PyObject *capsule = PyCapsule_New(h, GSEARCH_CAPSULE, gsearch_handle_free);
+    if (!capsule) { gdf_free(&h->d); free(h); }
+    return capsule;
+}
+
+/* generic_depth_first_run(search, most, max_seconds, cancel) -> (outcome, line, states in
+   all): the search goes on until ``most`` states in all, with the GIL released; a won line
+   shortened as generic_answer's. */
+static PyObject *core_generic_depth_first_run(PyObject *self, PyObject *args) {
+    PyObject *capsule, *cancel;
     long long most;
     double max_seconds;
-    if (!PyArg_ParseTuple(args, "OOLdO", &spec, &state, &most, &max_seconds, &cancel))
+    if (!PyArg_ParseTuple(args, "OLdO", &capsule, &most, &max_seconds, &cancel)) return NULL;
+    GSearchHandle *h = PyCapsule_GetPointer(capsule, GSEARCH_CAPSULE);
+    if (!h) return NULL;
+    if (most < 1) return refuse("a state budget below 1"), NULL;
+    if (cancel != Py_None && !PyObject_HasAttrString(cancel, "is_set")) {
+        PyErr_SetString(PyExc_TypeError, "compiled solver core: a cancel event without is_set");
         return NULL;
-    return generic_answer(spec, state, most, max_seconds, cancel, -1);
+    }
+    if (max_seconds != max_seconds) return refuse("a time budget that is not a number"), NULL;
+    if (h->busy) return refuse("a search run twice at once"), NULL;
+    h->busy = 1;
+    GMoves line = {0}, shortened = {0};
+    PyObject *result = NULL;
+    double deadline = max_seconds >= 0 ? now() + max_seconds : 0;
+    PyThreadState *save = PyEval_SaveThread();
+    int outcome = gdf_run(&h->d, most, deadline, cancel, &line, &save);
+    if (outcome == WON && line.n && !gshortened(&h->r, &h->root, &line, &shortened))
+        outcome = TOO_BIG;
+    PyEval_RestoreThread(save);
+    h->busy = 0;
+    if (outcome == TOO_BIG) {
+        PyErr_SetString(PyExc_MemoryError,
+                        "compiled solver core: the generic search outgrew the core's memory");
+    } else {
+        PyObject *path = outcome == WON ? gmoves_list(&shortened) : Py_None;
+        if (path == Py_None) Py_INCREF(path);
+        if (path) result = Py_BuildValue("(iNL)", outcome, path, h->d.nodes);
+    }
+    free(line.items);
+    free(shortened.items);
+    return result;
 }
