@@ -297,7 +297,7 @@ class DepthFirst:
         budget.spent(0)  # a cancel event set before the start stops it at once
         if self.nodes >= most:
             return Outcome.UNDECIDED, None, self.nodes
-        key, won, children, make = space.key, space.won, space.children, space.child
+        won, children, enter = space.won, space.children, space.enter
         visited, frames, state_of, line = self.visited, self.frames, self.state_of, self.line
         check = CHECK_EVERY
         while frames:
@@ -310,13 +310,9 @@ class DepthFirst:
                 continue
             command = kids[at[0]][2]
             at[0] += 1
-            child = make(state_of[-1], command)
+            child = enter(state_of[-1], command, visited)
             if child is None:
                 continue
-            child_key = key(child)
-            if child_key in visited:
-                continue
-            visited.add(child_key)
             self.nodes += 1
             if won(child):
                 found = shortened(space, root, [*line, command], budget)

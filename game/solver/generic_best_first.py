@@ -77,8 +77,8 @@ def best_first(
     if space.won(root):
         return Outcome.WON, (), 0
     budget.spent(0)  # a cancel event set before the start stops it at once
-    key, won, children, make = space.key, space.won, space.children, space.child
-    visited = {key(root)}
+    won, children, enter = space.won, space.children, space.enter
+    visited = {space.key(root)}
     states = [root]
     parents: list[tuple[int, Command | None]] = [(-1, None)]
     heap = [(-evaluate(space, root, talon_weight), 0)]
@@ -88,13 +88,9 @@ def best_first(
         at = heapq.heappop(heap)[1]
         state = states[at]
         for _score, _index, command in children(state):
-            child = make(state, command)
+            child = enter(state, command, visited)
             if child is None:
                 continue
-            child_key = key(child)
-            if child_key in visited:
-                continue
-            visited.add(child_key)
             nodes += 1
             states.append(child)
             parents.append((at, command))

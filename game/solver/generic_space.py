@@ -67,6 +67,18 @@ class GenericSearch:
         except Refused:
             return None  # listed but refused: the engine's check has the last word
 
+    def enter(self, state: State, command: Command, visited: set) -> State | None:
+        """The state ``command`` leads to, if the engine allows it and it is not in
+        ``visited`` (where it is then put); else None. Each search enters a state once."""
+        child = self.child(state, command)
+        if child is None:
+            return None
+        key = self.key(child)
+        if key in visited:
+            return None
+        visited.add(key)
+        return child
+
     def score(self, state: State, command: Command) -> int:
         """The move order, from the command and the state alone (cheap: most children of
         a won search are never made)."""
