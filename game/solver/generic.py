@@ -32,9 +32,8 @@ It is the reference the specialised solver is held to
 (tests/solver/test_soundness_vs_exhaustive.py), and the search for every table outside
 ``coverage.SPECIALISED`` (``solve`` chooses).
 
-The move order only decides which lines are tried first, never which are tried: cards to
-the foundations, then moves that turn a card up, then the rest, foundation cards back
-last.
+The move order (``generic_space``) only decides which lines are tried first, never which
+are tried.
 
 Where the compiled core is built, ``generic_solve`` runs these same searches there
 (``native_generic``, core/generic.c): the same states, commands, order and answers,
@@ -209,23 +208,26 @@ class _Phases:
         """The depth-first search, on from where its last run stopped: ``nodes`` states more
         (None: up to its bound)."""
 
+        def run_on(search, bound: int, run):
+            """``run(states in all)`` of ``search``, with the states this run entered."""
+            before = search.nodes
+            outcome, line, total = run(bound if nodes is None else before + nodes)
+            return outcome, line, total - before
+
         def core():
             if self.core_depth_first is None:
                 self.core_depth_first = native_depth_first(self.rules, self.state, self.expected)
             search = self.core_depth_first
-            before = search.nodes
-            most = MOST_CORE_STATES if nodes is None else before + nodes
-            outcome, line, total = search.run(most, seconds, self.cancel)
-            return outcome, line, total - before
+            return run_on(
+                search, MOST_CORE_STATES, lambda most: search.run(most, seconds, self.cancel)
+            )
 
         def here(seconds):
             if self.depth_first_here is None:
                 self.depth_first_here = DepthFirst(self.space, self.state)
             search = self.depth_first_here
-            before = search.nodes
-            most = MOST_STATES if nodes is None else before + nodes
-            outcome, line, total = search.run(Budget(None, seconds, self.cancel), most)
-            return outcome, line, total - before
+            budget = Budget(None, seconds, self.cancel)
+            return run_on(search, MOST_STATES, lambda most: search.run(budget, most))
 
         outcome, line = self._run(core, here, seconds)
         self.stats["phase"] = "depth-first"

@@ -155,10 +155,10 @@ done:
 }
 
 /* generic_best_first(spec, state, most, max_seconds, cancel, talon_weight) -> (outcome,
-   line, states): one best-first round (generic_answer). */
+   line, states): one best-first round with the GIL released (ganswer). */
 static PyObject *core_generic_best_first(PyObject *self, PyObject *args) {
-    PyObject *spec, *state, *cancel;
-    long long most;
+    PyObject *spec, *state, *cancel, *result = NULL;
+    long long most, nodes = 0;
     double max_seconds;
     int talon_weight;
     if (!PyArg_ParseTuple(args, "OOLdOi", &spec, &state, &most, &max_seconds, &cancel,
@@ -168,5 +168,22 @@ static PyObject *core_generic_best_first(PyObject *self, PyObject *args) {
         refuse("a talon weight outside 0 to 1000");
         return NULL;
     }
-    return generic_answer(spec, state, most, max_seconds, cancel, talon_weight);
+    GRules *r = malloc(sizeof(GRules));
+    GState *s = malloc(sizeof(GState));
+    GMoves line = {0}, shortened = {0};
+    if (!r || !s) { PyErr_NoMemory(); goto out; }
+    if (!read_grules(spec, r) || !read_gstate(state, r, s)) goto out;
+    if (!gbudgets_ok(most, max_seconds, cancel)) goto out;
+    double deadline = max_seconds >= 0 ? now() + max_seconds : 0;
+    PyThreadState *save = PyEval_SaveThread();
+    int outcome = gbest_first(r, s, most, deadline, cancel, talon_weight, &line, &nodes, &save);
+    if (outcome == WON && !gshortened(r, s, &line, &shortened)) outcome = TOO_BIG;
+    PyEval_RestoreThread(save);
+    result = ganswer(outcome, &shortened, nodes);
+out:
+    free(r);
+    free(s);
+    free(line.items);
+    free(shortened.items);
+    return result;
 }

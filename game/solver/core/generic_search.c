@@ -368,48 +368,28 @@ out:
     return result;
 }
 
-static int gbest_first(const GRules *r, const GState *root, long long most, double deadline,
-                       PyObject *cancel, int talon_weight, GMoves *line, long long *nodes_out,
-                       PyThreadState **save); /* generic_best_first.c */
-
-/* The answer of a best-first round of weight ``talon_weight``, (outcome, line, states): the
-   arguments checked, the round run with the GIL released, a won line shortened
-   (generic_space.shortened) and made of (source, target, count) with None for a Draw.
-   MemoryError past the memory bound. */
-static PyObject *generic_answer(PyObject *spec, PyObject *state, long long most,
-                                double max_seconds, PyObject *cancel, int talon_weight) {
-    PyObject *result = NULL;
-    long long nodes = 0;
-    GRules *r = malloc(sizeof(GRules));
-    GState *s = malloc(sizeof(GState));
-    GMoves line = {0}, shortened = {0};
-    if (!r || !s) { PyErr_NoMemory(); goto out; }
-    if (!read_grules(spec, r) || !read_gstate(state, r, s)) goto out;
-    if (most < 1) { refuse("a state budget below 1"); goto out; }
+/* Are a search's budgets and cancel event of the kinds it takes? Else a Python error. */
+static int gbudgets_ok(long long most, double max_seconds, PyObject *cancel) {
+    if (most < 1) return refuse("a state budget below 1");
     if (cancel != Py_None && !PyObject_HasAttrString(cancel, "is_set")) {
         PyErr_SetString(PyExc_TypeError, "compiled solver core: a cancel event without is_set");
-        goto out;
+        return 0;
     }
-    if (max_seconds != max_seconds) { refuse("a time budget that is not a number"); goto out; }
-    double deadline = max_seconds >= 0 ? now() + max_seconds : 0;
-    PyThreadState *save = PyEval_SaveThread();
-    int outcome = gbest_first(r, s, most, deadline, cancel, talon_weight, &line, &nodes, &save);
-    if (outcome == WON && !gshortened(r, s, &line, &shortened)) outcome = TOO_BIG;
-    PyEval_RestoreThread(save);
+    if (max_seconds != max_seconds) return refuse("a time budget that is not a number");
+    return 1;
+}
+
+/* A search's answer for Python, (outcome, line, states): the line (shortened) made of
+   (source, target, count) with None for a Draw; MemoryError past the memory bound. */
+static PyObject *ganswer(int outcome, const GMoves *shortened, long long nodes) {
     if (outcome == TOO_BIG) {
         PyErr_SetString(PyExc_MemoryError,
                         "compiled solver core: the generic search outgrew the core's memory");
-        goto out;
+        return NULL;
     }
-    PyObject *path = outcome == WON ? gmoves_list(&shortened) : Py_None;
+    PyObject *path = outcome == WON ? gmoves_list(shortened) : Py_None;
     if (path == Py_None) Py_INCREF(path);
-    if (path) result = Py_BuildValue("(iNL)", outcome, path, nodes);
-out:
-    free(r);
-    free(s);
-    free(line.items);
-    free(shortened.items);
-    return result;
+    return path ? Py_BuildValue("(iNL)", outcome, path, nodes) : NULL;
 }
 
 /* A depth-first search kept between its runs, for Python (a capsule). */
@@ -444,25 +424,17 @@ static PyObject *core_generic_depth_first(PyObject *self, PyObject *args) {
 }
 
 /* generic_depth_first_run(search, most, max_seconds, cancel) -> (outcome, line, states in
-   all): the search goes on until ``most`` states in all, with the GIL released; a won line
-   shortened as generic_answer's. */
+   all): the search goes on until ``most`` states in all, with the GIL released (ganswer). */
 static PyObject *core_generic_depth_first_run(PyObject *self, PyObject *args) {
     PyObject *capsule, *cancel;
     long long most;
     double max_seconds;
     if (!PyArg_ParseTuple(args, "OLdO", &capsule, &most, &max_seconds, &cancel)) return NULL;
     GSearchHandle *h = PyCapsule_GetPointer(capsule, GSEARCH_CAPSULE);
-    if (!h) return NULL;
-    if (most < 1) return refuse("a state budget below 1"), NULL;
-    if (cancel != Py_None && !PyObject_HasAttrString(cancel, "is_set")) {
-        PyErr_SetString(PyExc_TypeError, "compiled solver core: a cancel event without is_set");
-        return NULL;
-    }
-    if (max_seconds != max_seconds) return refuse("a time budget that is not a number"), NULL;
+    if (!h || !gbudgets_ok(most, max_seconds, cancel)) return NULL;
     if (h->busy) return refuse("a search run twice at once"), NULL;
     h->busy = 1;
     GMoves line = {0}, shortened = {0};
-    PyObject *result = NULL;
     double deadline = max_seconds >= 0 ? now() + max_seconds : 0;
     PyThreadState *save = PyEval_SaveThread();
     int outcome = gdf_run(&h->d, most, deadline, cancel, &line, &save);
@@ -470,14 +442,7 @@ static PyObject *core_generic_depth_first_run(PyObject *self, PyObject *args) {
         outcome = TOO_BIG;
     PyEval_RestoreThread(save);
     h->busy = 0;
-    if (outcome == TOO_BIG) {
-        PyErr_SetString(PyExc_MemoryError,
-                        "compiled solver core: the generic search outgrew the core's memory");
-    } else {
-        PyObject *path = outcome == WON ? gmoves_list(&shortened) : Py_None;
-        if (path == Py_None) Py_INCREF(path);
-        if (path) result = Py_BuildValue("(iNL)", outcome, path, h->d.nodes);
-    }
+    PyObject *result = ganswer(outcome, &shortened, h->d.nodes);
     free(line.items);
     free(shortened.items);
     return result;
