@@ -3,7 +3,7 @@ and deal mode, so that "winnable deals only" can deal at once.
 
     python tools/make_winnable_pool.py [--count 200] [--other-count 100] [--timeout 3]
         [--max-tries 1000] [--jobs 2] [--only klondike/draw1 ...] [--start 1]
-        [--results-dir DIR] [--scheduler tcp://HOST:8786]
+        [--results-dir DIR] [--scheduler tcp://HOST:8786] [--won-in RESULTS.jsonl]
 
 Every variant's default mode is done (``--count`` deals), and every other mode
 (``--other-count``). Deals are tried in order from
@@ -17,6 +17,12 @@ redeal, is hard: few of its deals are won in the time).
 appended as each deal is done, so an interrupted run resumes without redoing a deal;
 ``--scheduler ADDRESS`` runs the deals on a Dask distributed cluster (see
 tools/solvability.py) instead of ``--jobs`` local processes.
+
+``--won-in FILE`` (with one ``--only`` pool) takes a ``tools/solvability.py`` results file
+of the same variant and mode and tries the deals it won first, then goes on from
+``--start`` as usual: a game whose deals are rarely won (Agnes) gets its pool from the large
+run already made instead of solving every deal again. Each is still solved and replayed
+here; a deal the run won only near its own budget may miss this one's.
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.solver.batch import pool_record  # noqa: E402
 from game.solver.pool import POOL_FILE, pool_key  # noqa: E402
 from game.variants import all_variants  # noqa: E402
-from tools.deal_runs import ResultsFile, run_deals, worded  # noqa: E402
+from tools.deal_runs import ResultsFile, RunError, run_deals, worded  # noqa: E402
 
 
 def targets() -> list[tuple[str, str, bool]]:
@@ -56,8 +62,10 @@ def make_pool(
     max_tries: int,
     results_dir: str | None = None,
     scheduler: str | None = None,
+    first: tuple[int, ...] = (),
 ):
-    """(the first ``count`` deals won from ``start`` on, deals tried)."""
+    """(the first ``count`` deals won, ``first`` tried before those from ``start`` on;
+    deals tried)."""
     store = None
     if results_dir is not None:
         settings = {"variant": variant, "mode": mode, "timeout": timeout}
@@ -66,10 +74,14 @@ def make_pool(
     tried = 0
     seed = start
     width = 64 if scheduler else max(jobs, 1)
+    queued = list(first)
     while len(won) < count and tried < max_tries:
         size = min(max(count - len(won), width) + width, max_tries - tried)
-        batch = list(range(seed, seed + size))
-        seed += size
+        batch, queued = queued[:size], queued[size:]
+        while len(batch) < size:
+            if seed not in first:
+                batch.append(seed)
+            seed += 1
         records = run_deals(pool_record, (variant, mode, timeout), batch, store, jobs, scheduler)
         tried += len(records)
         won += [record["seed"] for record in records if record["won"]]
@@ -77,6 +89,22 @@ def make_pool(
         sys.stderr.flush()
     sys.stderr.write("\n")
     return sorted(won)[:count], tried
+
+
+def won_in(path: str, wanted) -> tuple[int, ...]:
+    """The deals a solvability results file records as won, in deal order. RunError unless
+    exactly one pool is made and the file's run is of its variant and mode."""
+    if len(wanted) != 1:
+        raise RunError("--won-in needs exactly one pool: give it with --only VARIANT/MODE")
+    variant, mode, _default = wanted[0]
+    run = ResultsFile(path)
+    settings = run.settings or {}
+    if (settings.get("variant"), settings.get("mode")) != (variant, mode):
+        raise RunError(
+            f"{path} holds a run of {settings.get('variant')}/{settings.get('mode')}, "
+            f"not {variant}/{mode}"
+        )
+    return tuple(sorted(seed for seed, r in run.done.items() if r.get("outcome") == "won"))
 
 
 def verify(pools: dict, wanted, args) -> int:
@@ -113,6 +141,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--results-dir", default=None, help="per-deal results, for resuming")
     ap.add_argument("--scheduler", default=None, help="Dask scheduler address")
     ap.add_argument(
+        "--won-in", default=None, help="solvability results: try the deals it won first"
+    )
+    ap.add_argument(
         "--verify", action="store_true", help="solve every deal of the pools; list any not won"
     )
     args = ap.parse_args(argv)
@@ -128,6 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     notes = data.get("tried", {})
     if args.verify:
         return verify(pools, wanted, args)
+    first = won_in(args.won_in, wanted) if args.won_in else ()
     for variant, mode, default in wanted:
         t0 = time.monotonic()
         count = args.count if default else args.other_count
@@ -141,6 +173,7 @@ def main(argv: list[str] | None = None) -> int:
             args.max_tries,
             args.results_dir,
             args.scheduler,
+            first,
         )
         pools[pool_key(variant, mode)] = won
         notes[pool_key(variant, mode)] = {

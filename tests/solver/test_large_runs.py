@@ -110,3 +110,32 @@ def test_the_pool_maker_resumes_from_its_results(tmp_path, monkeypatch):
     saved = records(results_dir / "klondike-draw3.jsonl")
     assert all(saved[seed]["won"] for seed in first)
     assert os.path.getsize(results_dir / "klondike-draw3.jsonl") > 0
+
+
+def test_the_pool_maker_tries_first_the_deals_a_large_run_won(tmp_path):
+    # A solvability run's results: deals 4 and 7 won, 5 not (it is won at once, so a pool
+    # made from deal 1 on would hold 3 and 4, not 4 and 7).
+    run = tmp_path / "run.jsonl"
+    lines = [{"settings": {"variant": "klondike", "mode": "draw3", "timeout": 10.0}}]
+    lines += [
+        {"seed": s, "outcome": o, "seconds": 1.0, "nodes": 9}
+        for s, o in ((4, "won"), (5, "undecided"), (7, "won"))
+    ]
+    run.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    out, results_dir = tmp_path / "pool.json", tmp_path / "runs"
+    args = ["--only", "klondike/draw3", "--count", "2", "--timeout", "2", "--jobs", "1"]
+    args += ["--out", str(out), "--results-dir", str(results_dir), "--won-in", str(run)]
+    assert make_winnable_pool.main(args) == 0
+    assert json.loads(out.read_text())["pools"]["klondike/draw3"] == [4, 7]
+    # Each was solved and replayed here, not taken on the file's word.
+    tried = records(results_dir / "klondike-draw3.jsonl")
+    assert tried[4]["won"] and tried[7]["won"] and 5 not in tried
+
+
+def test_the_pool_maker_refuses_a_large_run_of_another_game(tmp_path):
+    run = tmp_path / "agnes.jsonl"
+    run.write_text(json.dumps({"settings": {"variant": "agnes", "mode": "deal"}}) + "\n")
+    args = ["--only", "klondike/draw3", "--won-in", str(run), "--out", str(tmp_path / "p")]
+    with pytest.raises(make_winnable_pool.RunError, match="agnes/deal, not klondike/draw3"):
+        make_winnable_pool.main(args)
+    assert not (tmp_path / "p").exists()
