@@ -1,0 +1,79 @@
+"""The README's rows of deals 1-1000 say what their per-deal files in ``docs/results/``
+hold: each row's won, unwinnable and undecided shares and its share decided within 1 s are
+counted again from the file, and every file backs a row. (A row edited by hand, or a file
+replaced by a later run without its row, fails here.)"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from game.variants import all_variants, get_variant
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "docs" / "results"
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+# | Name `mode` (words)¹ | 1-1000 | 82.3% (79.8-84.5) | 14.9% ... | 2.8% ... | 93.6% / 97.2% |
+ROW = re.compile(
+    r"^\| (?P<name>[A-Z][A-Za-z ]+?) `(?P<mode>[\w-]+)`[^|]*\| 1-1000 \| "
+    r"(?P<won>[\d.]+)%[^|]*\| (?P<lost>[\d.]+)%[^|]*\| (?P<open>[\d.]+)%[^|]*\| "
+    r"(?P<fast>[\d.]+)% / (?P<decided>[\d.]+)% \|",
+    re.M,
+)
+
+
+def rows(text: str = README) -> dict[str, dict]:
+    """The 1-1000 rows of ``text``, by the name of the file that should back each."""
+    ids = {table.name: table.id for table in all_variants()}
+    found = {}
+    for match in ROW.finditer(text):
+        file = f"{ids[match['name']]}-{match['mode']}.jsonl"
+        assert file not in found, f"two 1-1000 rows for {file}"
+        found[file] = {key: float(match[key]) for key in ("won", "lost", "open", "fast", "decided")}
+    return found
+
+
+def counted(path: Path) -> dict[str, float]:
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    deals = [r for r in records if "seed" in r]
+    assert sorted(r["seed"] for r in deals) == list(range(1, 1001)), f"{path.name}: not 1-1000"
+
+    def share(n: int) -> float:
+        return round(100 * n / len(deals), 1)
+
+    outcomes = [r["outcome"] for r in deals]
+    fast = [r for r in deals if r["outcome"] != "undecided" and r["seconds"] <= 1.0]
+    return {
+        "won": share(outcomes.count("won")),
+        "lost": share(outcomes.count("unwinnable")),
+        "open": share(outcomes.count("undecided")),
+        "fast": share(len(fast)),
+        "decided": share(len(deals) - outcomes.count("undecided")),
+    }
+
+
+def test_every_results_file_backs_a_row_that_says_what_it_holds():
+    table = rows()
+    files = sorted(path.name for path in RESULTS.glob("*.jsonl"))
+    assert files and sorted(table) == files
+    for file, said in table.items():
+        assert said == counted(RESULTS / file), file
+
+
+def test_every_game_of_the_family_and_every_double_klondike_mode_has_a_row():
+    table = rows()
+    for game in all_variants():
+        if game.id not in ("klondike", "saratoga", "double-klondike"):
+            assert f"{game.id}-{game.default_mode}.jsonl" in table, game.id
+    for mode in get_variant("double-klondike").mode_ids():
+        assert f"double-klondike-{mode}.jsonl" in table, mode
+
+
+def test_a_row_that_misstates_its_file_is_caught():
+    row = "| Agnes `deal`⁷ | 1-1000 | 4.9% (3.7-6.4) |"
+    assert row in README
+    edited = rows(README.replace(row, row.replace("4.9% (", "5.9% (")))
+    file = "agnes-deal.jsonl"
+    assert edited[file] != counted(RESULTS / file) == rows()[file]
