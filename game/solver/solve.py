@@ -48,7 +48,10 @@ BEST_FIRST_ROUND_NODES = 40_000
 ONE_DECK_TALON_WEIGHT = 0
 # In the compiled core, about a hundred times as fast, larger rounds and more weights.
 NATIVE_BEST_FIRST_SHARE = 0.85
-NATIVE_BEST_FIRST_TALON_WEIGHTS = (7, 15, 5, 20, 10, 3, 12, 25, 9, 30, 6, 18)
+# The talon weighed heavily first: alone it wins the most (Double Klondike draw three,
+# deals 101-200, one round of 250,000 positions: 27 at weight 60, 14 at 7), and with 80
+# it wins deals the other twelve miss (docs/solver.md, "Tuning notes").
+NATIVE_BEST_FIRST_TALON_WEIGHTS = (60, 7, 15, 5, 20, 10, 3, 12, 25, 9, 30, 6, 18, 80)
 NATIVE_BEST_FIRST_ROUND_NODES = 250_000
 # One deck with the compiled core: a short best-first round before the probes. It wins at
 # once deals whose lines every depth-first order finds late (thoughtful Klondike deals 65,
