@@ -52,6 +52,9 @@ NATIVE_BEST_FIRST_SHARE = 0.85
 # deals 101-200, one round of 250,000 positions: 27 at weight 60, 14 at 7), and with 80
 # it wins deals the other twelve miss (docs/solver.md, "Tuning notes").
 NATIVE_BEST_FIRST_TALON_WEIGHTS = (60, 7, 15, 5, 20, 10, 3, 12, 25, 9, 30, 6, 18, 80)
+# A budget smaller than one full round (a hint's) starts with this weight instead: in rounds
+# of 34,000 positions weight 7 wins 11 of Double Klondike draw three's deals 1-100, 60 wins 8.
+SMALL_BUDGET_FIRST_WEIGHT = 7
 NATIVE_BEST_FIRST_ROUND_NODES = 250_000
 # One deck with the compiled core: a short best-first round before the probes. It wins at
 # once deals whose lines every depth-first order finds late (thoughtful Klondike deals 65,
@@ -90,6 +93,12 @@ def best_first_plan(rules: Rules, core: bool = False) -> tuple[float, tuple[int,
             )
         return BEST_FIRST_SHARE_TWO_DECKS, BEST_FIRST_TALON_WEIGHTS, BEST_FIRST_ROUND_NODES
     return BEST_FIRST_SHARE, (ONE_DECK_TALON_WEIGHT,), BEST_FIRST_NODES
+
+
+def small_budget_order(weights: tuple[int, ...]) -> tuple[int, ...]:
+    """The rounds' weights for a budget below one full round: the weight that wins most in
+    small rounds first, the others in their order."""
+    return (SMALL_BUDGET_FIRST_WEIGHT, *(w for w in weights if w != SMALL_BUDGET_FIRST_WEIGHT))
 
 
 def solve(
@@ -190,6 +199,8 @@ class _Run:
         share, weights, round_nodes = best_first_plan(self.rules, self.in_core())
         limit = self.max_nodes
         total = round_nodes * len(weights) if limit is None else int(limit * share)
+        if len(weights) > 1 and total < round_nodes:
+            weights = small_budget_order(weights)
         if len(weights) == 1 and self.use_core:
             share = NATIVE_ONE_DECK_BEST_FIRST_SHARE
             total = NATIVE_ONE_DECK_BEST_FIRST_NODES
