@@ -74,12 +74,12 @@ def make_pool(
     tried = 0
     seed = start
     width = 64 if scheduler else max(jobs, 1)
-    queued = list(first)
+    queued, listed = list(first), set(first)
     while len(won) < count and tried < max_tries:
         size = min(max(count - len(won), width) + width, max_tries - tried)
         batch, queued = queued[:size], queued[size:]
         while len(batch) < size:
-            if seed not in first:
+            if seed not in listed:
                 batch.append(seed)
             seed += 1
         records = run_deals(pool_record, (variant, mode, timeout), batch, store, jobs, scheduler)
