@@ -93,6 +93,7 @@ static int read_tables(PyObject *spec, Tables *t) {
                 t->parents[c][t->nparents[c]++] = (uint8_t)onto;
             }
     closure_needs(t);
+    parent_classes(t);
     return 1;
 }
 

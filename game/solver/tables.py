@@ -102,6 +102,16 @@ class RuleTables:
         self.equal_parents = all(
             len({children[onto] for onto in self.parents[card]}) <= 1 for card in range(card_count)
         )
+        # Stack-swap keys (position.pile_parts): per card the key byte of its class of
+        # equal parents (the first card on which exactly the same cards may lie), used
+        # where runs move whole and every two such parents take the same cards.
+        self.swap_keys = bool(self.move_runs) and self.equal_parents
+        first_with: dict[tuple[int, ...], int] = {}
+        self.parent_class = bytes(
+            first_with.setdefault(children[card], card) % CARDS_PER_DECK
+            for card in range(card_count)
+        )
+        self._pile_parts: dict[bytes, tuple[bytes, bytes]] = {}
         self.empty_cards = tuple(c for c in range(card_count) if self.empty_takes[c])
         # lower[card]: every copy of the card one below it in its suit (none for an Ace).
         self.lower = tuple(
