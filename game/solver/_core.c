@@ -93,7 +93,7 @@ static int read_tables(PyObject *spec, Tables *t) {
                 t->parents[c][t->nparents[c]++] = (uint8_t)onto;
             }
     closure_needs(t);
-    parent_classes(t);
+    t->swap_keys = t->runs && !t->all_splits;
     return 1;
 }
 

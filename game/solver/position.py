@@ -88,17 +88,9 @@ def position_key(tables: RuleTables, position: tuple) -> tuple[bytes, int]:
       redeals in the key (``redeal_bytes``)."""
     tableau, _foundations, talon, waste, redeals = position
     if tables.swap_keys:
-        roots, links = [], []
-        parts = tables._pile_parts
-        for pile in tableau:
-            part = parts.get(pile)
-            if part is None:
-                if len(parts) >= PILE_PARTS_KEPT:
-                    parts.clear()
-                part = parts[pile] = pile_parts(tables, pile)
-            roots.append(part[0])
-            links += part[1]
-        key = b"\xff".join(sorted(roots)) + b"\xfd" + b"".join(sorted(links))
+        parts = list(map(tables.pile_parts.__getitem__, tableau))
+        key = b"\xff".join(sorted([part[0] for part in parts])) + b"\xfd"
+        key += sum([part[1] for part in parts]).to_bytes(tables.run_mask_bytes, "little")
         talon_key = talon.translate(tables.key_translation) if tables.decks > 1 else talon
         key += b"\xfe" + talon_key
     elif tables.decks > 1:
@@ -114,31 +106,6 @@ def position_key(tables: RuleTables, position: tuple) -> tuple[bytes, int]:
     if fresh:
         return key, redeals * 1024 + waste
     return key + bytes((waste % tables.draw,)) + redeal_bytes(redeals), waste
-
-
-# Piles whose parts position_key keeps (a search meets the same piles again and again).
-PILE_PARTS_KEPT = 100_000
-
-
-def pile_parts(tables: RuleTables, pile: bytes) -> tuple[bytes, list[bytes]]:
-    """A pile as the stack-swap key sees it: its root (the face-down count, the cards up
-    to and including the first card of its top built run) and one link per card of that
-    run above its first card: (the class of equal parents of the card it lies on, the
-    card), as two bytes. Positions that differ only in which of two equal parents (the
-    two red 7s of one deck) carries which stack have the same roots and links, and are
-    equally winnable in as many moves, counting a run split with its send-up as one
-    (docs/solver.md, "Stacks on equal parents"); the key merges them."""
-    translation = tables.key_translation
-    builds_on = tables.builds_on
-    down = pile[0]
-    root = len(pile)  # pile[root - 1], past the count byte: the top run's first card
-    while root - 2 > down and builds_on[(pile[root - 1] << 8) | pile[root - 2]]:
-        root -= 1
-    parent_class = tables.parent_class
-    links = [
-        bytes((parent_class[pile[k - 1]], translation[pile[k]])) for k in range(root, len(pile))
-    ]
-    return pile[:root].translate(translation), links
 
 
 def redeal_bytes(redeals: int) -> bytes:

@@ -14,6 +14,8 @@ from game.engine.commands import mechanics_for
 from game.engine.policies import DOWN, Build, EmptyPile, FoundationBase, Run, StockTarget
 from game.engine.rules import Rules
 
+from .stack_swaps import PileParts
+
 # The two rules for playing a card to its foundation at once, without a choice (see
 # docs/solver.md, "Automatic moves"):
 # SOUND_SAFETY: every card that may ever lie on it, or on those, ..., and every card below
@@ -102,16 +104,13 @@ class RuleTables:
         self.equal_parents = all(
             len({children[onto] for onto in self.parents[card]}) <= 1 for card in range(card_count)
         )
-        # Stack-swap keys (position.pile_parts): per card the key byte of its class of
-        # equal parents (the first card on which exactly the same cards may lie), used
-        # where runs move whole and every two such parents take the same cards.
+        # Stack-swap keys (stack_swaps.pile_parts), where runs move whole and every two cards
+        # one card may lie on take the same cards.
         self.swap_keys = bool(self.move_runs) and self.equal_parents
-        first_with: dict[tuple[int, ...], int] = {}
-        self.parent_class = bytes(
-            first_with.setdefault(children[card], card) % CARDS_PER_DECK
-            for card in range(card_count)
-        )
-        self._pile_parts: dict[bytes, tuple[bytes, bytes]] = {}
+        # Their count of each key byte in the piles' top runs: bits enough for every copy.
+        self.run_mask_bits = decks.bit_length()
+        self.run_mask_bytes = (CARDS_PER_DECK * self.run_mask_bits + 7) // 8
+        self.pile_parts = PileParts(self)
         self.empty_cards = tuple(c for c in range(card_count) if self.empty_takes[c])
         # lower[card]: every copy of the card one below it in its suit (none for an Ace).
         self.lower = tuple(

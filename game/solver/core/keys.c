@@ -13,9 +13,9 @@ static inline uint64_t mix(uint64_t x) {
  * its cards at their heights, mixed (so that the sum over the piles, which does not depend
  * on their order, still tells which cards lie together); the talon likewise, unmixed. */
 static uint64_t zpile[2][MAXPILE + 1][52], zdown[2][MAXPILE + 1], ztalon[2][MAXTALON][52];
-/* One number per (class of equal parents, card): a card of a pile's top run lying on a
-   card of that class (the stack-swap keys below). */
-static uint64_t zlink[2][52][52];
+/* One number per card of a pile's top run above the run's first card (the stack-swap
+   keys below), wherever it lies. */
+static uint64_t zrun[2][52];
 
 static void init_random(void) {
     uint64_t state = 0x1234567890abcdefULL;
@@ -26,21 +26,7 @@ static void init_random(void) {
         }
         for (int k = 0; k < MAXTALON; k++)
             for (int c = 0; c < 52; c++) ztalon[h][k][c] = mix(state += 0x9e3779b97f4a7c15ULL);
-        for (int k = 0; k < 52; k++)
-            for (int c = 0; c < 52; c++) zlink[h][k][c] = mix(state += 0x9e3779b97f4a7c15ULL);
-    }
-}
-
-/* tables.RuleTables.parent_class: two cards are equal parents when the same cards may
-   lie on them (their lists of kids, built in card order, are equal). */
-static void parent_classes(Tables *t) {
-    t->swap_keys = t->runs && !t->all_splits;
-    for (int a = 0; a < t->ncards; a++) {
-        int b = 0;
-        while (b < a && (t->nkids[b] != t->nkids[a]
-                         || memcmp(t->kids[b], t->kids[a], t->nkids[a])))
-            b++;
-        t->parent_class[a] = t->keycard[b];
+        for (int c = 0; c < 52; c++) zrun[h][c] = mix(state += 0x9e3779b97f4a7c15ULL);
     }
 }
 
@@ -51,12 +37,13 @@ static int fresh_waste(const Tables *t, int size, int waste) {
 /* The piles are summed (their order does not matter: a sum is the same for any order,
  * as sorting them is in Python); the two copies of a card share a key byte.
  *
- * Stack-swap keys (position.pile_parts): each card of a pile's top built run above the
- * run's first card is hashed as a link (its parent's class of equal parents, the card),
- * summed unmixed over every pile, and the rest of the pile as before. Positions that
- * differ only in which of two equal parents carries which stack then share a key: they
- * are equally winnable in as many moves, counting a run split with its send-up as one
- * (docs/solver.md, "Stacks on equal parents"). */
+ * Stack-swap keys (stack_swaps.pile_parts): the cards of a pile's top built run above the
+ * run's first card are hashed by card alone, summed unmixed over every pile (a multiset),
+ * and the rest of the pile as before. Positions that differ only in which of two equal
+ * parents carries which stack then share a key: they are equally winnable in as many
+ * moves, counting a run split with its send-up as one (docs/solver.md, "Stacks on equal
+ * parents"). Every card a card may lie on is of one class of equal parents, so the card
+ * alone tells what it lies on, up to such swaps. */
 static void position_key(const Tables *t, Pos *p, uint64_t *k1, uint64_t *k2,
                          int32_t *rank) {
     uint64_t s1 = 0, s2 = 0;
@@ -75,9 +62,9 @@ static void position_key(const Tables *t, Pos *p, uint64_t *k1, uint64_t *k2,
                 b += zpile[1][k][c];
             }
             for (int k = root; k < n; k++) {
-                int c = t->keycard[pile[k]], e = t->parent_class[pile[k - 1]];
-                la += zlink[0][e][c];
-                lb += zlink[1][e][c];
+                int c = t->keycard[pile[k]];
+                la += zrun[0][c];
+                lb += zrun[1][c];
             }
             p->pile_hash[0][i] = mix(a + (uint64_t)root) + la;
             p->pile_hash[1][i] = mix(b ^ ((uint64_t)root << 32)) + lb;

@@ -45,11 +45,9 @@ typedef struct {
        suit must reach (rules.c's closure_needs, tables.RuleTables.closure). */
     uint8_t sound_need[MAXCARDS][4];
     uint8_t rank[MAXCARDS], suit[MAXCARDS], keycard[MAXCARDS];
-    /* Stack-swap keys (keys.c): per card the key byte of its class of equal parents (the
-       first card that takes exactly the cards it takes), and whether the rules allow them
-       (runs move whole, and every two cards one card may lie on take the same cards). */
+    /* Stack-swap keys (keys.c), where runs move whole and every two cards one card may
+       lie on take the same cards. */
     int swap_keys;
-    uint8_t parent_class[MAXCARDS];
 } Tables;
 
 typedef struct {
