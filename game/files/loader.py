@@ -188,9 +188,20 @@ def read_versioned_json(
     if raw is None:
         return None
     data = decode_json(raw, constants)
-    if not isinstance(data, dict) or data.get("format") != file_format:
+    if not isinstance(data, dict):
         raise Unusable("corrupt", _("it is not a {kind} file").format(kind=kind))
-    found = data.get("version")
+    # Say what is missing or wrong: a file written by hand often lacks the header lines.
+    if "format" not in data:
+        problem = _('it is not a {kind} file: it has no "format": "{format}" line')
+        raise Unusable("corrupt", problem.format(kind=kind, format=file_format))
+    if data["format"] != file_format:
+        problem = _('it is not a {kind} file: its "format" is "{found}", not "{format}"')
+        found = shown(data["format"], quotes=False)
+        raise Unusable("corrupt", problem.format(kind=kind, found=found, format=file_format))
+    if "version" not in data:
+        problem = _('it has no "version" line (this game writes "version": {version})')
+        raise Unusable("corrupt", problem.format(version=version))
+    found = data["version"]
     if type(found) is not int or found < 1:
         problem = _("unknown format version {version}").format(version=shown(found))
         raise Unusable("corrupt", problem)

@@ -83,6 +83,13 @@ def test_round_trip(tmp_path):
         ("\xff\xfe garbage", "not valid JSON"),
         ('{"format": "klondike-family-settings", "version": 99}', "newer version"),
         ('{"format": "klondike-family-settings", "version": "1"}', "unknown format version"),
+        # Written by hand without the header: the message says which line is missing.
+        ('{"sound": false}', 'has no "format": "klondike-family-settings" line'),
+        (
+            '{"format": "klondike-family-setings", "version": 1}',
+            '"format" is "klondike-family-setings"',
+        ),
+        ('{"format": "klondike-family-settings", "sound": false}', 'no "version" line'),
     ],
 )
 def test_unusable_file_is_kept_aside(tmp_path, text, words):
@@ -149,3 +156,17 @@ def test_every_setting_has_a_name_for_messages():
     from game.app.settings import _CHECKS, _NESTED_CHECKS, SETTING_NAMES
 
     assert set(SETTING_NAMES) == set(_CHECKS) | set(_NESTED_CHECKS)
+
+
+@pytest.mark.parametrize(("language", "words"), [("uk", "немає рядка"), ("ru", "нет строки")])
+def test_a_missing_header_line_is_named_in_the_players_language(tmp_path, language, words):
+    from game import i18n
+
+    i18n.use_language(language)
+    try:
+        write(tmp_path, '{"sound": false}')
+        settings, message = load_settings(tmp_path)
+    finally:
+        i18n.use_language("en")
+    assert settings == Settings() and words in message
+    assert '"format": "klondike-family-settings"' in message

@@ -173,7 +173,7 @@ HEAD = '{"format": "klondike-family-statistics"'
         ("", "empty", "corrupt"),
         (HEAD + ', "rec', "not valid JSON", "corrupt"),
         ('{"format": "something-else", "version": 1}', "not a statistics file", "corrupt"),
-        (HEAD + "}", "unknown format version", "corrupt"),
+        (HEAD + "}", 'no "version" line', "corrupt"),
         (HEAD + ', "version": 2}', "newer version", "newer"),
         (HEAD + ', "version": 1, "records": []}', "not valid", "corrupt"),
         (HEAD + ', "version": 1, "x": NaN}', "not valid JSON", "corrupt"),
