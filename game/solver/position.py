@@ -14,6 +14,8 @@ A position is a plain tuple ``(tableau, foundations, talon, waste_size, redeals_
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from game.engine.cards import SUIT
 from game.engine.rules import Rules
 from game.engine.state import STOCK, WASTE, State, layout_for
@@ -67,6 +69,10 @@ def fresh_waste(tables: RuleTables, talon_size: int, waste_size: int) -> bool:
     return draw == 1 or waste_size % draw == 0 or waste_size == talon_size
 
 
+# A pile's parts (stack_swaps.pile_parts): its root, and its run cards as a number.
+_root, _run_cards = itemgetter(0), itemgetter(1)
+
+
 def position_key(tables: RuleTables, position: tuple) -> tuple[bytes, int]:
     """The canonical key of a position and its resource rank. Two positions with the same
     key differ only in how far the stock has been turned, and the one of lower rank can
@@ -89,8 +95,8 @@ def position_key(tables: RuleTables, position: tuple) -> tuple[bytes, int]:
     tableau, _foundations, talon, waste, redeals = position
     if tables.swap_keys:
         parts = list(map(tables.pile_parts.__getitem__, tableau))
-        key = b"\xff".join(sorted([part[0] for part in parts])) + b"\xfd"
-        key += sum([part[1] for part in parts]).to_bytes(tables.run_mask_bytes, "little")
+        key = b"\xff".join(sorted(map(_root, parts))) + b"\xfd"
+        key += sum(map(_run_cards, parts)).to_bytes(tables.run_mask_bytes, "little")
         talon_key = talon.translate(tables.key_translation) if tables.decks > 1 else talon
         key += b"\xfe" + talon_key
     elif tables.decks > 1:
