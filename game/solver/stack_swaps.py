@@ -4,8 +4,9 @@ it without importing the module that imports it."""
 
 from __future__ import annotations
 
-# Piles whose parts position_key keeps (a search meets the same piles again and again).
-PILE_PARTS_KEPT = 100_000
+# Piles whose parts position_key keeps (a search meets the same piles again and again):
+# some 230 bytes each with the pile itself, so at most about 12 MB for one game's rules.
+PILE_PARTS_KEPT = 50_000
 
 
 class PileParts(dict):
