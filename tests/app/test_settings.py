@@ -170,3 +170,26 @@ def test_a_missing_header_line_is_named_in_the_players_language(tmp_path, langua
         i18n.use_language("en")
     assert settings == Settings() and words in message
     assert '"format": "klondike-family-settings"' in message
+
+
+def test_the_app_names_the_missing_header_line_in_a_message_shown_whole(tmp_path):
+    # Through the real App at a small window: the hand-written file is kept aside as it
+    # was, the defaults are in force, and the message that says which line is missing is
+    # drawn within the window.
+    from game.view.decor import toast_position
+    from tests.app.app_helpers import frame, make_app
+
+    write(tmp_path, '{"sound": false}')
+    app = make_app(tmp_path, "--windowed", "640x480")
+    frame(app)
+    said = app.table.toast.text if app.table.toast else ""
+    kept = aside(tmp_path)
+    assert len(kept) == 1 and kept[0].name in said
+    assert kept[0].read_text(encoding="utf-8") == '{"sound": false}'
+    assert 'has no "format": "klondike-family-settings" line' in said
+    assert app.session.settings == Settings()
+    layout = app.table.layout
+    box = app.table.decor._toast(app.table.toast, layout)
+    x, y = toast_position(box.get_size(), layout)
+    assert 0 <= x and x + box.get_width() <= layout.width and y + box.get_height() <= layout.height
+    app.session.close()
