@@ -21,17 +21,12 @@ def evaluate(expander: Expander, position, talon_weight: int) -> int:
     pass's waste (only the cards on it can ever uncover it)."""
     tables = expander.tables
     tableau, foundations, talon, waste, redeals = position
-    builds_on = tables.builds_on
+    top_run = tables.top_run
     buried = 0
     for pile in tableau:
         size = len(pile) - 1
-        if size <= 1:
-            continue
-        face_up = size - pile[0]
-        run = 1
-        while run < face_up and builds_on[(pile[-run] << 8) | pile[-run - 1]]:
-            run += 1
-        buried += size - run
+        if size > 1:
+            buried += size - top_run(pile)
     score = UP_WEIGHT * sum(foundations) - BURIED_WEIGHT * buried
     limit = tables.redeal_limit
     if limit is not None:

@@ -102,11 +102,7 @@ class MoveGenerator:
                 got = None
             else:
                 tables = self.tables
-                builds_on = tables.builds_on
-                run = 1
-                if tables.move_runs:
-                    while run < face_up and builds_on[(pile[-run] << 8) | pile[-run - 1]]:
-                        run += 1
+                run = tables.top_run(pile) if tables.move_runs else 1
                 movable = tuple((k, pile[-k]) for k in range(1, run + 1))
                 got = (size, down, run, tables.children[pile[-1]], movable)
         if len(self._pile_cache) > PILE_CACHE:

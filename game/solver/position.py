@@ -93,18 +93,17 @@ def position_key(tables: RuleTables, position: tuple) -> tuple[bytes, int]:
       every fresh-pass position of the next pass; a position that is not fresh keeps its
       redeals in the key (``redeal_bytes``)."""
     tableau, _foundations, talon, waste, redeals = position
+    two_decks = tables.decks > 1
     if tables.swap_keys:
         parts = list(map(tables.pile_parts.__getitem__, tableau))
         key = b"\xff".join(sorted(map(_root, parts))) + b"\xfd"
         key += sum(map(_run_cards, parts)).to_bytes(tables.run_mask_bytes, "little")
-        talon_key = talon.translate(tables.key_translation) if tables.decks > 1 else talon
-        key += b"\xfe" + talon_key
-    elif tables.decks > 1:
+    elif two_decks:
         translation = tables.key_translation
         key = b"\xff".join(sorted([pile.translate(translation) for pile in tableau]))
-        key += b"\xfe" + talon.translate(translation)
     else:
-        key = b"\xff".join(sorted(tableau)) + b"\xfe" + talon
+        key = b"\xff".join(sorted(tableau))
+    key += b"\xfe" + (talon.translate(tables.key_translation) if two_decks else talon)
     size = len(talon)
     fresh = fresh_waste(tables, size, waste)
     if tables.redeal_limit is None:

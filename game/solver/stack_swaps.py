@@ -36,11 +36,9 @@ def pile_parts(tables, pile: bytes) -> tuple[bytes, int]:
     may lie on is of one class of equal parents, the rules' ``equal_parents``, so the card
     alone tells what it lies on up to such swaps.)"""
     translation = tables.key_translation
-    builds_on = tables.builds_on
-    down = pile[0]
     root = len(pile)  # pile[root - 1], past the count byte: the top run's first card
-    while root - 2 > down and builds_on[(pile[root - 1] << 8) | pile[root - 2]]:
-        root -= 1
+    if root - 1 > pile[0]:  # a face-up card
+        root -= tables.top_run(pile) - 1
     bits = tables.run_mask_bits
     run = sum(1 << bits * translation[card] for card in pile[root:])
     return pile[:root].translate(translation), run

@@ -136,6 +136,17 @@ class RuleTables:
         )
         self._reach: dict = {}
 
+    def top_run(self, pile: bytes) -> int:
+        """How many cards from the top of ``pile`` (a position's pile: the face-down count,
+        then the cards) lie face up one on another, each on a card it may lie on: at least
+        1 where the top card is face up (whether a run moves whole is ``move_runs``)."""
+        builds_on = self.builds_on
+        face_up = len(pile) - 1 - pile[0]
+        run = 1
+        while run < face_up and builds_on[(pile[-run] << 8) | pile[-run - 1]]:
+            run += 1
+        return run
+
     # -- automatic moves -----------------------------------------------------------------
     # A requirement is a tuple of alternatives, each a tuple of (slot, minimum height); any
     # alternative met makes the card safe. Foundation heights are kept in falling order

@@ -51,10 +51,8 @@ static void position_key(const Tables *t, Pos *p, uint64_t *k1, uint64_t *k2,
         if (p->dirty & (1u << i)) {
             int n = p->len[i], root = n;
             const uint8_t *pile = p->cards[i];
-            if (t->swap_keys) /* root - 1: the first card of the top run */
-                while (root - 1 > p->down[i]
-                       && t->builds_on[(pile[root - 1] << 8) | pile[root - 2]])
-                    root--;
+            if (t->swap_keys && n > p->down[i]) /* root - 1: the first card of the top run */
+                root = n - top_run(t, p, i) + 1;
             uint64_t a = zdown[0][p->down[i]], b = zdown[1][p->down[i]], la = 0, lb = 0;
             for (int k = 0; k < root; k++) {
                 int c = t->keycard[pile[k]];

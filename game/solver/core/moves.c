@@ -99,10 +99,7 @@ static int list_moves(const Tables *t, const Pos *p, Children *out) {
         if (n == 0) { if (empty < 0) empty = i; continue; }
         if (up <= 0) continue;
         top[i] = p->cards[i][n - 1];
-        int r = 1;
-        if (t->runs)
-            while (r < up && t->builds_on[(p->cards[i][n - r] << 8) | p->cards[i][n - r - 1]]) r++;
-        run[i] = r;
+        run[i] = t->runs ? top_run(t, p, i) : 1;
     }
     int floor = t->fast ? 0 : lowest(t, p) + 1, space_useful = -1;
     for (int i = 0; i < npiles; i++) {

@@ -76,6 +76,15 @@ static int cards_up(const Tables *t, const Pos *p) {
     return n;
 }
 
+/* tables.RuleTables.top_run: how many cards from the top of pile ``i`` lie face up one on
+   another, each on a card it may lie on (at least 1 where the top card is face up). */
+static int top_run(const Tables *t, const Pos *p, int i) {
+    int size = p->len[i], up = size - p->down[i], r = 1;
+    const uint8_t *pile = p->cards[i];
+    while (r < up && t->builds_on[(pile[size - r] << 8) | pile[size - r - 1]]) r++;
+    return r;
+}
+
 /* -- position.take_from_pile and MoveGenerator.apply ----------------------------------- */
 
 static void take(Pos *p, int pile, int count) {

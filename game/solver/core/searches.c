@@ -167,12 +167,7 @@ static int evaluate(const Tables *t, const Pos *p, int talon_weight) {
     int buried = 0, up = 0;
     for (int i = 0; i < t->npiles; i++) {
         int size = p->len[i];
-        if (size <= 1) continue;
-        int face_up = size - p->down[i], r = 1;
-        while (r < face_up
-               && t->builds_on[(p->cards[i][size - r] << 8) | p->cards[i][size - r - 1]])
-            r++;
-        buried += size - r;
+        if (size > 1) buried += size - top_run(t, p, i);
     }
     for (int s = 0; s < 4 * t->decks; s++) up += p->fnd[s];
     int score = 10 * up - 3 * buried;
