@@ -7,7 +7,7 @@
     python -m game.cli variants
 
 ``play`` applies the moves in order and prints the position as one JSON object.
-``analyse`` plays them and says where the game was lost (``game.analysis``), with the
+``analyse`` plays them and says where the game was lost (``game.solver.analysis``), with the
 full deal known, as one JSON object: ``winnable_at_deal`` (true, false, or null when
 undecided in the time), ``last_winnable_move`` (how many of the moves had been played when
 the position was last known winnable; null when the deal was never winnable or it is
@@ -18,7 +18,7 @@ used, or too many positions stayed undecided), ``searches``, ``budget_s`` and
 ``left_core`` (why a search left the compiled core, empty when none did);
 ``--timeout`` is the time each position searched may take (default 5 s). Any
 problem exits with status 2 and one line on stderr; nothing goes to stdout then. That holds
-for anything a person can type or pipe (``game.console``): odd paths and files, deal
+for anything a person can type or pipe (``game.app.console``): odd paths and files, deal
 numbers in other scripts' digits or 5,000 digits long, flags that contradict each other,
 a reader that closes the pipe early.
 """
@@ -30,8 +30,8 @@ import json
 import sys
 
 from game import i18n
+from game.app.console import USAGE, run_console, say_error
 from game.app.wording import refusal
-from game.console import USAGE, run_console, say_error
 from game.engine.cards import CODE, cards_from_codes
 from game.engine.commands import Refused
 from game.engine.deal import deal_number
@@ -183,8 +183,8 @@ def analysis_json(game: Game, seconds: float, budget: float) -> dict:
     """The analysis as JSON: the verdicts, and how it ran (``stopped``: it gave up, out
     of its budget or with too many positions undecided, so the losing move may be
     unknown; ``left_core``: why a search ran in Python, empty when none did)."""
-    from game.analysis import analyse
     from game.engine.notation import format_command
+    from game.solver.analysis import analyse
 
     result = analyse(game, seconds, budget=budget)
     losing = result.losing_move

@@ -22,8 +22,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from game.files.resources import asset_path
 from game.i18n import _
-from game.resources import asset_path
 
 APP_ID = "org.patiencetable.Patience"
 
@@ -118,7 +118,7 @@ def _refresh(home: Path) -> None:
 
 def run(action: str) -> int:
     """``--install-desktop-entry`` / ``--uninstall-desktop-entry``: do it and say what."""
-    from game.console import say_error
+    from game.app.console import say_error
     from game.files.datadir import NoHomeFolder
     from game.files.problems import why
 

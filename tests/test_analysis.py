@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from game.analysis import MAX_UNDECIDED, Analyser, _bisections, analyse
 from game.engine.game import new_game
 from game.engine.notation import format_command, parse_command
 from game.solver import Outcome, solve
+from game.solver.analysis import MAX_UNDECIDED, Analyser, _bisections, analyse
 from game.variants import get_variant
 
 ROOT = Path(__file__).resolve().parent.parent

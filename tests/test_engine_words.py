@@ -20,13 +20,13 @@ import sys
 import pytest
 
 from game import i18n
-from game.app.gamefiles import write_game
 from game.engine.cards import cards_from_codes
 from game.engine.commands import Draw
 from game.engine.deal import MAX_SEED
 from game.engine.game import new_game
 from game.engine.savefile import SaveError, game_from_dict, game_to_dict
 from game.engine.text import EngineError, Message
+from game.store.gamefiles import write_game
 from game.variants import get_variant
 from game.view import intents
 from tests.app.app_helpers import make_app, settle

@@ -135,7 +135,7 @@ def test_a_home_folder_that_cannot_be_trusted_is_worded_and_a_scratch_folder_use
 ):
     """HOME="" put the data folder at /.local/share, a relative HOME under whatever folder
     the game started in; no home at all was a traceback."""
-    from game.app.ownership import Role, claim_folder
+    from game.store.ownership import Role, claim_folder
 
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     if home is None:
@@ -155,7 +155,7 @@ def test_a_home_folder_that_cannot_be_trusted_is_worded_and_a_scratch_folder_use
 
 
 def test_a_data_folder_of_a_user_who_does_not_exist_is_worded():
-    from game.app.ownership import claim_folder
+    from game.store.ownership import claim_folder
 
     claim = claim_folder("~nosuchuser-xyz/data")
     try:

@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from game.app.autosave import CURRENT_GAME_FILE, resume, save_current
-from game.app.settings import SETTINGS_FILE
-from game.app.statistics import STATISTICS_FILE
 from game.cli import main as cli
 from game.engine.commands import Draw
 from game.engine.game import new_game
 from game.engine.savefile import game_to_dict
+from game.store.autosave import CURRENT_GAME_FILE, resume, save_current
+from game.store.settings import SETTINGS_FILE
+from game.store.statistics import STATISTICS_FILE
 from game.variants import TABLES_DIR, get_variant
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,7 +66,7 @@ def test_3_a_data_dir_that_is_a_file_or_under_one(tmp_path, under):
     folder = blocker / "sub" if under else blocker
     code, err = game_process("--data-dir", str(folder), "--self-test")
     assert code == 0 and "Traceback" not in err, err
-    from game.app.session import Session
+    from game.store.session import Session
 
     [notice] = Session.open(str(folder)).take_notices()
     assert f"{blocker} is a file, not a folder" in notice and "[Errno" not in notice
@@ -197,7 +197,7 @@ def test_14_a_log_entry_without_events_says_so(tmp_path):
 def test_15_a_read_only_folder_is_said_at_start_in_words_and_whole(tmp_path, monkeypatch):
     import errno
 
-    from game.app import ownership
+    from game.store import ownership
     from tests.app.app_helpers import make_app
 
     def read_only(folder):

@@ -18,8 +18,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.app.autosave import CURRENT_GAME_FILE, resume, save_current
-from game.app.gamefiles import (
+from game.engine.commands import Collect, Draw, ToFoundation
+from game.engine.game import new_game
+from game.engine.savefile import game_to_dict
+from game.engine.state import WASTE
+from game.store.autosave import CURRENT_GAME_FILE, resume, save_current
+from game.store.gamefiles import (
     HISTORY,
     HISTORY_KEPT,
     finished_games,
@@ -27,12 +31,8 @@ from game.app.gamefiles import (
     read_game,
     write_game,
 )
-from game.app.statistics import STATISTICS_FILE, VariantStats, load_statistics
-from game.app.winnable import FOUND_FILE
-from game.engine.commands import Collect, Draw, ToFoundation
-from game.engine.game import new_game
-from game.engine.savefile import game_to_dict
-from game.engine.state import WASTE
+from game.store.statistics import STATISTICS_FILE, VariantStats, load_statistics
+from game.store.winnable import FOUND_FILE
 from game.variants import get_variant
 from tests.app.app_helpers import frame, make_app, play, settle
 from tests.engine.test_rules_of_play import winning_game
@@ -231,7 +231,7 @@ def test_D1_a_link_inside_history_is_not_followed(tmp_path):
 
 
 def test_D2_history_stamped_in_the_future_does_not_swallow_new_results(tmp_path, monkeypatch):
-    import game.app.gamefiles as gamefiles
+    import game.store.gamefiles as gamefiles
 
     ahead = datetime.now() + timedelta(days=400)
 
@@ -483,7 +483,7 @@ def test_any_results_line_with_any_numbers_is_read_in_range_or_refused_in_words(
 
 
 def test_2_a_deal_found_beside_a_bad_one_is_added_at_once_and_the_good_ones_kept(tmp_path):
-    from game.app.winnable import WinnableDeals
+    from game.store.winnable import WinnableDeals
 
     (tmp_path / FOUND_FILE).write_text(json.dumps({"pools": {"klondike/draw1": [-1, 5]}}))
     deals = WinnableDeals(tmp_path)

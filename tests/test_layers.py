@@ -1,6 +1,6 @@
 """The layers of ``game``, lowest first; no module imports a layer above its own.
 
-    engine < i18n < files < variants < solver < view < app < cli
+    engine < i18n < files < variants < store < solver < view < app < cli
 
 A module may import its own layer and those below it. Every import counts, wherever it is
 written (``tests/import_graph.py``): a lazy import inside a function or
@@ -14,12 +14,8 @@ Where the modules outside the packages sit, and why:
   messages are English templates with their fields (``game.engine.text``) and it never
   imports gettext; ``game.i18n`` translates them (``say``). Everything from the files up
   words things for the player, so i18n is below them all.
-- ``game.resources`` (where the bundled files are): the files' layer; it imports nothing
-  of the game.
-- ``game.analysis`` ("where was it lost?": the solver run over a played game): the
-  solver's layer, which it uses; the app and the command line call it.
-- ``game.console`` (the command lines' printing: one-line errors, output any terminal can
-  carry): the app's layer, as the app's start and its flags print through it.
+- ``game.store`` (the player's files and what is kept in them): above the variants, whose
+  tables a save carries, and below the solver, which the store never calls.
 - ``game.desktop`` (``--install-desktop-entry``) and ``game.__main__``: the command
   line's layer, the top; only ``game.__main__`` calls them.
 """
@@ -34,11 +30,12 @@ from tests.import_graph import ROOT, imported, modules
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine", ("game.engine", "game")),  # "game": the package's own (empty) module only
     ("i18n", ("game.i18n",)),
-    ("files", ("game.files", "game.resources")),
+    ("files", ("game.files",)),
     ("variants", ("game.variants",)),
-    ("solver", ("game.solver", "game.analysis")),
+    ("store", ("game.store",)),
+    ("solver", ("game.solver",)),
     ("view", ("game.view",)),
-    ("app", ("game.app", "game.console")),
+    ("app", ("game.app",)),
     ("cli", ("game.cli", "game.__main__", "game.desktop")),
 )
 

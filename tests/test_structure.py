@@ -43,7 +43,7 @@ def test_no_import_cycles_in_game():
     assert not cycles, "import cycles:\n" + "\n".join(" -> ".join(c) for c in cycles)
 
 
-PURE = ("game.engine", "game.solver", "game.app.session")
+PURE = ("game.engine", "game.solver", "game.store.session")
 
 
 def reaches(start: str, edges: dict[str, set[str]]) -> set[str]:
@@ -69,7 +69,7 @@ def test_the_session_imports_no_pygame_at_run_time():
     """Not only on paper: importing and using the session loads no pygame."""
     code = (
         "import sys, tempfile\n"
-        "from game.app.session import Session\n"
+        "from game.store.session import Session\n"
         "s = Session.open(tempfile.mkdtemp())\n"
         "s.start(s.deal('klondike', None, 3))\n"
         "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)\n"

@@ -39,8 +39,8 @@ from deal_runs import ResultsFile, run_deals, worded  # noqa: E402
 from game.engine.events import WasteRedealt  # noqa: E402
 from game.engine.game import new_game  # noqa: E402
 from game.solver import heuristic_move, solve  # noqa: E402
-from game.solver.pool import POOL_FILE  # noqa: E402
 from game.variants import get_variant  # noqa: E402
+from game.variants.pool import POOL_FILE  # noqa: E402
 
 GRADES = ("easy", "medium", "hard", "expert")
 MOVES_CAP = 1_000  # a visible-only player's game longer than this goes round in circles

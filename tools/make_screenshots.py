@@ -29,12 +29,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.app.autosave import save_current  # noqa: E402
-from game.app.gamefiles import HISTORY, suggested_name, write_game  # noqa: E402
-from game.app.settings import Settings, save_settings  # noqa: E402
-from game.app.statistics import Statistics, StatsKey, record_result, save_statistics  # noqa: E402
 from game.engine.commands import Draw, Move  # noqa: E402
 from game.engine.game import Game, new_game  # noqa: E402
+from game.store.autosave import save_current  # noqa: E402
+from game.store.gamefiles import HISTORY, suggested_name, write_game  # noqa: E402
+from game.store.settings import Settings, save_settings  # noqa: E402
+from game.store.statistics import Statistics, StatsKey, record_result, save_statistics  # noqa: E402
 from game.variants import get_variant  # noqa: E402
 
 LANDSCAPE = [(1280, 800), (1920, 1080), (800, 600), (640, 480)]
@@ -161,8 +161,8 @@ def sample_games(data_dir: Path) -> None:
     others in progress."""
     from datetime import datetime
 
-    from game.app.gamefiles import games_folder, suggested_name, write_game
     from game.solver import auto_finish_line
+    from game.store.gamefiles import games_folder, suggested_name, write_game
 
     won = near_win()
     for command in auto_finish_line(won.state, won.rules) or ():

@@ -36,8 +36,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.solver.batch import pool_record  # noqa: E402
-from game.solver.pool import POOL_FILE, pool_key  # noqa: E402
 from game.variants import all_variants  # noqa: E402
+from game.variants.pool import POOL_FILE, pool_key  # noqa: E402
 from tools.deal_runs import ResultsFile, RunError, run_deals, worded  # noqa: E402
 
 

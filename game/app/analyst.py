@@ -1,4 +1,4 @@
-""" "Where was it lost?" in the background: the analysis (``game.analysis``) runs in a
+""" "Where was it lost?" in the background: the analysis (``game.solver.analysis``) runs in a
 process of its own, so the table never waits; its progress and its answer come back as
 intents (``Notify``, ``ShowAnalysis``) through ``emit``. Asking again, or about another
 game, cancels the search under way.
@@ -24,7 +24,7 @@ IN_PROCESS = True  # a process of its own, so the table never waits (tests may s
 
 def run_analysis(game: Game, seconds: float, progress, cancel=None, budget=None):
     """In the worker process: the analysis, its progress put on the ``progress`` queue."""
-    from game.analysis import analyse
+    from game.solver.analysis import analyse
 
     def tell(done: int, most: int, left: float | None) -> None:
         progress.put((done, most, left))

@@ -11,9 +11,11 @@ from dataclasses import replace
 
 import pygame
 
-from game.console import say_error
+from game.app.console import say_error
+from game.files.resources import asset_path
 from game.i18n import _
-from game.resources import asset_path
+from game.store.session import Session
+from game.store.settings import WINDOW_MIN
 from game.variants.known import prefer
 from game.variants.player import scan
 from game.view import intents as i
@@ -24,8 +26,6 @@ from . import keymap, loop
 from .args import Options
 from .controller import Controller, deal_label, table_options
 from .scenes import SceneStack
-from .session import Session
-from .settings import WINDOW_MIN
 from .sound import Sounds
 
 TITLE = "Patience"

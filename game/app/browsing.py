@@ -17,13 +17,12 @@ from pathlib import Path
 
 from game.files.problems import printable, why
 from game.i18n import _, ngettext
+from game.store.dates import MONTHS, short_date
+from game.store.gamefiles import GameFile, date_in_name, games_folder, read_game, save_number
 from game.view import intents as i
 from game.view.hud import deal_name
 from game.view.widgets.browser import FileBrowser
 from game.view.widgets.field import SEPARATORS
-
-from .dates import MONTHS, short_date
-from .gamefiles import GameFile, date_in_name, games_folder, read_game, save_number
 
 LISTED = 500  # the newest files of a folder listed
 SCANNED = 20_000  # a folder's entries looked at, at most (a folder of a million files)

@@ -16,15 +16,15 @@ from game import i18n
 from game.engine.refusals import Refused
 from game.files.problems import printable
 from game.i18n import _
+from game.store.ownership import Role
+from game.store.session import Session
+from game.store.settings import Settings
 from game.view import intents as i
 from game.view.hud import deal_name
 from game.view.table import TableOptions
 
 from .assist import Assistant
-from .ownership import Role
 from .scenes import SceneStack
-from .session import Session
-from .settings import Settings
 from .sound import Sounds
 from .watching import Watching
 from .wording import cannot_lift, hint, hint_highlight, nowhere_to_go, refusal, verdict_indicator

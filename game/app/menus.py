@@ -11,6 +11,8 @@ from game.engine.deal import MAX_SEED
 from game.engine.rules import VariantTable
 from game.files.problems import printable
 from game.i18n import _
+from game.store.dates import short_date
+from game.store.session import Session
 from game.variants import all_variants
 from game.variants.codes import deal_code, read_deal_code
 from game.variants.player import scan
@@ -22,8 +24,6 @@ from game.view.widgets.menu import Item, MenuPanel
 from game.view.widgets.page import PagePanel
 
 from . import browsing
-from .dates import short_date
-from .session import Session
 
 Size = tuple[int, int]
 

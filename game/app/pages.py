@@ -9,24 +9,23 @@ import pygame
 
 from game import i18n
 from game.i18n import _, ngettext
+from game.store.session import Session
+from game.store.settings import (
+    ANIMATION_SPEEDS,
+    AUTO_FINISH_CHOICES,
+    CARD_BACKS,
+    FACE_STYLES,
+    LANGUAGE_CHOICES,
+    WINNABLE_GRADES,
+)
+from game.store.statistics import StatsKey
 from game.variants import all_variants, help_text, known
 from game.variants.player import find_variant
 from game.view import intents as i
-from game.view.card_styles import FACE_STYLES
 from game.view.hud import format_time
 from game.view.widgets.dialogs import ConfirmDialog
 from game.view.widgets.menu import Item, MenuPanel
 from game.view.widgets.page import PagePanel
-
-from .session import Session
-from .settings import (
-    ANIMATION_SPEEDS,
-    AUTO_FINISH_CHOICES,
-    CARD_BACKS,
-    LANGUAGE_CHOICES,
-    WINNABLE_GRADES,
-)
-from .statistics import StatsKey
 
 Size = tuple[int, int]
 

@@ -15,7 +15,7 @@ import sys
 
 import pygame
 
-from game.resources import asset_path
+from game.files.resources import asset_path
 
 EFFECTS = ("deal", "place", "invalid", "win")
 log = logging.getLogger(__name__)

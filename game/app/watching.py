@@ -15,12 +15,19 @@ from pathlib import Path
 from game.engine.game import Game
 from game.files.problems import why
 from game.i18n import _
+from game.store.gamefiles import (
+    finished_games,
+    games_folder,
+    read_game,
+    save_new,
+    suggested_name,
+    write_game,
+)
 from game.view import intents as i
 from game.view.replay import ReplayScene
 
 from .analyst import Analyst
 from .browsing import expand, shown_path
-from .gamefiles import finished_games, games_folder, read_game, save_new, suggested_name, write_game
 from .wording import analysis_result, last_game_result
 
 

@@ -5,7 +5,7 @@ crash means nothing; the operating system drops a dead process's locks at once):
 
 * ``owner.lock`` is held by the game that owns the folder, from start to close. It alone
   saves the game in progress and the settings. A second game started on the same folder
-  finds it held and runs as a guest (``game.app.session``).
+  finds it held and runs as a guest (``game.store.session``).
 * ``update.lock`` is held for a moment around each read-change-write of a file that every
   game on the folder adds to (the statistics, the winnable deals found): the file is read
   afresh under it, so two games never overwrite each other's results.
@@ -18,7 +18,7 @@ A lock is trusted only while it is the file in the folder: lock files are opened
 following links (a link planted as ``owner.lock`` would lock, or create, a file elsewhere)
 and must be plain files (``UntrustedLock`` says why not). A lock file deleted or replaced
 while the game runs no longer keeps a second game out, so the owner asks ``holds()``
-before it writes (``game.app.session``).
+before it writes (``game.store.session``).
 """
 
 from __future__ import annotations

@@ -27,8 +27,8 @@ The public interface:
   a game whose cards are all face up; ``still_winnable(state, rules, budget)``: True,
   False or None (undecided).
 * ``winnable_pool(rules)`` / ``winnable_deal(rules, random_number)``: the shipped deals
-  proven winnable; ``heuristic_move``, ``hidden_slots``, ``determinized``: the parts of
-  the fair hint, for tests and tools.
+  proven winnable (kept with the variants, ``game.variants.pool``); ``heuristic_move``,
+  ``hidden_slots``, ``determinized``: the parts of the fair hint, for tests and tools.
 
 Which search answers: ``coverage`` (the gate) states, as data, the rules the specialised
 search below is proved for; ``solve`` (and so everything built on it) hands every other
@@ -43,8 +43,11 @@ allows), ``moves`` and ``move_kinds`` (listing and applying moves), ``fast_cuts`
 unproved cuts of the fast searches), ``deadlock`` (the relaxed loss proof), ``expansion``
 (what the searches share), ``depth_first`` and ``best_first`` (the searches), ``solve``
 (their phases), ``replay`` (search paths to engine commands), ``native`` and
-``native_generic`` (the compiled core's interfaces), ``hints``, ``background``, ``pool``.
+``native_generic`` (the compiled core's interfaces), ``hints``, ``background``, and
+``analysis`` ("where was it lost?": the solver run over a played game).
 """
+
+from game.variants.pool import winnable_deal, winnable_pool
 
 from .background import BackgroundSearch, hint_in_background, solve_in_background
 from .hints import (
@@ -59,7 +62,6 @@ from .hints import (
     still_winnable,
 )
 from .outcome import Outcome, SolveResult
-from .pool import winnable_deal, winnable_pool
 from .solve import solve, solve_deal
 
 __all__ = [

@@ -24,7 +24,7 @@ from functools import lru_cache
 import pygame
 
 from game.engine.cards import CODE, RANKS, SUITS, full_deck, parse_code
-from game.resources import asset_path
+from game.files.resources import asset_path
 
 from .card_styles import BACK_COLOURS, BACK_STYLES, STANDARD_FACES
 from .geometry import CARD_ASPECT

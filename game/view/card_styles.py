@@ -3,18 +3,20 @@ the settings can offer them without loading the art."""
 
 from __future__ import annotations
 
+from game.store.settings import BACK_STYLES
+
 # Colours of each back style: panel, lattice lines, lattice dots / inner frame.
 BACK_COLOURS: dict[str, tuple[str, str, str]] = {
     "blue": ("#14306e", "#5577c8", "#c8d6ff"),
     "red": ("#8c1616", "#d0605a", "#ffd2cc"),
     "green": ("#0f5a33", "#4f9f6e", "#cdeed8"),
 }
-BACK_STYLES = tuple(BACK_COLOURS)
+if set(BACK_COLOURS) != set(BACK_STYLES):  # every back a player may choose is drawn
+    raise ImportError(f"back colours {sorted(BACK_COLOURS)} for the styles {BACK_STYLES}")
 
 # Face styles: the standard corner index, or a large index across the top of the card
 # (made by tools/make_faces.py) that names a card in a squeezed pile. "auto" takes the
 # large one on small cards.
-FACE_STYLES = ("auto", "standard", "large")
 LARGE_FACES_BELOW = 110  # card width in pixels under which "auto" means "large"
 STANDARD_FACES = "cards"
 

@@ -32,12 +32,12 @@ import sys
 import time
 from pathlib import Path
 
-from game.app.autosave import resume
-from game.app.session import Session
-from game.app.settings import load_settings
-from game.app.statistics import load_statistics
 from game.engine.events import apply_step
 from game.engine.notation import format_command
+from game.store.autosave import resume
+from game.store.session import Session
+from game.store.settings import load_settings
+from game.store.statistics import load_statistics
 
 VARIANT, MODE = "klondike", "draw3"
 

@@ -7,9 +7,9 @@ import json
 import pygame
 import pytest
 
-from game.app.autosave import CURRENT_GAME_FILE
-from game.app.statistics import StatsKey, load_statistics
 from game.engine.commands import Draw
+from game.store.autosave import CURRENT_GAME_FILE
+from game.store.statistics import StatsKey, load_statistics
 from game.view import intents as i
 from game.view.widgets.dialogs import ConfirmDialog
 

@@ -7,20 +7,20 @@ import time
 
 import pygame
 
-from game.app.autosave import CURRENT_GAME_FILE, save_current
-from game.app.gamefiles import HISTORY, finished_games, read_game, write_game
 from game.app.loop import DT
 from game.app.pages import statistics_text
-from game.app.statistics import (
+from game.engine.commands import Draw, ToFoundation
+from game.engine.state import WASTE
+from game.solver import solve
+from game.store.autosave import CURRENT_GAME_FILE, save_current
+from game.store.gamefiles import HISTORY, finished_games, read_game, write_game
+from game.store.statistics import (
     Statistics,
     StatsKey,
     load_statistics,
     record_result,
     save_statistics,
 )
-from game.engine.commands import Draw, ToFoundation
-from game.engine.state import WASTE
-from game.solver import solve
 from game.view import intents as i
 from tests.engine.test_rules_of_play import winning_game
 

@@ -3,16 +3,16 @@ import os
 
 import pytest
 
-from game.app import autosave
-from game.app.autosave import (
+from game.engine.game import new_game
+from game.engine.savefile import game_to_dict
+from game.store import autosave
+from game.store.autosave import (
     CURRENT_GAME_FILE,
     clear_current,
     load_current,
     resume,
     save_current,
 )
-from game.engine.game import new_game
-from game.engine.savefile import game_to_dict
 from game.variants import get_variant
 
 
@@ -215,7 +215,7 @@ def test_an_absurd_log_is_refused_by_its_size_before_it_is_parsed(tmp_path, monk
 
 
 def test_a_game_too_long_to_save_keeps_the_last_save_and_says_so(tmp_path, monkeypatch):
-    from game.app.session import Session
+    from game.store.session import Session
 
     session = Session.open(str(tmp_path))
     session.start(session.deal("klondike", "draw1-unlimited", 3))

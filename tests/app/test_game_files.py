@@ -14,9 +14,10 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app import browsing, dates
-from game.app.gamefiles import finished_games, games_folder, keep_finished, write_game
+from game.app import browsing
 from game.engine.commands import Draw
+from game.store import dates
+from game.store.gamefiles import finished_games, games_folder, keep_finished, write_game
 from game.view import intents as i
 from game.view.replay import ReplayScene
 from game.view.widgets.browser import FileBrowser

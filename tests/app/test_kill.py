@@ -18,12 +18,12 @@ from pathlib import Path
 
 import pytest
 
-from game.app.autosave import CURRENT_GAME_FILE, resume
-from game.app.session import Session
-from game.app.settings import SETTINGS_FILE
-from game.app.statistics import STATISTICS_FILE, load_statistics
 from game.engine.commands import Draw
 from game.files import atomic
+from game.store.autosave import CURRENT_GAME_FILE, resume
+from game.store.session import Session
+from game.store.settings import SETTINGS_FILE
+from game.store.statistics import STATISTICS_FILE, load_statistics
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 

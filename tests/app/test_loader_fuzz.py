@@ -23,10 +23,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.app.autosave import CURRENT_GAME_FILE, resume, save_current
-from game.app.gamefiles import HISTORY_RECORD, RECORD_FORMAT, _read_written, read_game
-from game.app.settings import SETTINGS_FILE, Settings, load_settings, settings_to_dict
-from game.app.statistics import (
+from game.engine.deal import MAX_SEED
+from game.engine.game import new_game
+from game.engine.rules import RuleTableError
+from game.files.formats import COUNT, TIME_PLAYED, TOTAL_TIME
+from game.files.loader import load_file
+from game.store.autosave import CURRENT_GAME_FILE, resume, save_current
+from game.store.gamefiles import HISTORY_RECORD, RECORD_FORMAT, _read_written, read_game
+from game.store.settings import SETTINGS_FILE, Settings, load_settings, settings_to_dict
+from game.store.statistics import (
     STATISTICS_FILE,
     Statistics,
     load_statistics,
@@ -34,12 +39,7 @@ from game.app.statistics import (
     save_statistics,
     statistics_to_dict,
 )
-from game.app.winnable import FOUND_FILE, _read_found
-from game.engine.deal import MAX_SEED
-from game.engine.game import new_game
-from game.engine.rules import RuleTableError
-from game.files.formats import COUNT, TIME_PLAYED, TOTAL_TIME
-from game.files.loader import load_file
+from game.store.winnable import FOUND_FILE, _read_found
 from game.variants import TABLES_DIR, get_variant, load_variant_file
 
 TABLE_FILE = "mine.toml"

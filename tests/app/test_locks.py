@@ -10,11 +10,11 @@ import sys
 
 import pytest
 
-from game.app.autosave import resume
-from game.app.ownership import Role, claim_folder
-from game.app.session import Session
 from game.engine.commands import Draw
 from game.files.folderlock import OWNER_LOCK, UPDATE_LOCK, FolderLock, UntrustedLock
+from game.store.autosave import resume
+from game.store.ownership import Role, claim_folder
+from game.store.session import Session
 
 links = pytest.mark.skipif(sys.platform == "win32", reason="symbolic links need rights there")
 

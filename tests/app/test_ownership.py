@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from game.app import ownership
-from game.app.autosave import CURRENT_GAME_FILE, resume
-from game.app.ownership import Role
-from game.app.session import Session
-from game.app.statistics import StatsKey, load_statistics
 from game.engine.commands import Draw
 from game.files import folderlock
 from game.files.folderlock import OWNER_LOCK, FolderLock
+from game.store import ownership
+from game.store.autosave import CURRENT_GAME_FILE, resume
+from game.store.ownership import Role
+from game.store.session import Session
+from game.store.statistics import StatsKey, load_statistics
 
 KLONDIKE = StatsKey("klondike", "draw1")
 
@@ -85,7 +85,7 @@ def test_the_lock_dies_with_its_process(tmp_path):
             sys.executable,
             "-c",
             "import sys, time\n"
-            "from game.app.session import Session\n"
+            "from game.store.session import Session\n"
             f"s = Session.open({str(tmp_path)!r})\n"
             "print(s.role, flush=True)\n"
             "time.sleep(60)\n",
@@ -201,7 +201,7 @@ def test_an_unreadable_folder_leaves_the_game_playable_elsewhere(tmp_path, monke
 PLAYER = textwrap.dedent(
     """
     import json, sys
-    from game.app.session import Session
+    from game.store.session import Session
     from game.engine.commands import Collect, Draw, ToFoundation
     from game.engine.state import WASTE
     from tests.engine.test_rules_of_play import winning_game

@@ -6,10 +6,10 @@ import pygame
 import pytest
 
 from game.app.args import parse
-from game.app.autosave import CURRENT_GAME_FILE, resume, save_current
-from game.app.gamefiles import games_folder, read_game
 from game.engine.commands import Draw
 from game.engine.game import new_game
+from game.store.autosave import CURRENT_GAME_FILE, resume, save_current
+from game.store.gamefiles import games_folder, read_game
 from game.variants import player
 from game.variants.player import scan
 from game.view import intents as i

@@ -6,10 +6,10 @@ import time
 import pygame
 import pytest
 
-from game.app.gamefiles import read_game, write_game
 from game.app.loop import DT
 from game.engine.commands import Draw
 from game.engine.game import new_game
+from game.store.gamefiles import read_game, write_game
 from game.variants import get_variant
 from game.view import intents as i
 from game.view.replay import ReplayScene

@@ -14,11 +14,11 @@ import dataclasses
 import pygame
 import pytest
 
-from game.analysis import Analysis
-from game.app.gamefiles import HISTORY, read_game, write_game
 from game.app.loop import DT
 from game.engine.commands import Collect, Draw, ToFoundation
 from game.engine.state import WASTE
+from game.solver.analysis import Analysis
+from game.store.gamefiles import HISTORY, read_game, write_game
 from game.view import intents as i
 from game.view.replay import ReplayScene
 from game.view.table import TableScene

@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from game.app.autosave import CURRENT_GAME_FILE
-from game.app.session import Session
-from game.app.statistics import StatsKey, load_statistics
 from game.engine.commands import Collect, Draw, Move, ToFoundation
 from game.engine.refusals import Refused
 from game.engine.state import WASTE
+from game.store.autosave import CURRENT_GAME_FILE
+from game.store.session import Session
+from game.store.statistics import StatsKey, load_statistics
 
 KLONDIKE = StatsKey("klondike", "draw1")
 
@@ -114,7 +114,7 @@ def test_a_save_that_fails_becomes_a_message_a_person_can_act_on(tmp_path, monke
     def read_only(path, text):
         raise PermissionError(errno.EACCES, "Permission denied", str(path))
 
-    monkeypatch.setattr("game.app.autosave.write_atomic", read_only)
+    monkeypatch.setattr("game.store.autosave.write_atomic", read_only)
     s.play(Draw())
     [notice] = s.take_notices()
     assert notice == f"The game could not be saved: the folder {tmp_path} is read-only."
@@ -150,7 +150,7 @@ def test_a_new_deal_takes_the_mode_from_the_settings(tmp_path):
 
 def test_a_save_that_keeps_failing_is_said_once_and_its_return_too(tmp_path, monkeypatch):
     """A full disk is not a message at every move; when a save works again, it says so."""
-    from game.app import autosave
+    from game.store import autosave
 
     s = started(tmp_path)
     writes = autosave.write_atomic
@@ -158,12 +158,12 @@ def test_a_save_that_keeps_failing_is_said_once_and_its_return_too(tmp_path, mon
     def full(path, text):
         raise OSError(errno.ENOSPC, "No space left on device", str(path))
 
-    monkeypatch.setattr("game.app.autosave.write_atomic", full)
+    monkeypatch.setattr("game.store.autosave.write_atomic", full)
     for _ in range(3):
         s.play(Draw())
     full_disk = f"The game could not be saved: the disk holding {tmp_path} is full."
     assert s.take_notices() == [full_disk]
-    monkeypatch.setattr("game.app.autosave.write_atomic", writes)
+    monkeypatch.setattr("game.store.autosave.write_atomic", writes)
     s.play(Draw())
     assert s.take_notices() == ["The game is saved again."]
     assert json.loads((tmp_path / CURRENT_GAME_FILE).read_text())  # all four moves kept

@@ -3,7 +3,7 @@ from dataclasses import replace
 
 import pytest
 
-from game.app.settings import (
+from game.store.settings import (
     ANIMATION_SPEEDS,
     SETTINGS_FILE,
     Settings,
@@ -153,7 +153,7 @@ def test_window_size_comes_back_as_tuple(tmp_path):
 
 def test_every_setting_has_a_name_for_messages():
     """A reset setting is named in the player's language: each one has a marked name."""
-    from game.app.settings import _CHECKS, _NESTED_CHECKS, SETTING_NAMES
+    from game.store.settings import _CHECKS, _NESTED_CHECKS, SETTING_NAMES
 
     assert set(SETTING_NAMES) == set(_CHECKS) | set(_NESTED_CHECKS)
 

@@ -6,8 +6,8 @@ import pytest
 
 from game.app import app as app_module
 from game.app.args import parse
-from game.app.ownership import Role
-from game.app.session import Session
+from game.store.ownership import Role
+from game.store.session import Session
 
 
 @pytest.fixture(autouse=True)

@@ -3,7 +3,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from game.app.statistics import (
+from game.engine.game import new_game
+from game.store.statistics import (
     REMEMBERED_GAMES,
     STATISTICS_FILE,
     Statistics,
@@ -16,7 +17,6 @@ from game.app.statistics import (
     reset_statistics,
     save_statistics,
 )
-from game.engine.game import new_game
 from game.variants import get_variant
 
 K = StatsKey("klondike", "draw1")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from game import i18n
-from game.app.statistics import Statistics, record_result, save_statistics
+from game.store.statistics import Statistics, record_result, save_statistics
 from game.view import intents as i
 from tests.view.text_log import TextLog, overlapping
 

@@ -16,9 +16,9 @@ import re
 import pytest
 
 from game import i18n
-from game.app.statistics import Statistics, StatsKey, VariantStats, save_statistics
 from game.engine.commands import Draw, Move
 from game.engine.game import new_game
+from game.store.statistics import Statistics, StatsKey, VariantStats, save_statistics
 from game.variants import all_variants, get_variant
 from game.variants.codes import deal_code
 from game.view import intents as i

@@ -356,7 +356,7 @@ def test_the_core_uses_no_gcc_builtin_or_posix_clock_without_a_fallback():
 def test_an_analysis_that_leaves_the_core_says_so():
     """ "Where was it lost?" passes on why a search ran in Python (issue 22: a solve that
     leaves the core says so), here for the position the core cannot hold."""
-    from game.analysis import Analyser
+    from game.solver.analysis import Analyser
 
     r, state = overflowing_state()
     analyser = Analyser(new_game(r, seed=4), seconds=0.5)

@@ -11,7 +11,6 @@ import time
 
 import pytest
 
-from game.analysis import analyse
 from game.engine.commands import mechanics_for
 from game.engine.events import apply_step
 from game.engine.game import new_game
@@ -25,6 +24,7 @@ from game.solver import (
     solve,
     still_winnable,
 )
+from game.solver.analysis import analyse
 from game.solver.deadlock import hopeless
 from game.solver.generic import generic_solve
 from game.solver.hints import hidden_slots

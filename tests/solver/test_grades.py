@@ -3,8 +3,8 @@
 import sys
 from pathlib import Path
 
-from game.solver.pool import GRADES, pool_grades, winnable_pool
 from game.variants import get_variant
+from game.variants.pool import GRADES, pool_grades, winnable_pool
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 

@@ -12,7 +12,7 @@ import wave  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.resources import asset_path  # noqa: E402
+from game.files.resources import asset_path  # noqa: E402
 from game.view import card_art  # noqa: E402
 from game.view.card_art import CODES, CardArt, empty_slot, font  # noqa: E402
 from game.view.card_styles import BACK_STYLES  # noqa: E402

@@ -10,7 +10,7 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from game.resources import asset_path  # noqa: E402
+from game.files.resources import asset_path  # noqa: E402
 from game.view.card_art import CODES, CardArt  # noqa: E402
 from game.view.card_styles import LARGE_FACES_BELOW, face_folder  # noqa: E402
 

@@ -20,7 +20,6 @@ from game.files.formats import OneOf, Pair, Whole, flag
 from game.files.loader import Loaded, load_file, read_versioned_json
 from game.i18n import LANGUAGES, N_, _
 from game.variants import all_variants, builtin_ids
-from game.view.card_styles import BACK_STYLES, FACE_STYLES
 
 SETTINGS_FILE = "settings.json"
 FORMAT = "klondike-family-settings"
@@ -30,6 +29,10 @@ VERSION = 1
 ANIMATION_SPEEDS: MappingProxyType[str, float] = MappingProxyType(
     {"off": 0.0, "slow": 1.6, "normal": 1.0, "fast": 0.5}
 )
+# The looks a player may choose, by name (the art that draws them is the view's,
+# ``game.view.card_styles``, which draws every name listed here).
+BACK_STYLES = ("blue", "red", "green")
+FACE_STYLES = ("auto", "standard", "large")
 CARD_BACKS = BACK_STYLES
 AUTO_FINISH_CHOICES = ("ask", "always", "never")
 WINNABLE_GRADES = ("any", "easy", "medium", "hard", "expert")

@@ -1,6 +1,6 @@
 """Deal numbers proven winnable: the pool shipped with the game and those found here.
 
-"Winnable deals only" deals from the shipped pool (``game.solver.pool``) plus the deals a
+"Winnable deals only" deals from the shipped pool (``game.variants.pool``) plus the deals a
 background search has won on this machine, kept in ``winnable-deals-found.json`` in the
 data folder (read through the loader discipline: a bad file is set aside, not trusted).
 """
@@ -60,7 +60,7 @@ class WinnableDeals:
     def pick(self, rules: Rules, grade: str = "any") -> int | None:
         """A deal number proven winnable for these rules, of difficulty ``grade`` ("any",
         or one of the shipped pool's grades); None when none is known."""
-        from game.solver.pool import winnable_pool  # the solver loads after the first frame
+        from game.variants.pool import winnable_pool  # the solver loads after the first frame
 
         if grade == "any":
             pool = list(winnable_pool(rules)) + self.found().get(key(rules), [])
@@ -86,7 +86,7 @@ class WinnableDeals:
 
 def key(rules: Rules) -> str:
     """The key of a variant and mode's deals, as in the shipped pool."""
-    from game.solver.pool import pool_key
+    from game.variants.pool import pool_key
 
     return pool_key(rules.variant, rules.mode)
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-_PACKAGE_DIR = Path(__file__).resolve().parent
+# This module lives in game/files/: the package folder is one up.
+_PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
 
 def assets_dir() -> Path:
