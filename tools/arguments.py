@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import socket
 import stat
 import sys
@@ -146,17 +147,54 @@ output_file.__name__ = "file"
 
 
 def output_folder(text: str) -> Path:
-    """A folder the tool will write files into: there already, or made in a folder that is."""
+    """A folder the tool will write files into: there already, or to be made in the nearest
+    folder above it that is there."""
     path = Path(text)
     if path.exists() and not path.is_dir():
         raise argparse.ArgumentTypeError(f"{shown(text)} is not a folder")
-    why = _takes_files(path if path.exists() else path.parent)
+    there = path
+    while not there.exists() and there != there.parent:
+        there = there.parent
+    why = _takes_files(there)
     if why is not None:
         raise argparse.ArgumentTypeError(f"{shown(text)}: {why}")
     return path
 
 
 output_folder.__name__ = "folder"
+
+
+def input_file(text: str) -> Path:
+    """A file the tool reads: there, and a regular file (no folder, FIFO or device)."""
+    path = Path(text)
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as exc:
+        raise argparse.ArgumentTypeError(f"{shown(text)}: {_problem(exc)}") from None
+    if not stat.S_ISREG(mode):
+        kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+        raise argparse.ArgumentTypeError(f"{shown(text)} is {kind}")
+    return path
+
+
+input_file.__name__ = "file"
+
+
+def program(text: str) -> str:
+    """A program the tool runs: a path to an executable file, or a name on the PATH."""
+    found = shutil.which(text)
+    if found is None or not Path(found).is_file():
+        raise argparse.ArgumentTypeError(f"{shown(text)}: no such program (or not executable)")
+    return text
+
+
+program.__name__ = "program"
+
+
+def missing(*programs: str, install: str) -> str | None:
+    """Why the tool cannot run when a program it needs is not on the PATH, else None."""
+    lacking = [name for name in programs if shutil.which(name) is None]
+    return f"{' and '.join(lacking)} not found: {install}" if lacking else None
 
 
 SIDE = whole(64, 16384)  # a window's width or height in pixels
@@ -234,6 +272,21 @@ def variant_rules(variant: str, mode: str | None):
         return get_variant(variant).rules(mode)
     except KeyError as exc:
         raise ValueError(say(exc.args[0])) from None
+
+
+def variant_mode(text: str) -> tuple[str, str]:
+    """``VARIANT/MODE`` of a built-in variant (``klondike/draw3``), as ``--only`` takes it."""
+    variant, _, mode = text.partition("/")
+    try:
+        variant_rules(variant, mode or None)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if not mode:
+        raise argparse.ArgumentTypeError(f"{shown(text)}: give VARIANT/MODE, e.g. klondike/draw3")
+    return variant, mode
+
+
+variant_mode.__name__ = "VARIANT/MODE"
 
 
 def main(argv: list[str] | None = None) -> int:

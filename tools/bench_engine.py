@@ -10,7 +10,6 @@ under 50 microseconds.
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import sys
@@ -23,6 +22,7 @@ from game.engine.deal import SplitMix64  # noqa: E402
 from game.engine.events import apply  # noqa: E402
 from game.engine.game import Game, new_game  # noqa: E402
 from game.variants import all_variants  # noqa: E402
+from tools.arguments import parser, whole  # noqa: E402
 
 
 def random_game(rules, seed: int, steps: int) -> tuple[Game, list[float], list[float]]:
@@ -101,9 +101,9 @@ def bench_seek(rules, moves: int = 1000, jumps: int = 500) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=50, help="random games per variant")
-    args = parser.parse_args()
+    ap = parser(__doc__)
+    ap.add_argument("--games", type=whole(1, 100_000), default=50, help="random games per variant")
+    args = ap.parse_args()
     print(
         f"{'variant/mode':32} {'list/s':>9} {'med us':>7} {'p90 us':>7} "
         f"{'cmd/s':>9} {'replay300 ms':>12}"

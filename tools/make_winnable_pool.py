@@ -37,7 +37,6 @@ from __future__ import annotations
 import json
 import sys
 import time
-from argparse import ArgumentTypeError
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -54,7 +53,7 @@ from tools.arguments import (  # noqa: E402
     parser,
     seconds,
     shipped_output,
-    variant_rules,
+    variant_mode,
     whole,
 )
 from tools.deal_runs import MOST_DEALS, ResultsFile, RunError, run_deals, worded  # noqa: E402
@@ -147,16 +146,18 @@ def verify(pools: dict, wanted, args) -> int:
     return 1 if failed else 0
 
 
-def pool_name(text: str) -> tuple[str, str, bool]:
-    """``VARIANT/MODE`` of a built-in variant, as ``--only`` takes it."""
-    variant, _, mode = text.partition("/")
+def read_pools(path: Path) -> dict:
+    """A pools file's JSON object (empty when there is no file yet); RunError, in one line,
+    for a file that is not one."""
     try:
-        variant_rules(variant, mode or None)
-    except ValueError as exc:
-        raise ArgumentTypeError(str(exc)) from None
-    if not mode:
-        raise ArgumentTypeError(f"{text!r}: give VARIANT/MODE, e.g. klondike/draw3")
-    return variant, mode, True
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as exc:  # not JSON, not UTF-8, unreadable
+        raise RunError(f"{path}: not a pools file ({exc})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("pools", {}), dict):
+        raise RunError(f"{path}: not a pools file (no object of pools)")
+    return data
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -173,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--jobs", type=JOBS, default=2)
     ap.add_argument("--start", type=whole(0, MAX_SEED), default=1)
-    ap.add_argument("--only", type=pool_name, nargs="*", default=None, help="variant/mode pairs")
+    ap.add_argument("--only", type=variant_mode, nargs="*", default=None, help="variant/mode pairs")
     shipped_output(ap, POOL_FILE, required=False)
     ap.add_argument("--results-dir", type=output_folder, help="per-deal results, for resuming")
     ap.add_argument("--scheduler", default=None, help="Dask scheduler address")
@@ -186,16 +187,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.out is None and not args.verify:
         ap.error(f"give --out FILE, or --write-shipped to rewrite {POOL_FILE.name} in the game")
-    wanted = args.only or targets()
-    source = args.out or POOL_FILE
-    try:
-        data = json.loads(source.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        data = {}
-    except (OSError, ValueError) as exc:  # not JSON, not UTF-8, unreadable
-        raise RunError(f"{source}: not a pools file ({exc})") from None
-    if not isinstance(data, dict):
-        raise RunError(f"{source}: not a pools file (no JSON object)")
+    wanted = [(variant, mode, True) for variant, mode in args.only or ()] or targets()
+    data = read_pools(args.out or POOL_FILE)
     pools = data.get("pools", {})
     notes = data.get("tried", {})
     if args.verify:

@@ -30,7 +30,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from tools.arguments import output_folder, parser, refuse, window_sizes, x_display  # noqa: E402
+from tools.arguments import (
+    missing,
+    output_folder,
+    parser,
+    refuse,
+    window_sizes,
+    x_display,
+)  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SOL = "/usr/games/sol"
@@ -133,9 +140,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-aisleriot", action="store_true")
     ap.add_argument("--shots", type=output_folder, help="keep the captured pictures here")
     args = ap.parse_args(argv)
-    missing = [name for name in ("xdotool", "import") if shutil.which(name) is None]
-    if missing:
-        return refuse(f"{' and '.join(missing)} not found: install xdotool and ImageMagick")
+    lacking = missing("xdotool", "import", install="install xdotool and ImageMagick")
+    if lacking:
+        return refuse(lacking)
     try:
         measure(args)
     except NoWindow as exc:
