@@ -49,6 +49,7 @@ from game.solver.pool import POOL_FILE, pool_key  # noqa: E402
 from game.variants import all_variants  # noqa: E402
 from tools.arguments import (  # noqa: E402
     JOBS,
+    input_file,
     output_folder,
     parser,
     seconds,
@@ -179,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--results-dir", type=output_folder, help="per-deal results, for resuming")
     ap.add_argument("--scheduler", default=None, help="Dask scheduler address")
     ap.add_argument(
-        "--won-in", default=None, help="solvability results: try the deals it won first"
+        "--won-in", type=input_file, help="solvability results: try the deals it won first"
     )
     ap.add_argument(
         "--verify", action="store_true", help="solve every deal of the pools; list any not won"
