@@ -13,6 +13,9 @@ traceback or a hang after an hour's run:
   not lost at the end for want of a place to put them); the tool writes it with
   ``game.files.atomic.write_atomic``, so a kill leaves the old file or the new;
 - ``output_folder``: a folder the tool will write files into, checked the same way;
+- ``input_file``, ``program``: a regular file that is there; a program that runs;
+- ``window_sizes``, ``x_display``: ``800x600,...`` in range; an X server that answers;
+- ``variant_mode``: ``VARIANT/MODE`` of a built-in variant;
 - ``shipped_output``: ``--out PATH`` or ``--write-shipped``, one of them required, for a
   tool whose output is a file of the checkout: it never rewrites one unless told to.
 
