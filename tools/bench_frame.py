@@ -46,6 +46,7 @@ from game.engine.commands import Move  # noqa: E402
 from game.engine.game import new_game  # noqa: E402
 from game.variants import get_variant  # noqa: E402
 from game.view.table import TableScene  # noqa: E402
+from tools.arguments import parser, window_sizes, x_display  # noqa: E402
 
 DT = loop.DT
 
@@ -216,12 +217,18 @@ def x11_runs(display: str, sizes: str) -> None:
     )
 
 
+def sizes_text(text: str) -> str:
+    """``1920x1080,3840x2160``, each size checked (``window_sizes``), as text again: the
+    child processes take it so, and the table names each size by it."""
+    return ",".join(f"{width}x{height}" for width, height in window_sizes(text))
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="1920x1080,3840x2160")
-    parser.add_argument("--x11", metavar="DISPLAY", help="measure on this X server instead")
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
-    args = parser.parse_args()
+    ap = parser(__doc__)
+    ap.add_argument("--sizes", type=sizes_text, default="1920x1080,3840x2160")
+    ap.add_argument("--x11", type=x_display, help="measure on this X server instead")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
     if args.x11:
         x11_runs(args.x11, args.sizes)
         return

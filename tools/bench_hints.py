@@ -23,21 +23,24 @@ must come within its budget plus ``SLACK``; the tool exits 1 if one does not, na
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
+from argparse import ArgumentTypeError
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.app.assist import HINT_BUDGET, VERDICT_BUDGET  # noqa: E402
 from game.engine.game import new_game  # noqa: E402
+from game.engine.quoting import shown  # noqa: E402
+from game.files.atomic import write_atomic  # noqa: E402
 from game.solver import HintCache, hint_in_background, solve, solve_in_background  # noqa: E402
 from game.solver.coverage import specialised_covers  # noqa: E402
 from game.solver.hints import hint_reach, useful_moves  # noqa: E402
 from game.solver.outcome import Outcome  # noqa: E402
 from game.variants import builtin_ids, get_variant  # noqa: E402
+from tools.arguments import output_file, parser, whole  # noqa: E402
 from tools.deal_runs import percentile  # noqa: E402
 
 MID_GAME_MOVES = 25
@@ -198,22 +201,25 @@ def line(row: dict) -> str:
     )
 
 
+def variant_ids(text: str) -> list[str]:
+    """Comma-separated ids of built-in variants."""
+    ids = [part.strip() for part in text.split(",") if part.strip()]
+    unknown = sorted(set(ids) - set(builtin_ids()))
+    if unknown or not ids:
+        raise ArgumentTypeError(f"no such variant: {', '.join(unknown) or shown(text)}")
+    return ids
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variants", help="comma-separated variant ids (default: all)")
-    parser.add_argument("--modes", help="comma-separated mode ids (default: every mode)")
-    parser.add_argument("--deals", type=int, default=10, help="deals 1..N (default 10)")
-    parser.add_argument("--quick", action="store_true", help="3 deals")
-    parser.add_argument("--json", metavar="FILE", help="write every measurement here")
-    args = parser.parse_args(argv)
-    only = args.variants.split(",") if args.variants else None
-    if only:
-        unknown = sorted(set(only) - set(builtin_ids()))
-        if unknown:
-            parser.error(f"no such variant: {', '.join(unknown)}")
+    ap = parser(__doc__)
+    ap.add_argument("--variants", type=variant_ids, help="comma-separated ids (default: all)")
+    ap.add_argument("--modes", help="comma-separated mode ids (default: every mode)")
+    ap.add_argument("--deals", type=whole(1, 10_000), default=10, help="deals 1..N (default 10)")
+    ap.add_argument("--quick", action="store_true", help="3 deals")
+    ap.add_argument("--json", type=output_file, metavar="FILE", help="write every measurement")
+    args = ap.parse_args(argv)
+    only = args.variants
     deals = 3 if args.quick else args.deals
-    if deals < 1:
-        parser.error("--deals must be at least 1")
     print(
         f"Hint budget {HINT_BUDGET:g} s (answers within {hint_reach(HINT_BUDGET):g} s), "
         f"still winnable? {VERDICT_BUDGET:g} s; deals 1-{deals}; mid-game half-way along a "
@@ -223,7 +229,8 @@ def main(argv: list[str] | None = None) -> int:
     modes = set(args.modes.split(",")) if args.modes else None
     rows, measured, late = bench(only, deals, out=lambda text: print(text, flush=True), modes=modes)
     if args.json:
-        Path(args.json).write_text(
+        write_atomic(
+            args.json,
             json.dumps(
                 {
                     "hint_budget": HINT_BUDGET,
@@ -236,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
                     "late": late,
                 },
                 indent=1,
-            )
+            ),
         )
     for text in late:
         print("LATE:", text, file=sys.stderr)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -29,6 +30,10 @@ from importlib import metadata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script
+
+from tools import arguments  # noqa: E402
+
 DISTRIBUTION = "patience-table"
 
 # Standard-library and third-party modules the game never uses; leaving them out keeps the
@@ -108,7 +113,7 @@ def say(message: str) -> None:
 
 
 def fail(message: str, status: int = 2) -> SystemExit:
-    print(f"build_exe: error: {message}", file=sys.stderr, flush=True)
+    arguments.refuse(message)
     return SystemExit(status)
 
 
@@ -288,20 +293,31 @@ def size_of(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
 
 
+def plain_name(text: str) -> str:
+    """An executable's name: letters, digits, dots, hyphens and underscores, no folder."""
+    if not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9._-]{0,63}", text):
+        raise argparse.ArgumentTypeError(
+            f"{text[:40]!r}: give a plain name (letters, digits, '.', '-', '_'; no folder)"
+        )
+    return text
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description="Build the game as a standalone executable with PyInstaller.",
-        epilog="The last line printed is the absolute path of the executable.",
+    parser = arguments.parser(
+        __doc__, epilog="The last line printed is the absolute path of the executable."
     )
     parser.add_argument(
-        "--dist", type=Path, default=ROOT / "dist", help="output folder (default: dist/)"
+        "--dist",
+        type=arguments.output_folder,
+        default=ROOT / "dist",
+        help="output folder (default: dist/)",
     )
     parser.add_argument(
         "--work",
-        type=Path,
+        type=arguments.output_folder,
         help="PyInstaller's work folder (default: build/pyinstaller/ in the project)",
     )
-    parser.add_argument("--name", default="solitaire", help="executable name (solitaire)")
+    parser.add_argument("--name", type=plain_name, default="solitaire", help="executable name")
     parser.add_argument(
         "--onedir", action="store_true", help="a folder with the executable, not one file"
     )

@@ -20,7 +20,6 @@ other solver won (with their replayed lines) as a test fixture.
 
 from __future__ import annotations
 
-import argparse
 import json
 import subprocess
 import sys
@@ -34,8 +33,10 @@ from game.engine.commands import Draw, Move, ToFoundation  # noqa: E402
 from game.engine.game import new_game  # noqa: E402
 from game.engine.notation import format_command  # noqa: E402
 from game.engine.state import WASTE  # noqa: E402
+from game.files.atomic import write_atomic  # noqa: E402
 from game.variants import get_variant  # noqa: E402
-from tools.deal_runs import ResultsFile, parse_range, percentile, worded  # noqa: E402
+from tools.arguments import input_file, output_file, parser, program, seconds  # noqa: E402
+from tools.deal_runs import ResultsFile, RunError, parse_range, percentile, worded  # noqa: E402
 
 MODES = ("draw3", "draw1-unlimited")
 # The other program's suit digits (clubs, diamonds, hearts, spades) and foundation letters.
@@ -161,7 +162,7 @@ def cmd_fixture(args) -> int:
         "mode": args.mode,
         "deals": deals,
     }
-    Path(args.out).write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")
+    write_atomic(args.out, json.dumps(data, indent=0) + "\n")
     print(f"{len(deals)} won deals written to {args.out}")
     return 0
 
@@ -169,6 +170,8 @@ def cmd_fixture(args) -> int:
 def cmd_summary(args) -> int:
     records = list(ResultsFile(args.results).done.values())
     n = len(records)
+    if not n:
+        raise RunError(f"{args.results}: no deals in it")
     counts: dict[str, int] = {}
     for rec in records:
         counts[rec["verdict"]] = counts.get(rec["verdict"], 0) + 1
@@ -185,21 +188,23 @@ def cmd_summary(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = parser(__doc__)
     sub = ap.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="run the other solver over deals")
-    run.add_argument("--solver", required=True, help="path of the KlondikeSolver binary")
+    run.add_argument("--solver", type=program, required=True, help="the KlondikeSolver binary")
     run.add_argument("--mode", required=True, choices=MODES)
     run.add_argument("--deals", required=True)
-    run.add_argument("--results", required=True, help="JSON-lines file, appended per deal")
-    run.add_argument("--timeout", type=float, default=60.0, help="seconds per deal (60)")
+    run.add_argument(
+        "--results", type=output_file, required=True, help="JSON-lines file, appended per deal"
+    )
+    run.add_argument("--timeout", type=seconds(), default=60.0, help="seconds per deal (60)")
     run.add_argument("--fast", action="store_true", help="its best-attempt mode (/F)")
     fix = sub.add_parser("fixture", help="write the won deals as a test fixture")
     fix.add_argument("--mode", required=True, choices=MODES)
-    fix.add_argument("--results", required=True)
-    fix.add_argument("--out", required=True)
+    fix.add_argument("--results", type=input_file, required=True)
+    fix.add_argument("--out", type=output_file, required=True)
     summ = sub.add_parser("summary", help="verdict counts and times")
-    summ.add_argument("--results", required=True)
+    summ.add_argument("--results", type=input_file, required=True)
     args = ap.parse_args(argv)
     return {"run": cmd_run, "fixture": cmd_fixture, "summary": cmd_summary}[args.command](args)
 

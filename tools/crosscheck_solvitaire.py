@@ -25,7 +25,6 @@ tests/solver/test_crosscheck_solvitaire.py, which needs no binary.
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import json
 import sys
@@ -40,15 +39,31 @@ from game.engine.game import new_game  # noqa: E402
 from game.engine.notation import format_command  # noqa: E402
 from game.engine.rules import Rules  # noqa: E402
 from game.engine.state import STOCK, WASTE  # noqa: E402
+from game.files.atomic import write_atomic  # noqa: E402
 from game.solver import solve  # noqa: E402
 from game.variants import get_variant  # noqa: E402
+from tools.arguments import (  # noqa: E402
+    JOBS,
+    NODES,
+    input_file,
+    output_file,
+    parser,
+    program,
+    seconds,
+    variant_rules,
+    whole,
+)
 from tools.deal_runs import ResultsFile, RunError, parse_range, run_deals, wilson, worded  # noqa: E402
 from tools.solvitaire_io import picture, run_theirs, their_positions, their_rules  # noqa: E402
 
 
-def rules_for(variant: str, mode: str, without: tuple[str, ...] = ()) -> Rules:
-    """Our rules, with each rule named in ``without`` reset to its (Klondike) default."""
-    rules = get_variant(variant).rules(mode)
+def rules_for(variant: str, mode: str | None, without: tuple[str, ...] = ()) -> Rules:
+    """Our rules, with each rule named in ``without`` reset to its (Klondike) default;
+    RunError, worded, for an unknown variant, mode or rule."""
+    try:
+        rules = variant_rules(variant, mode)
+    except ValueError as exc:
+        raise RunError(str(exc)) from None
     defaults = {f.name: f.default for f in dataclasses.fields(Rules)}
     for name in without:
         if defaults.get(name, dataclasses.MISSING) is dataclasses.MISSING:
@@ -261,42 +276,46 @@ def cmd_fixture(args) -> int:
         "won": won,
         "unwinnable": lost,
     }
-    Path(args.out).write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")
+    write_atomic(args.out, json.dumps(data, indent=0) + "\n")
     print(f"{len(won)} won and {len(lost)} unwinnable deals in {args.out}")
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = parser(__doc__)
     sub = ap.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="solve deals with both solvers")
-    run.add_argument("--solver", required=True, help="path of the solvitaire binary")
+    run.add_argument("--solver", type=program, required=True, help="the solvitaire binary")
     run.add_argument("--variant", required=True)
     run.add_argument("--mode")
     run.add_argument("--deals", required=True)
-    run.add_argument("--results", required=True, help="JSON-lines file, appended per deal")
-    run.add_argument("--timeout", type=float, default=10.0, help="seconds per deal, each (10)")
+    run.add_argument(
+        "--results", type=output_file, required=True, help="JSON-lines file, appended per deal"
+    )
+    run.add_argument("--timeout", type=seconds(), default=10.0, help="seconds per deal, each (10)")
     run.add_argument("--without", action="append", default=[], help="a rule reset to default")
-    run.add_argument("--jobs", type=int, default=1)
+    run.add_argument("--jobs", type=JOBS, default=1)
     run.add_argument("--scheduler", help="a Dask scheduler's address")
     run.add_argument("--markdown", action="store_true", help="the summary as a table row")
     summ = sub.add_parser("summary", help="verdict pairs and contradictions")
-    summ.add_argument("--results", required=True)
+    summ.add_argument("--results", type=input_file, required=True)
     summ.add_argument("--markdown", action="store_true")
     fix = sub.add_parser("fixture", help="a few cheap deals for the test suite")
-    fix.add_argument("--results", required=True)
-    fix.add_argument("--out", required=True)
-    fix.add_argument("--nodes", type=int, default=20_000, help="our search's cost at most")
-    fix.add_argument("--count", type=int, default=8, help="deals of each verdict at most")
+    fix.add_argument("--results", type=input_file, required=True)
+    fix.add_argument("--out", type=output_file, required=True)
+    fix.add_argument("--nodes", type=NODES, default=20_000, help="our search's cost at most")
     fix.add_argument(
-        "--longest", type=int, default=5_000, help="moves in a kept winning line at most"
+        "--count", type=whole(1, 10_000), default=8, help="deals of each verdict at most"
+    )
+    fix.add_argument(
+        "--longest",
+        type=whole(1, 10_000_000),
+        default=5_000,
+        help="moves in a kept winning line at most",
     )
     args = ap.parse_args(argv)
     if args.command == "run":
-        try:
-            get_variant(args.variant).rules(args.mode)
-        except KeyError as exc:
-            raise RunError(str(exc).strip("'\"")) from None
+        rules_for(args.variant, args.mode, tuple(args.without))  # RunError, worded
     return {"run": cmd_run, "summary": cmd_summary, "fixture": cmd_fixture}[args.command](args)
 
 

@@ -6,6 +6,11 @@ The results file holds JSON lines: the first one describes the run (its settings
 other one is one deal's result with at least a ``seed`` key. A run that finds the file
 already there checks that the settings match and skips the deals it holds; a line cut
 short by an interruption is ignored (its deal is done again).
+
+Run as a script, it reads a results file and says what it holds (its settings and how many
+deals), or refuses it in one line naming the line that does not fit:
+
+    python tools/deal_runs.py RESULTS.jsonl
 """
 
 from __future__ import annotations
@@ -18,9 +23,12 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from game.engine.deal import deal_number
-from game.engine.quoting import shown
-from game.files.formats import RESULTS_LINE, fit
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script
+
+from game.engine.deal import deal_number  # noqa: E402
+from game.engine.quoting import shown  # noqa: E402
+from game.files.formats import RESULTS_LINE, fit  # noqa: E402
+from tools.arguments import parser, refuse  # noqa: E402
 
 MOST_BYTES = 1 << 30  # a results line is some 60 bytes: this holds any run of MOST_DEALS
 
@@ -39,8 +47,7 @@ def worded(main: Callable[[], int | None]) -> int:
     try:
         return main() or 0
     except RunError as exc:
-        print(f"{Path(sys.argv[0]).name}: error: {exc}", file=sys.stderr)
-        return 2
+        return refuse(str(exc))
 
 
 def parse_range(text: str) -> list[int]:
@@ -231,3 +238,18 @@ def _run_on_cluster(task, args, seeds, scheduler: str, take) -> None:
         for future in as_completed(futures):
             take(future.result())
             future.release()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = parser(__doc__)
+    ap.add_argument("results", help="a results file (JSON lines) of one of the tools")
+    args = ap.parse_args(argv)
+    if not Path(args.results).exists():
+        raise RunError(f"{args.results}: no such file")
+    held = ResultsFile(args.results)
+    print(f"{args.results}: {len(held.done)} deals; settings {json.dumps(held.settings)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(worded(main))

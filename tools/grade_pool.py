@@ -1,9 +1,11 @@
 """Grade the shipped winnable deals: easy, medium, hard or expert, from what the solver
 measures of each.
 
-    python tools/grade_pool.py [--jobs 2] [--results-dir runs/grades] [--only klondike/draw1]
+    python tools/grade_pool.py (--out POOLS.json | --write-shipped) [--jobs 2]
+        [--results-dir runs/grades] [--only klondike/draw1]
 
-For every deal of ``game/solver/winnable_deals.json``, four measures:
+For every deal of a pools file (``--out FILE``, made by ``tools/make_winnable_pool.py``,
+or with ``--write-shipped`` the shipped ``game/solver/winnable_deals.json``), four measures:
 
 * the **solver's effort**: positions it searched to win the deal, with every card known;
 * the **length of its winning line**, and the **passes through the stock** that line needs;
@@ -18,13 +20,12 @@ full hints, a search per move, was tried first: with two decks it takes minutes 
 Each deal's measures are appended to a results file as they come (``--results-dir``), so
 an interrupted run goes on where it stopped; a Dask scheduler may share the work out
 (``--scheduler``), as for ``tools/solvability.py``. The grades and their spread are
-written into the pool file (``grades``; ``grade_spread``: per grade, its number of deals
-and the median of each measure).
+written into the pools file, replaced whole (``grades``; ``grade_spread``: per grade, its
+number of deals and the median of each measure).
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import sys
@@ -32,15 +33,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tools"))
-
-from deal_runs import ResultsFile, run_deals, worded  # noqa: E402
 
 from game.engine.events import WasteRedealt  # noqa: E402
 from game.engine.game import new_game  # noqa: E402
+from game.files.atomic import write_atomic  # noqa: E402
 from game.solver import heuristic_move, solve  # noqa: E402
 from game.variants import get_variant  # noqa: E402
 from game.variants.pool import POOL_FILE  # noqa: E402
+from tools.arguments import JOBS, output_folder, parser, shipped_output, variant_mode  # noqa: E402
+from tools.deal_runs import ResultsFile, RunError, run_deals, worded  # noqa: E402
+from tools.make_winnable_pool import read_pools  # noqa: E402
 
 GRADES = ("easy", "medium", "hard", "expert")
 MOVES_CAP = 1_000  # a visible-only player's game longer than this goes round in circles
@@ -96,18 +98,24 @@ def grade_spread(records: list[dict], graded: dict[int, str]) -> dict[str, dict]
     return spread
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--scheduler", help="a Dask scheduler's address, to share the work")
-    parser.add_argument("--results-dir", default=str(ROOT / "runs" / "grades"))
-    parser.add_argument("--only", action="append", help="variant/mode (again for more)")
-    args = parser.parse_args()
-    data = json.loads(POOL_FILE.read_text(encoding="utf-8"))
+def main(argv: list[str] | None = None) -> int:
+    ap = parser(__doc__)
+    shipped_output(ap, POOL_FILE)
+    ap.add_argument("--jobs", type=JOBS, default=2)
+    ap.add_argument("--scheduler", help="a Dask scheduler's address, to share the work")
+    ap.add_argument("--results-dir", type=output_folder, default=str(ROOT / "runs" / "grades"))
+    ap.add_argument(
+        "--only", type=variant_mode, action="append", help="variant/mode (again for more)"
+    )
+    args = ap.parse_args(argv)
+    only = ["/".join(pair) for pair in args.only] if args.only else None
+    data = read_pools(args.out)
+    if not data.get("pools"):
+        raise RunError(f"{args.out}: no pools in it to grade")
     all_grades = data.get("grades", {})
     spread = data.get("grade_spread", {})
     for key, seeds in data["pools"].items():
-        if args.only and key not in args.only:
+        if only and key not in only:
             continue
         variant, mode = key.split("/", 1)
         results = ResultsFile(
@@ -123,7 +131,8 @@ def main() -> None:
         print(key, spread[key], flush=True)
     data["grades"] = all_grades
     data["grade_spread"] = spread
-    POOL_FILE.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    write_atomic(args.out, json.dumps(data, indent=1) + "\n")
+    return 0
 
 
 if __name__ == "__main__":

@@ -19,12 +19,13 @@ one JavaScript file. This script:
 The jokers and the two backs of the package are not imported (the backs use patterns; the
 game draws its own backs in game/view/card_art.py).
 
-Usage: python tools/import_cards.py [--tarball PATH] [--out DIR]
+Usage: python tools/import_cards.py (--out DIR | --write-shipped) [--tarball PATH]
+
+(``--write-shipped``: into the game's ``assets/cards/``, each file replaced whole.)
 """
 
 from __future__ import annotations
 
-import argparse
 import io
 import re
 import subprocess
@@ -34,6 +35,12 @@ import tempfile
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script
+
+from game.files.atomic import write_atomic  # noqa: E402
+from tools.arguments import input_file, output_folder, parser, shipped_output  # noqa: E402
 
 PACKAGE = "@letele/playing-cards"
 PACKAGE_VERSION = "0.1.0"
@@ -375,25 +382,23 @@ def read_bundle(tarball: Path) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    root = Path(__file__).resolve().parent.parent
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tarball", type=Path, help="an already downloaded package tarball")
-    parser.add_argument("--out", type=Path, default=root / "assets" / "cards")
-    args = parser.parse_args(argv)
+    ap = parser(__doc__)
+    ap.add_argument("--tarball", type=input_file, help="an already downloaded package tarball")
+    shipped_output(ap, ROOT / "assets" / "cards", kind=output_folder)
+    args = ap.parse_args(argv)
 
     with tempfile.TemporaryDirectory() as tmp:
         tarball = args.tarball or fetch_tarball(Path(tmp))
         js = read_bundle(tarball)
     components = parse_components(js)
 
-    args.out.mkdir(parents=True, exist_ok=True)
     written = 0
     for suit in SUITS:
         for js_rank, rank in RANKS.items():
             name = f"{suit}{js_rank}"
             code = f"{rank}{suit}"
             svg = card_svg(components[name], code)
-            (args.out / f"{code}.svg").write_text(svg, encoding="utf-8")
+            write_atomic(args.out / f"{code}.svg", svg)
             written += 1
     print(f"wrote {written} card faces to {args.out}")
     return 0 if written == 52 else 1

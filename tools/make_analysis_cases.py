@@ -1,6 +1,8 @@
 """Games whose losing move is known by construction, to test "where was it lost?".
 
-    python tools/make_analysis_cases.py [--per-mode 4] [--out tests/data/analysis_cases.json]
+    python tools/make_analysis_cases.py (--out FILE | --write-shipped) [--per-mode 4]
+
+(``--write-shipped``: into the test suite's ``tests/data/analysis_cases.json``.)
 
 For each variant and mode below, deals from the shipped winnable pool: the solver's winning
 line is played for ``k`` moves (k somewhere in its middle), then a legal move the solver
@@ -12,7 +14,6 @@ claim itself with the solver.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import sys
@@ -24,8 +25,10 @@ sys.path.insert(0, str(ROOT))
 from game.engine.commands import Draw  # noqa: E402
 from game.engine.game import new_game  # noqa: E402
 from game.engine.notation import format_command  # noqa: E402
+from game.files.atomic import write_atomic  # noqa: E402
 from game.solver import Outcome, solve, winnable_pool  # noqa: E402
 from game.variants import get_variant  # noqa: E402
+from tools.arguments import parser, shipped_output, whole  # noqa: E402
 
 MODES = [
     ("klondike", "draw3"),
@@ -85,10 +88,10 @@ def a_case(rules, seed: int, rng: random.Random) -> dict | None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--per-mode", type=int, default=4)
-    parser.add_argument("--out", default=str(ROOT / "tests" / "data" / "analysis_cases.json"))
-    args = parser.parse_args()
+    ap = parser(__doc__)
+    ap.add_argument("--per-mode", type=whole(1, 1000), default=4)
+    shipped_output(ap, ROOT / "tests" / "data" / "analysis_cases.json")
+    args = ap.parse_args()
     rng = random.Random(2026)
     cases = []
     for variant, mode in MODES:
@@ -102,10 +105,8 @@ def main() -> None:
                 print(f"{variant}/{mode} deal {seed}: lost at move {case['lost_at']}", flush=True)
             if made >= args.per_mode:
                 break
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"cases": cases}, indent=1) + "\n", encoding="utf-8")
-    print(f"{len(cases)} cases written to {out}")
+    write_atomic(args.out, json.dumps({"cases": cases}, indent=1) + "\n")
+    print(f"{len(cases)} cases written to {args.out}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,8 @@
 """Make the other card-face styles from the standard faces in assets/cards/.
 
-    python tools/make_faces.py [--out assets/faces]
+    python tools/make_faces.py (--out FOLDER | --write-shipped)
+
+(``--write-shipped``: into the game's ``assets/faces/``, each file replaced whole.)
 
 Writes three folders of 52 SVG faces each:
 
@@ -21,13 +23,17 @@ nanosvg at the exact pixel size it needs, like the standard faces.
 
 from __future__ import annotations
 
-import argparse
 import copy
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script
+
+from game.files.atomic import write_atomic  # noqa: E402
+from tools.arguments import output_folder, parser, shipped_output  # noqa: E402
+
 SOURCE = ROOT / "assets" / "cards"
 NS = "http://www.w3.org/2000/svg"
 ET.register_namespace("", NS)
@@ -102,16 +108,14 @@ def recoloured(svg: ET.Element, colour: str, source: ET.Element) -> ET.Element:
 
 
 def write(svg: ET.Element, path: Path, note: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
     body = ET.tostring(svg, encoding="unicode")
-    path.write_text(f"<!-- {note} -->\n{body}\n", encoding="utf-8")
+    write_atomic(path, f"<!-- {note} -->\n{body}\n")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(ROOT / "assets" / "faces"))
-    args = parser.parse_args()
-    out = Path(args.out)
+    ap = parser(__doc__)
+    shipped_output(ap, ROOT / "assets" / "faces", kind=output_folder)
+    out = ap.parse_args().out
     faces = sorted(SOURCE.glob("*.svg"))
     if len(faces) != 52:
         sys.exit(f"expected 52 faces in {SOURCE}, found {len(faces)}")

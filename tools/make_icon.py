@@ -14,12 +14,13 @@ anti-aliased. Written files:
 
 Only pygame-ce is needed (no Pillow): the ICO and ICNS containers are written by hand.
 
-Usage: python tools/make_icon.py [--out DIR]
+Usage: python tools/make_icon.py (--out DIR | --write-shipped)
+
+(``--write-shipped``: into the game's ``assets/``, each file replaced whole.)
 """
 
 from __future__ import annotations
 
-import argparse
 import io
 import os
 import struct
@@ -32,6 +33,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script
+
+from game.files.atomic import write_atomic  # noqa: E402
+from tools.arguments import output_folder, parser, shipped_output  # noqa: E402
+
 MASTER = 1024
 FELT = (24, 110, 58)
 FELT_EDGE = (12, 72, 36)
@@ -132,15 +138,14 @@ def icns_bytes(images: dict[int, bytes]) -> bytes:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "assets", help="output folder")
-    args = parser.parse_args(argv)
+    ap = parser(__doc__)
+    shipped_output(ap, ROOT / "assets", kind=output_folder)
+    args = ap.parse_args(argv)
     pygame.display.init()
     pygame.display.set_mode((1, 1))
     master = draw_master()
     sizes = set(ICO_SIZES) | set(ICNS_TYPES) | set(HICOLOR_SIZES)
     pngs = {px: png_bytes(scaled(master, px)) for px in sizes}
-    args.out.mkdir(parents=True, exist_ok=True)
     outputs = {
         "icon.png": pngs[256],
         "icon.ico": ico_bytes({px: pngs[px] for px in ICO_SIZES}),
@@ -150,8 +155,7 @@ def main(argv: list[str] | None = None) -> int:
         outputs[f"desktop/icons/hicolor/{px}x{px}/apps/{APP_ID}.png"] = pngs[px]
     for name, data in outputs.items():
         path = args.out / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+        write_atomic(path, data)
         print(f"wrote {path} ({len(data):,} bytes)")
     pygame.quit()
     return 0

@@ -1,7 +1,10 @@
 """Screenshots of the real game window under Xvfb, for docs/ and the README.
 
-    python tools/make_screenshots.py [--out docs] [--display :99] [--only TEXT]
-                                     [--language uk,ru]
+    python tools/make_screenshots.py (--out FOLDER | --write-shipped) [--display :99]
+                                     [--only TEXT] [--language uk,ru]
+
+``--write-shipped`` replaces the shots in ``docs/`` (each whole, as it is captured);
+``--out FOLDER`` puts them elsewhere.
 
 ``--language uk,ru`` makes only the Ukrainian and Russian shots (``--language en`` the
 English ones), all of them with one command.
@@ -18,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -31,11 +33,21 @@ sys.path.insert(0, str(ROOT))
 
 from game.engine.commands import Draw, Move  # noqa: E402
 from game.engine.game import Game, new_game  # noqa: E402
+from game.files.atomic import write_atomic  # noqa: E402
+from game.i18n import LANGUAGES  # noqa: E402
 from game.store.autosave import save_current  # noqa: E402
 from game.store.gamefiles import HISTORY, suggested_name, write_game  # noqa: E402
 from game.store.settings import Settings, save_settings  # noqa: E402
 from game.store.statistics import Statistics, StatsKey, record_result, save_statistics  # noqa: E402
 from game.variants import get_variant  # noqa: E402
+from tools.arguments import (  # noqa: E402
+    missing,
+    output_folder,
+    parser,
+    refuse,
+    shipped_output,
+    x_display,
+)
 
 LANDSCAPE = [(1280, 800), (1920, 1080), (800, 600), (640, 480)]
 PORTRAIT = (700, 1100)
@@ -351,23 +363,30 @@ def capture(display: str, shot: Shot, data_dir: Path, out: Path, home: Path | No
         proc.wait(10)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(ROOT / "docs"))
-    parser.add_argument("--display", default=":99")
-    parser.add_argument("--only", help="only shots whose name contains this")
-    parser.add_argument("--language", help="only shots in these languages (uk,ru; en)")
-    args = parser.parse_args()
-    languages = set(args.language.split(",")) if args.language else None
-    for tool in ("xdotool", "import"):
-        if not shutil.which(tool):
-            sys.exit(f"{tool} not found: apt-get install xvfb xdotool imagemagick")
-    out = Path(args.out)
+def languages(text: str) -> set[str]:
+    """``uk,ru``: languages the game speaks."""
+    chosen = {part.strip() for part in text.split(",")}
+    if not chosen <= set(LANGUAGES):
+        raise argparse.ArgumentTypeError(f"{text[:40]!r}: languages are {', '.join(LANGUAGES)}")
+    return chosen
+
+
+def main() -> int:
+    ap = parser(__doc__)
+    shipped_output(ap, ROOT / "docs", kind=output_folder)
+    ap.add_argument("--display", type=x_display, default=":99")
+    ap.add_argument("--only", help="only shots whose name contains this")
+    ap.add_argument("--language", type=languages, help="only shots in these languages (uk,ru)")
+    args = ap.parse_args()
+    lacking = missing("xdotool", "import", install="apt-get install xvfb xdotool imagemagick")
+    if lacking:
+        return refuse(lacking)
+    out = args.out
     out.mkdir(parents=True, exist_ok=True)
     for shot in shots():
         if args.only and args.only not in shot.name:
             continue
-        if languages is not None and (shot.language or "en") not in languages:
+        if args.language is not None and (shot.language or "en") not in args.language:
             continue
         if shot.near_win:
             game = near_win()
@@ -388,10 +407,12 @@ def main() -> None:
                 sample_history(folder)
             settings = replace(Settings(), window_size=shot.size, **shot.settings)
             save_settings(folder, settings)
-            path = out / f"{shot.name}.png"
-            capture(args.display, shot, folder, path, home)
+            path, taken = out / f"{shot.name}.png", Path(tmp) / "shot.png"
+            capture(args.display, shot, folder, taken, home)
+            write_atomic(path, taken.read_bytes())
         print(path)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -9,18 +9,26 @@ rebuilds byte-identical files:
 - invalid.wav  a soft, low double "bonk" for a refused move.
 - win.wav      a short bell-like C major arpeggio.
 
-Usage: python tools/make_sounds.py [--out DIR]
+Usage: python tools/make_sounds.py (--out DIR | --write-shipped)
+
+(``--write-shipped``: into the game's ``assets/sounds/``, each file replaced whole.)
 """
 
 from __future__ import annotations
 
-import argparse
+import io
 import math
 import random
 import struct
 import sys
 import wave
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script
+
+from game.files.atomic import write_atomic  # noqa: E402
+from tools.arguments import output_folder, parser, shipped_output  # noqa: E402
 
 RATE = 44_100
 
@@ -116,11 +124,13 @@ def normalize(samples: list[float], peak: float) -> list[float]:
 
 def write_wav(path: Path, samples: list[float]) -> None:
     frames = b"".join(struct.pack("<h", max(-32767, min(32767, round(s * 32767)))) for s in samples)
-    with wave.open(str(path), "wb") as out:
+    made = io.BytesIO()
+    with wave.open(made, "wb") as out:
         out.setnchannels(1)
         out.setsampwidth(2)
         out.setframerate(RATE)
         out.writeframes(frames)
+    write_atomic(path, made.getvalue())
 
 
 # --------------------------------------------------------------------------------------------
@@ -200,11 +210,9 @@ SOUNDS = {
 
 
 def main(argv: list[str] | None = None) -> int:
-    root = Path(__file__).resolve().parent.parent
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=root / "assets" / "sounds")
-    args = parser.parse_args(argv)
-    args.out.mkdir(parents=True, exist_ok=True)
+    ap = parser(__doc__)
+    shipped_output(ap, ROOT / "assets" / "sounds", kind=output_folder)
+    args = ap.parse_args(argv)
     for seed, (name, make) in enumerate(SOUNDS.items()):
         samples = make(random.Random(1000 + seed))
         write_wav(args.out / name, samples)

@@ -1,9 +1,16 @@
 """Make ``game/solver/winnable_deals.json``: deal numbers the solver has won, per variant
 and deal mode, so that "winnable deals only" can deal at once.
 
-    python tools/make_winnable_pool.py [--count 200] [--other-count 100] [--timeout 3]
-        [--max-tries 1000] [--jobs 2] [--only klondike/draw1 ...] [--start 1]
-        [--results-dir DIR] [--scheduler tcp://HOST:8786] [--won-in RESULTS.jsonl]
+    python tools/make_winnable_pool.py (--out FILE | --write-shipped) [--count 200]
+        [--other-count 100] [--timeout 3] [--max-tries 1000] [--jobs 2]
+        [--only klondike/draw1 ...] [--start 1] [--results-dir DIR]
+        [--scheduler tcp://HOST:8786] [--won-in RESULTS.jsonl]
+    python tools/make_winnable_pool.py --verify [--out FILE] [--only ...]
+
+The pools go to ``--out FILE`` (its pools of other games are kept), or with
+``--write-shipped`` into the shipped ``game/solver/winnable_deals.json``; either way the
+file is replaced whole after each pool (a kill leaves the last one). ``--verify`` solves
+the pools of ``--out`` (default: the shipped file) again and writes nothing.
 
 Every variant's default mode is done (``--count`` deals), and every other mode
 (``--other-count``). Deals are tried in order from
@@ -27,7 +34,6 @@ here; a deal the run won only near its own budget may miss this one's.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
@@ -35,10 +41,23 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.engine.deal import MAX_SEED  # noqa: E402
+from game.files.atomic import write_atomic  # noqa: E402
+from game.files.formats import DEALS_KEPT  # noqa: E402
 from game.solver.batch import pool_record  # noqa: E402
 from game.variants import all_variants  # noqa: E402
 from game.variants.pool import POOL_FILE, pool_key  # noqa: E402
-from tools.deal_runs import ResultsFile, RunError, run_deals, worded  # noqa: E402
+from tools.arguments import (  # noqa: E402
+    JOBS,
+    input_file,
+    output_folder,
+    parser,
+    seconds,
+    shipped_output,
+    variant_mode,
+    whole,
+)
+from tools.deal_runs import MOST_DEALS, ResultsFile, RunError, run_deals, worded  # noqa: E402
 
 
 def targets() -> list[tuple[str, str, bool]]:
@@ -128,33 +147,49 @@ def verify(pools: dict, wanted, args) -> int:
     return 1 if failed else 0
 
 
+def read_pools(path: Path) -> dict:
+    """A pools file's JSON object (empty when there is no file yet); RunError, in one line,
+    for a file that is not one."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as exc:  # not JSON, not UTF-8, unreadable
+        raise RunError(f"{path}: not a pools file ({exc})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("pools", {}), dict):
+        raise RunError(f"{path}: not a pools file (no object of pools)")
+    return data
+
+
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--count", type=int, default=200, help="deals per default mode")
-    ap.add_argument("--other-count", type=int, default=100, help="deals per other mode")
-    ap.add_argument("--timeout", type=float, default=3.0, help="seconds per deal")
-    ap.add_argument("--max-tries", type=int, default=1000, help="deals tried per pool")
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--start", type=int, default=1)
-    ap.add_argument("--only", nargs="*", default=None, help="variant/mode pairs")
-    ap.add_argument("--out", default=str(POOL_FILE))
-    ap.add_argument("--results-dir", default=None, help="per-deal results, for resuming")
+    ap = parser(__doc__)
+    ap.add_argument(
+        "--count", type=whole(1, DEALS_KEPT), default=200, help="deals per default mode"
+    )
+    ap.add_argument(
+        "--other-count", type=whole(1, DEALS_KEPT), default=100, help="deals per other mode"
+    )
+    ap.add_argument("--timeout", type=seconds(), default=3.0, help="seconds per deal")
+    ap.add_argument(
+        "--max-tries", type=whole(1, MOST_DEALS), default=1000, help="deals tried per pool"
+    )
+    ap.add_argument("--jobs", type=JOBS, default=2)
+    ap.add_argument("--start", type=whole(0, MAX_SEED), default=1)
+    ap.add_argument("--only", type=variant_mode, nargs="*", default=None, help="variant/mode pairs")
+    shipped_output(ap, POOL_FILE, required=False)
+    ap.add_argument("--results-dir", type=output_folder, help="per-deal results, for resuming")
     ap.add_argument("--scheduler", default=None, help="Dask scheduler address")
     ap.add_argument(
-        "--won-in", default=None, help="solvability results: try the deals it won first"
+        "--won-in", type=input_file, help="solvability results: try the deals it won first"
     )
     ap.add_argument(
         "--verify", action="store_true", help="solve every deal of the pools; list any not won"
     )
     args = ap.parse_args(argv)
-    wanted = targets()
-    if args.only:
-        wanted = [(*x.split("/", 1), True) for x in args.only]
-    try:
-        with open(args.out, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except FileNotFoundError:
-        data = {}
+    if args.out is None and not args.verify:
+        ap.error(f"give --out FILE, or --write-shipped to rewrite {POOL_FILE.name} in the game")
+    wanted = [(variant, mode, True) for variant, mode in args.only or ()] or targets()
+    data = read_pools(args.out or POOL_FILE)
     pools = data.get("pools", {})
     notes = data.get("tried", {})
     if args.verify:
@@ -192,9 +227,7 @@ def main(argv: list[str] | None = None) -> int:
             "pools": dict(sorted(pools.items())),
             "tried": dict(sorted(notes.items())),
         }
-        with open(args.out, "w", encoding="utf-8") as fh:
-            json.dump(out, fh, indent=1)
-            fh.write("\n")
+        write_atomic(args.out, json.dumps(out, indent=1) + "\n")
     return 0
 
 

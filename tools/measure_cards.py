@@ -17,7 +17,6 @@ runs. Empty slots are drawn in green, fans overlap only in part, so the plain ca
 
 from __future__ import annotations
 
-import argparse
 import os
 import shutil
 import subprocess
@@ -27,7 +26,18 @@ import time
 from collections import Counter
 from pathlib import Path
 
-import pygame
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame  # noqa: E402
+
+from tools.arguments import (
+    missing,
+    output_folder,
+    parser,
+    refuse,
+    window_sizes,
+    x_display,
+)  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SOL = "/usr/games/sol"
@@ -62,14 +72,20 @@ def card_width(picture: pygame.Surface) -> int:
     return runs.most_common(1)[0][0] if runs else 0
 
 
-def window_ids(display: str, pid: int) -> list[str]:
+class NoWindow(RuntimeError):
+    """A game whose window did not show in time: said in one line, not an IndexError."""
+
+
+def window_of(display: str, pid: int, what: str) -> str:
     found = subprocess.run(
         ["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
         env={**os.environ, "DISPLAY": display},
         capture_output=True,
         text=True,
     )
-    return found.stdout.split()
+    if not found.stdout.split():
+        raise NoWindow(f"{what} showed no window on {display} within {SETTLE:g} s")
+    return found.stdout.split()[-1]
 
 
 def capture(display: str, window: str, out: Path) -> pygame.Surface:
@@ -86,7 +102,7 @@ def run_ours(display: str, variant: str, size: tuple[int, int], shots: Path) -> 
     game = subprocess.Popen(command, cwd=ROOT, env=env)
     try:
         time.sleep(SETTLE)
-        window = window_ids(display, game.pid)[-1]
+        window = window_of(display, game.pid, f"the game ({variant})")
         name = f"ours-{variant}-{size[0]}x{size[1]}.png"
         return card_width(capture(display, window, shots / name))
     finally:
@@ -101,7 +117,7 @@ def run_aisleriot(display: str, game_name: str, size: tuple[int, int], shots: Pa
     sol = subprocess.Popen([SOL, "-v", game_name], env=env, stderr=subprocess.DEVNULL)
     try:
         time.sleep(SETTLE)
-        window = window_ids(display, sol.pid)[-1]
+        window = window_of(display, sol.pid, f"AisleRiot ({game_name})")
         subprocess.run(
             ["xdotool", "windowsize", window, str(size[0]), str(size[1])], env=env, check=True
         )
@@ -117,16 +133,25 @@ def run_aisleriot(display: str, game_name: str, size: tuple[int, int], shots: Pa
         shutil.rmtree(home, ignore_errors=True)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--display", default=os.environ.get("DISPLAY", ":99"))
-    parser.add_argument("--sizes", help="e.g. 640x480,700x1100 (default: the five)")
-    parser.add_argument("--no-aisleriot", action="store_true")
-    parser.add_argument("--shots", type=Path, help="keep the captured pictures here")
-    args = parser.parse_args()
-    sizes = SIZES
-    if args.sizes:
-        sizes = [tuple(int(n) for n in s.split("x")) for s in args.sizes.split(",")]
+def main(argv: list[str] | None = None) -> int:
+    ap = parser(__doc__)
+    ap.add_argument("--display", type=x_display, default=os.environ.get("DISPLAY", ":99"))
+    ap.add_argument("--sizes", type=window_sizes, default=SIZES, help="e.g. 640x480,700x1100")
+    ap.add_argument("--no-aisleriot", action="store_true")
+    ap.add_argument("--shots", type=output_folder, help="keep the captured pictures here")
+    args = ap.parse_args(argv)
+    lacking = missing("xdotool", "import", install="install xdotool and ImageMagick")
+    if lacking:
+        return refuse(lacking)
+    try:
+        measure(args)
+    except NoWindow as exc:
+        return refuse(str(exc))
+    return 0
+
+
+def measure(args) -> None:
+    sizes = args.sizes
     shots = args.shots or Path(tempfile.mkdtemp(prefix="measure-cards-shots-"))
     shots.mkdir(parents=True, exist_ok=True)
     with_sol = not args.no_aisleriot and Path(SOL).exists()
@@ -142,4 +167,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

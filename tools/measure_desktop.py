@@ -18,7 +18,6 @@ Reports the median of the runs for each figure.
 
 from __future__ import annotations
 
-import argparse
 import compileall
 import os
 import shutil
@@ -30,6 +29,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script
+
+from tools.arguments import missing, parser, refuse, whole, x_display  # noqa: E402
+
 TICKS = os.sysconf("SC_CLK_TCK")
 SETTLE = 4.0
 IDLE = 10.0
@@ -133,12 +136,15 @@ def aisleriot(display: str) -> tuple[list[str], dict, bool]:
     return ["/usr/games/sol", "--variation=klondike"], env, False
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--display", default=":99")
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--no-aisleriot", action="store_true")
-    args = parser.parse_args()
+def main() -> int:
+    ap = parser(__doc__)
+    ap.add_argument("--display", type=x_display, default=":99")
+    ap.add_argument("--runs", type=whole(1, 100), default=3)
+    ap.add_argument("--no-aisleriot", action="store_true")
+    args = ap.parse_args()
+    lacking = missing("xdotool", install="apt-get install xdotool")
+    if lacking:
+        return refuse(lacking)
     os.chdir(ROOT)
     # The game's bytecode, as an installed package has it (pip compiles at install): without
     # it every launch compiles the sources first, 40 ms here (PYTHONDONTWRITEBYTECODE).
@@ -160,7 +166,8 @@ def main() -> None:
             for key in ("first frame s", "memory MB", "idle CPU %")
         ]
         print(f"{name:40} {cells[0]:14.3f} {cells[1]:10.1f} {cells[2]:11.2f}", flush=True)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

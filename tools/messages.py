@@ -33,7 +33,9 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere: the game's own list of languages
 
+from game.files.atomic import write_atomic  # noqa: E402
 from game.i18n import DOMAIN, LANGUAGES, NAMES  # noqa: E402
+from tools.arguments import parser  # noqa: E402
 
 GAME = ROOT / "game"
 LOCALE = GAME / "locale"
@@ -92,10 +94,9 @@ def read(path: Path, language: str) -> Catalog:
 
 
 def write(catalog: Catalog, path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, omit_header=False, sort_output=False)
-    path.write_bytes(buffer.getvalue())
+    write_atomic(path, buffer.getvalue())
 
 
 def extract() -> None:
@@ -164,7 +165,7 @@ def compile_all() -> None:
         catalog = read(po_path(language), language)
         buffer = io.BytesIO()
         write_mo(buffer, catalog, use_fuzzy=False)
-        mo_path(language).write_bytes(buffer.getvalue())
+        write_atomic(mo_path(language), buffer.getvalue())
 
 
 def placeholders(text: str) -> list[str]:
@@ -237,9 +238,9 @@ def problems() -> list[str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("action", choices=["extract", "update", "compile", "check"])
-    action = parser.parse_args().action
+    ap = parser(__doc__)
+    ap.add_argument("action", choices=["extract", "update", "compile", "check"])
+    action = ap.parse_args().action
     if action == "extract":
         extract()
     elif action == "update":

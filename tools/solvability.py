@@ -21,7 +21,6 @@ on each machine) instead of ``--jobs`` local processes.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
@@ -29,8 +28,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.files.atomic import write_atomic  # noqa: E402
+from game.i18n import say  # noqa: E402
 from game.solver.batch import solvability_record  # noqa: E402
 from game.variants import get_variant  # noqa: E402
+from tools.arguments import JOBS, NODES, output_file, parser, refuse, seconds  # noqa: E402
 from tools.deal_runs import (  # noqa: E402
     ResultsFile,
     RunError,
@@ -157,22 +159,16 @@ def report(summary: dict, label: str) -> str:
     return "\n".join(lines)
 
 
-def refuse(problem: str) -> int:
-    """One line on stderr and exit status 2, as argparse does for a bad argument."""
-    print(f"{Path(sys.argv[0]).name}: error: {problem}", file=sys.stderr)
-    return 2
-
-
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = parser(__doc__)
     ap.add_argument("--variant", required=True)
     ap.add_argument("--mode", default=None, help="deal mode (default: the variant's default)")
     ap.add_argument("--deals", required=True, help="deal numbers, e.g. 1-1000")
-    ap.add_argument("--timeout", type=float, default=10.0, help="seconds per deal (10)")
-    ap.add_argument("--nodes", type=int, default=None, help="node budget per deal (none)")
-    ap.add_argument("--jobs", type=int, default=1, help="worker processes (1)")
+    ap.add_argument("--timeout", type=seconds(), default=10.0, help="seconds per deal (10)")
+    ap.add_argument("--nodes", type=NODES, default=None, help="node budget per deal (none)")
+    ap.add_argument("--jobs", type=JOBS, default=1, help="worker processes (1)")
     ap.add_argument("--json", action="store_true", help="end with one JSON line")
-    ap.add_argument("--list", default=None, help="write per-deal results to this file")
+    ap.add_argument("--list", type=output_file, help="write per-deal results to this file")
     ap.add_argument("--results", default=None, help="JSON-lines file, appended per deal")
     ap.add_argument("--scheduler", default=None, help="Dask scheduler address")
     args = ap.parse_args(argv)
@@ -182,8 +178,8 @@ def main(argv: list[str] | None = None) -> int:
         seeds = parse_range(args.deals)
     except RunError as exc:
         return refuse(str(exc))
-    except (KeyError, ValueError) as exc:
-        ap.error(str(exc))
+    except KeyError as exc:
+        return refuse(say(exc.args[0]))
     settings = {
         "variant": args.variant,
         "mode": rules.mode,
@@ -210,9 +206,11 @@ def main(argv: list[str] | None = None) -> int:
     summary["mode"] = rules.mode
     print(report(summary, f"{table.name} ({rules.mode_label}, mode {rules.mode})"))
     if args.list:
-        with open(args.list, "w") as fh:
-            for seed, outcome, seconds, nodes in results:
-                fh.write(f"{seed} {outcome} {seconds:.3f} {nodes}\n")
+        lines = [f"{seed} {outcome} {secs:.3f} {nodes}\n" for seed, outcome, secs, nodes in results]
+        try:
+            write_atomic(args.list, "".join(lines))
+        except OSError as exc:  # checked before the run; the report above stands either way
+            return refuse(f"--list {args.list}: {(exc.strerror or str(exc)).lower()}")
     if args.json:
         print(json.dumps(summary))
     return 0

@@ -2,20 +2,30 @@
 JSON (refused, naming the rule, where its vocabulary cannot say them exactly), our positions
 as its deal JSON, its verdict, and the positions of its printed winning line in the form
 ``picture`` gives ours. Solvitaire itself is a binary the user builds; nothing of it is here.
+
+Run as a script, it prints what Solvitaire would be given for a deal: the custom-rules JSON
+of a variant's mode and the deal JSON (one line each), or names the rule it cannot say:
+
+    python tools/solvitaire_io.py --variant klondike [--mode draw3] [--deal 5]
 """
 
 from __future__ import annotations
 
 import json
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
-from game.engine.cards import CODE
-from game.engine.game import new_game
-from game.engine.rules import Rules
-from game.engine.state import STOCK, WASTE
-from tools.deal_runs import RunError
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script
+
+from game.engine.cards import CODE  # noqa: E402
+from game.engine.game import new_game  # noqa: E402
+from game.engine.rules import Rules  # noqa: E402
+from game.engine.state import STOCK, WASTE  # noqa: E402
+from game.files.formats import DEAL_NUMBER  # noqa: E402
+from tools.arguments import parser, variant_rules, whole  # noqa: E402
+from tools.deal_runs import RunError, worded  # noqa: E402
 
 # Solvitaire's verdicts in this game's words.
 VERDICT = {"solved": "won", "unsolvable": "unwinnable", "timed-out": "undecided"}
@@ -215,3 +225,23 @@ def picture(state, layout) -> dict:
         "stock": tuple(CODE[c] for c in piles[STOCK]),
         "waste": tuple(CODE[c] for c in piles[WASTE]),
     }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = parser(__doc__)
+    ap.add_argument("--variant", required=True)
+    ap.add_argument("--mode", help="deal mode (default: the variant's)")
+    ap.add_argument("--deal", type=whole(DEAL_NUMBER.low, DEAL_NUMBER.high), default=1)
+    args = ap.parse_args(argv)
+    try:
+        rules = variant_rules(args.variant, args.mode)
+    except ValueError as exc:
+        ap.error(str(exc))
+    print(json.dumps(their_rules(rules)))  # Unsayable (a RunError): one line, status 2
+    game = new_game(rules, seed=args.deal)
+    print(json.dumps(their_deal(game.state, game.layout)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(worded(main))

