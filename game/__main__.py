@@ -2,7 +2,7 @@
 
 Nothing typed on the command line ends in a traceback: a bad flag is one line and status
 2, and so is a closed stdout under ``--help``, ``--version`` or ``--self-test``
-(``game.app.console``)."""
+(``game.i18n.console``)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ def main(argv: list[str] | None = None) -> int:
         import multiprocessing
 
         multiprocessing.freeze_support()
-    from game.app.console import run_console
+    from game.i18n.console import run_console
 
     return run_console("solitaire", lambda: _start(sys.argv[1:] if argv is None else argv))
 

@@ -18,7 +18,7 @@ used, or too many positions stayed undecided), ``searches``, ``budget_s`` and
 ``left_core`` (why a search left the compiled core, empty when none did);
 ``--timeout`` is the time each position searched may take (default 5 s). Any
 problem exits with status 2 and one line on stderr; nothing goes to stdout then. That holds
-for anything a person can type or pipe (``game.app.console``): odd paths and files, deal
+for anything a person can type or pipe (``game.i18n.console``): odd paths and files, deal
 numbers in other scripts' digits or 5,000 digits long, flags that contradict each other,
 a reader that closes the pipe early.
 """
@@ -30,8 +30,6 @@ import json
 import sys
 
 from game import i18n
-from game.app.console import USAGE, run_console, say_error
-from game.app.wording import refusal
 from game.engine.cards import CODE, cards_from_codes
 from game.engine.commands import Refused
 from game.engine.deal import deal_number
@@ -40,6 +38,8 @@ from game.engine.notation import parse_command
 from game.engine.quoting import shown
 from game.engine.rules import RuleTableError, VariantTable
 from game.i18n import _, say
+from game.i18n.console import USAGE, run_console, say_error
+from game.i18n.wording import refusal
 from game.variants import all_variants, get_variant, load_variant_file
 
 

@@ -118,9 +118,9 @@ def _refresh(home: Path) -> None:
 
 def run(action: str) -> int:
     """``--install-desktop-entry`` / ``--uninstall-desktop-entry``: do it and say what."""
-    from game.app.console import say_error
     from game.files.datadir import NoHomeFolder
     from game.files.problems import why
+    from game.i18n.console import say_error
 
     try:
         files = install() if action == "install" else uninstall()

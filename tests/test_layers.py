@@ -29,7 +29,7 @@ from tests.import_graph import ROOT, imported, modules
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine", ("game.engine", "game")),  # "game": the package's own (empty) module only
-    ("i18n", ("game.i18n",)),
+    ("i18n", ("game.i18n",)),  # the catalogues, the game's wording, the consoles' printing
     ("files", ("game.files",)),
     ("variants", ("game.variants",)),
     ("store", ("game.store",)),
@@ -107,7 +107,7 @@ PLANTED = textwrap.dedent(
 
 
     def later():
-        from game.app import wording
+        from game.app import controller
         return importlib.import_module("game.view.table")
 
 
@@ -120,7 +120,7 @@ def test_the_checker_finds_every_kind_of_upward_import_in_a_planted_module():
     known = set(modules())
     found = upward_imports(PLANTED, "game.engine.planted", False, "planted.py", known)
     assert found == [
-        "planted.py:8: game.engine.planted (engine) imports game.app.wording (app, above)",
+        "planted.py:8: game.engine.planted (engine) imports game.app.controller (app, above)",
         "planted.py:9: game.engine.planted (engine) imports game.view.table (view, above)",
         "planted.py:12: game.engine.planted (engine) imports game.files.loader (files, above)",
     ]

@@ -18,8 +18,8 @@ from babel import Locale
 from babel.messages.catalog import Message
 
 from game import i18n
-from game.app.wording import moving
 from game.engine.state import State
+from game.i18n.wording import moving
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -87,7 +87,7 @@ def test_a_fuzzy_entry_is_not_a_translation():
     assert messages.translation_problems(message, "uk", 3)
 
 
-UNDECIDED = (  # a plural message of the game (game/app/wording.py)
+UNDECIDED = (  # a plural message of the game (game/i18n/wording.py)
     "The solver could not tell where the game was lost in the time it had "
     "({count} position undecided).",
     "The solver could not tell where the game was lost in the time it had "

@@ -40,9 +40,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script
 
-from game.app.console import USAGE, say_error  # noqa: E402
 from game.engine.quoting import shown  # noqa: E402
 from game.files.formats import COUNT, Misfit, Seconds, Whole  # noqa: E402
+from game.i18n.console import USAGE, say_error  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 MOST_JOBS = 4 * (os.cpu_count() or 1)  # more processes than this only wait for a CPU

@@ -11,9 +11,9 @@ from dataclasses import replace
 
 import pygame
 
-from game.app.console import say_error
 from game.files.resources import asset_path
 from game.i18n import _
+from game.i18n.console import say_error
 from game.store.session import Session
 from game.store.settings import WINDOW_MIN
 from game.variants.known import prefer

@@ -1,5 +1,5 @@
 """Command-line flags of the game. A bad value: one line on stderr, exit status 2, for
-anything a person can type (``game.app.console``)."""
+anything a person can type (``game.i18n.console``)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game import i18n
-from game.app.console import USAGE, say_error
 from game.engine.deal import deal_number
 from game.engine.quoting import shown
 from game.engine.rules import RuleTableError, VariantTable
 from game.i18n import N_, _
+from game.i18n.console import USAGE, say_error
 from game.store.settings import WINDOW_MAX, WINDOW_MIN
 from game.variants import builtin_ids, get_variant
 from game.variants.player import load_player_table

@@ -19,10 +19,9 @@ from game.engine.commands import Command
 from game.engine.game import new_game
 from game.engine.rules import Rules
 from game.i18n import _
+from game.i18n.wording import verdict_message
 from game.store.session import Session
 from game.view.intents import Intent, Notify, Play, ShowHint, ShowVerdict
-
-from .wording import verdict_message
 
 if TYPE_CHECKING:
     from game.solver import BackgroundSearch

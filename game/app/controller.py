@@ -16,6 +16,14 @@ from game import i18n
 from game.engine.refusals import Refused
 from game.files.problems import printable
 from game.i18n import _
+from game.i18n.wording import (
+    cannot_lift,
+    hint,
+    hint_highlight,
+    nowhere_to_go,
+    refusal,
+    verdict_indicator,
+)
 from game.store.ownership import Role
 from game.store.session import Session
 from game.store.settings import Settings
@@ -27,7 +35,6 @@ from .assist import Assistant
 from .scenes import SceneStack
 from .sound import Sounds
 from .watching import Watching
-from .wording import cannot_lift, hint, hint_highlight, nowhere_to_go, refusal, verdict_indicator
 
 
 class Window(Protocol):

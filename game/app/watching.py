@@ -15,6 +15,7 @@ from pathlib import Path
 from game.engine.game import Game
 from game.files.problems import why
 from game.i18n import _
+from game.i18n.wording import analysis_result, last_game_result
 from game.store.gamefiles import (
     finished_games,
     games_folder,
@@ -28,7 +29,6 @@ from game.view.replay import ReplayScene
 
 from .analyst import Analyst
 from .browsing import expand, shown_path
-from .wording import analysis_result, last_game_result
 
 
 class Watching:

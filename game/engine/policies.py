@@ -5,7 +5,7 @@ A variant is data: its table names a policy (how the tableau builds, what moves 
 what an empty pile takes, how the cards are dealt, where the stock deals, ...) and the
 engine reads the member's function once, when the rules are compiled. Nothing else
 compares policy strings. A new policy is one function and one member line here (and, for a
-new kind of refusal, one ``Reason``); ``game.app.wording`` words every refusal sentence
+new kind of refusal, one ``Reason``); ``game.i18n.wording`` words every refusal sentence
 declared here (``SENTENCES``), so it stays the one module that makes sentences.
 
 Which policies each built-in game uses (game/variants/*.toml say why):
@@ -343,7 +343,7 @@ class FoundationBase(Policy):
         return self.details[1]
 
 
-# -- the sentences of the refusals declared here, for game.app.wording ----------------------
+# -- the sentences of the refusals declared here, for game.i18n.wording ----------------------
 
 SENTENCES: dict[Reason, str] = {
     p.reason: p.sentence

@@ -3,7 +3,7 @@
 The engine speaks no language: a refusal carries a ``Reason`` and what it concerns, as
 card ints and pile indexes (``card`` the card offered, ``onto`` the target's top card,
 ``takes`` the cards the target would take instead). One wording module at the edge
-(``game.app.wording.refusal``) turns it into a sentence, for the table with suit symbols
+(``game.i18n.wording.refusal``) turns it into a sentence, for the table with suit symbols
 and for the command line with card codes. ``str(refused)`` is the same data in plain
 codes, for logs and save-file errors.
 """

@@ -142,7 +142,7 @@ def short_mode(rules) -> str | None:
 def status_fields(game: Game, elapsed: float, verdict: str) -> tuple[Field, ...]:
     """The status line's fields, in their order on the line, each with the widest text it
     is likely to show (its room). ``verdict``: the quiet winnable indicator's text ("" when
-    off; a ``status.Worded`` brings its short form and room along)."""
+    off; a ``Worded`` brings its short form and room along)."""
     rules = game.rules
     seed = game.deal.seed
     if seed is None:

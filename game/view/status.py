@@ -14,8 +14,9 @@ If all still do not fit, the deal's slot is narrowed and its text cut with an el
 fields are never drawn over each other. Plans are cached by the fields' widths: in effect,
 once per window width, language and variant.
 
-A text made elsewhere (the winnable indicator's, by the app) comes as a ``Worded``: a
-string that brings its shorter forms and their widest texts along.
+A text made elsewhere (the winnable indicator's, by the app) comes as a ``Worded``
+(``game.i18n.wording``): a string that brings its shorter forms and their widest texts
+along.
 """
 
 from __future__ import annotations
@@ -27,19 +28,6 @@ from functools import lru_cache
 from .elide import ELLIPSIS, cut_end
 
 DROP = -1  # a step's form: the field is dropped
-
-
-class Worded(str):
-    """A status-line text with its shorter forms (``forms``, the text itself first) and the
-    widest text each may show (``samples``), so that it is planned like the line's own."""
-
-    forms: tuple[str, ...]
-    samples: tuple[str, ...]
-
-    def __new__(cls, forms: tuple[str, ...], samples: tuple[str, ...] = ()) -> Worded:
-        text = super().__new__(cls, forms[0])
-        text.forms, text.samples = tuple(forms), tuple(samples)
-        return text
 
 
 @dataclass(frozen=True)

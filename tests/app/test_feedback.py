@@ -32,7 +32,7 @@ def test_a_refused_move_says_why_in_card_names_and_the_cards_shake(tmp_path):
     top = game.state.piles[black_on_black[0]][-1]
     onto = game.state.piles[black_on_black[1]][-1]
     play(app, Move(*black_on_black))
-    from game.app.wording import card_name
+    from game.i18n.wording import card_name
 
     # K♠ onto K♥: the message says what K♥ takes, in card names.
     assert (card_name(top), card_name(onto)) == ("K\u2660", "K\u2665")

@@ -4,8 +4,8 @@ names on the table and card codes on the command line (one wording module for bo
 import pytest
 
 from game import i18n
-from game.app.wording import refusal
 from game.engine.cards import CODE
+from game.i18n.wording import refusal
 from tests.engine.test_refusals import CASES
 
 S, H, D, C = "\u2660", "\u2665", "\u2666", "\u2663"

@@ -3,10 +3,10 @@ names a pile the player did not aim at. Driven through the real App with the mou
 
 import pygame
 
-from game.app.wording import card_name
 from game.engine.cards import CODE
 from game.engine.commands import Move, ToFoundation
 from game.engine.state import WASTE
+from game.i18n.wording import card_name
 from game.view.intents import CannotLift
 from game.view.layout import Rect
 from tests.engine.helpers import card, game_at, position, rules

@@ -406,7 +406,7 @@ def test_a_refusal_prints_as_plain_data():
 
 
 def test_the_engine_words_no_refusal():
-    """The sentences live at the edge (game.app.wording): refusals import no gettext."""
+    """The sentences live at the edge (game.i18n.wording): refusals import no gettext."""
     imports = graph()
     assert "game.i18n" not in imports["game.engine.refusals"]
     assert "game.i18n" not in imports["game.engine.commands"]

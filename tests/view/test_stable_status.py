@@ -10,9 +10,9 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app.wording import VERDICTS, verdict_indicator
 from game.engine.commands import Draw
 from game.engine.game import new_game
+from game.i18n.wording import VERDICTS, verdict_indicator
 from game.variants import all_variants, get_variant
 from game.view.decor import status_places
 from game.view.hud import short_mode, status_fields

@@ -16,7 +16,20 @@ from game.engine.policies import SENTENCES
 from game.engine.refusals import Reason, Refused
 from game.engine.state import STOCK, WASTE, Layout, State
 from game.i18n import _, ngettext
-from game.view.status import Worded
+
+
+class Worded(str):
+    """A status-line text with its shorter forms (``forms``, the text itself first) and the
+    widest text each may show (``samples``), so that it is planned like the line's own."""
+
+    forms: tuple[str, ...]
+    samples: tuple[str, ...]
+
+    def __new__(cls, forms: tuple[str, ...], samples: tuple[str, ...] = ()) -> Worded:
+        text = super().__new__(cls, forms[0])
+        text.forms, text.samples = tuple(forms), tuple(samples)
+        return text
+
 
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
 

@@ -55,7 +55,7 @@ def locale_dir() -> Path:
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen:
         return Path(frozen) / "game" / "locale"
-    return Path(__file__).resolve().parent / "locale"
+    return Path(__file__).resolve().parent.parent / "locale"  # game/locale, beside game/i18n/
 
 
 def system_languages(environ=None, platform: str | None = None) -> list[str]:
