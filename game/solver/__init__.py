@@ -47,10 +47,8 @@ unproved cuts of the fast searches), ``deadlock`` (the relaxed loss proof), ``ex
 ``analysis`` ("where was it lost?": the solver run over a played game).
 """
 
-from game.variants.pool import winnable_deal, winnable_pool
-
-from .background import BackgroundSearch, hint_in_background, solve_in_background
-from .hints import (
+from game.solver.background import BackgroundSearch, hint_in_background, solve_in_background
+from game.solver.hints import (
     HintCache,
     auto_finish_line,
     auto_finish_possible,
@@ -61,8 +59,9 @@ from .hints import (
     hint,
     still_winnable,
 )
-from .outcome import Outcome, SolveResult
-from .solve import solve, solve_deal
+from game.solver.outcome import Outcome, SolveResult
+from game.solver.solve import solve, solve_deal
+from game.variants.pool import winnable_deal, winnable_pool
 
 __all__ = [
     "BackgroundSearch",

@@ -27,9 +27,8 @@ from typing import Any
 from game.engine.game import Game
 from game.engine.rules import Rules
 from game.engine.state import State
-
-from .hints import explained_hint, hint
-from .solve import solve
+from game.solver.hints import explained_hint, hint
+from game.solver.solve import solve
 
 _gc_lock = threading.Lock()
 _gc_holders = 0  # searches running with the collector's full passes held off

@@ -6,9 +6,8 @@ package is installed and ``game.solver.batch`` imports by name)."""
 from __future__ import annotations
 
 from game.engine.game import new_game
+from game.solver.solve import solve
 from game.variants import get_variant
-
-from .solve import solve
 
 
 def solvability_record(

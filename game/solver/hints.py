@@ -33,12 +33,11 @@ from game.engine.events import CardTurnedUp, StockTurned, apply_step
 from game.engine.game import Game
 from game.engine.rules import Rules
 from game.engine.state import STOCK, WASTE, State
-
-from .coverage import specialised_covers
-from .outcome import Outcome
-from .position import position_of
-from .solve import collection_commands, solve
-from .tables import tables_for
+from game.solver.coverage import specialised_covers
+from game.solver.outcome import Outcome
+from game.solver.solve import collection_commands, solve
+from game.solver.specialised.position import position_of
+from game.solver.specialised.tables import tables_for
 
 # Nodes the solver visits per second, roughly (used to turn a time budget into a node
 # budget, so that a hint does not depend on the machine's speed unless it is very slow).

@@ -26,18 +26,18 @@ from game.engine.commands import Command
 from game.engine.policies import EmptyPile
 from game.engine.rules import Rules
 from game.engine.state import State
-
-from . import generic, native
-from .best_first import best_first
-from .coverage import specialised_covers
-from .deadlock import hopeless
-from .depth_first import depth_first
-from .expansion import Budget, Cancelled, Expander, collection_line
-from .moves import MoveGenerator, SearchCaches
-from .outcome import Outcome, SolveResult
-from .position import cards_up, position_of
-from .replay import path_commands
-from .tables import tables_for
+from game.solver.compiled import native
+from game.solver.coverage import specialised_covers
+from game.solver.generic import search as generic
+from game.solver.outcome import Outcome, SolveResult
+from game.solver.specialised.best_first import best_first
+from game.solver.specialised.deadlock import hopeless
+from game.solver.specialised.depth_first import depth_first
+from game.solver.specialised.expansion import Budget, Cancelled, Expander, collection_line
+from game.solver.specialised.moves import MoveGenerator, SearchCaches
+from game.solver.specialised.position import cards_up, position_of
+from game.solver.specialised.replay import path_commands
+from game.solver.specialised.tables import tables_for
 
 # The budgets of the phases; docs/solver.md ("Tuning notes") gives what they rest on.
 BEST_FIRST_SHARE = 0.15  # of the node and time budgets, for best-first (one deck)

@@ -21,14 +21,15 @@ import sys
 from game.engine.cards import make_card
 from game.engine.policies import DOWN, Build, EmptyPile, FaceUp
 from game.engine.rules import Rules
-from game.solver import native, native_generic
-from game.solver.best_first import best_first
-from game.solver.deadlock import hopeless
-from game.solver.depth_first import depth_first
-from game.solver.expansion import Budget, Expander
-from game.solver.moves import MoveGenerator
+from game.solver.compiled import generic as native_generic
+from game.solver.compiled import native
 from game.solver.outcome import Outcome
-from game.solver.tables import tables_for
+from game.solver.specialised.best_first import best_first
+from game.solver.specialised.deadlock import hopeless
+from game.solver.specialised.depth_first import depth_first
+from game.solver.specialised.expansion import Budget, Expander
+from game.solver.specialised.moves import MoveGenerator
+from game.solver.specialised.tables import tables_for
 from tests.solver import core_fuzz_generic
 
 REFUSALS = (ValueError, TypeError, OverflowError)
@@ -317,7 +318,7 @@ def valid_calls(core, rng, tables) -> tuple[int, str | None]:
 
 
 def main(core_path: str, seed: int, calls: int) -> int:
-    spec = importlib.util.spec_from_file_location("game.solver._core", core_path)
+    spec = importlib.util.spec_from_file_location("game.solver.compiled._core", core_path)
     core = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(core)
     native._core = native_generic._core = core  # native_* now call the sanitized core

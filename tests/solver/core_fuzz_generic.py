@@ -16,12 +16,12 @@ from __future__ import annotations
 import random
 import threading
 
-from game.solver import native_generic
-from game.solver.expansion import Budget
-from game.solver.generic import GenericSearch, search
-from game.solver.generic_best_first import best_first
-from game.solver.native_generic import spec_for, state_for
+from game.solver.compiled import generic as native_generic
+from game.solver.compiled.generic import spec_for, state_for
+from game.solver.generic.best_first import best_first
+from game.solver.generic.search import GenericSearch, search
 from game.solver.outcome import Outcome
+from game.solver.specialised.expansion import Budget
 from tests.solver.generic_cases import differences, late_games, random_rules
 from tests.solver.small_positions import played
 

@@ -15,9 +15,9 @@ from game.engine.events import apply_step
 from game.engine.policies import Build, EmptyPile, FoundationBase, Run
 from game.engine.rules import validate
 from game.engine.schema import RuleTableError
-from game.solver import native
-from game.solver.generic import GenericSearch
-from game.solver.native_generic import command_of, native_moves, state_for
+from game.solver.compiled import native
+from game.solver.compiled.generic import command_of, native_moves, state_for
+from game.solver.generic.search import GenericSearch
 from tests.solver.small_positions import engine_thinned, played
 
 

@@ -24,18 +24,19 @@ from game.engine.commands import Move, mechanics_for
 from game.engine.dealing import DealPattern, FaceUp, StockTarget
 from game.engine.game import new_game
 from game.engine.policies import Build, EmptyPile, FoundationBase, Run
-from game.solver import generic, native
-from game.solver.expansion import Budget
-from game.solver.generic import DepthFirst, GenericSearch, generic_solve, search
-from game.solver.generic_best_first import best_first
-from game.solver.native_generic import (
+from game.solver.compiled import native
+from game.solver.compiled.generic import (
     native_depth_first,
     native_generic_best_first,
     native_generic_search,
     spec_for,
     state_for,
 )
+from game.solver.generic import search as generic
+from game.solver.generic.best_first import best_first
+from game.solver.generic.search import DepthFirst, GenericSearch, generic_solve, search
 from game.solver.outcome import Outcome
+from game.solver.specialised.expansion import Budget
 from game.variants import get_variant
 from tests.family_ids import FAMILY, SEEDS
 from tests.solver.generic_cases import differences, late_games, positions, random_rules

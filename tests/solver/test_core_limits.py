@@ -16,16 +16,17 @@ import pytest
 from game.engine.cards import IS_RED, RANK, make_card
 from game.engine.game import new_game
 from game.engine.state import STOCK, State, layout_for
-from game.solver import Outcome, native, solve
-from game.solver.deadlock import hopeless
-from game.solver.depth_first import depth_first
-from game.solver.expansion import Budget, Expander
-from game.solver.generic import MOST_CORE_STATES
-from game.solver.moves import MoveGenerator
-from game.solver.native_generic import native_generic_search
-from game.solver.position import position_key, position_of, shadow_key
-from game.solver.replay import path_commands
-from game.solver.tables import tables_for
+from game.solver import Outcome, solve
+from game.solver.compiled import native
+from game.solver.compiled.generic import native_generic_search
+from game.solver.generic.search import MOST_CORE_STATES
+from game.solver.specialised.deadlock import hopeless
+from game.solver.specialised.depth_first import depth_first
+from game.solver.specialised.expansion import Budget, Expander
+from game.solver.specialised.moves import MoveGenerator
+from game.solver.specialised.position import position_key, position_of, shadow_key
+from game.solver.specialised.replay import path_commands
+from game.solver.specialised.tables import tables_for
 from tests.engine.helpers import rules
 from tests.solver.small_positions import replays_to_a_win
 

@@ -25,11 +25,11 @@ from game.solver import (
     still_winnable,
 )
 from game.solver.analysis import analyse
-from game.solver.deadlock import hopeless
-from game.solver.generic import generic_solve
+from game.solver.generic.search import generic_solve
 from game.solver.hints import hidden_slots
-from game.solver.position import position_of
-from game.solver.tables import tables_for
+from game.solver.specialised.deadlock import hopeless
+from game.solver.specialised.position import position_of
+from game.solver.specialised.tables import tables_for
 from game.variants import all_variants
 from tests.engine.helpers import game_at, position, rules
 from tests.solver.small_positions import played, scrambled, thinned

@@ -12,7 +12,8 @@ import pytest
 
 from game.engine.game import new_game
 from game.engine.notation import parse_command
-from game.solver import Outcome, native, solve
+from game.solver import Outcome, solve
+from game.solver.compiled import native
 from game.variants import get_variant
 
 DATA = Path(__file__).resolve().parent / "data"

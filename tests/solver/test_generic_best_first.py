@@ -12,12 +12,14 @@ import threading
 import pytest
 
 from game.engine.game import new_game
-from game.solver import generic, generic_best_first, native
-from game.solver.expansion import Budget
-from game.solver.generic import GenericSearch, generic_solve
-from game.solver.generic_best_first import best_first, evaluate
-from game.solver.native_generic import native_generic_best_first, native_generic_search
+from game.solver.compiled import native
+from game.solver.compiled.generic import native_generic_best_first, native_generic_search
+from game.solver.generic import best_first as generic_best_first
+from game.solver.generic import search as generic
+from game.solver.generic.best_first import best_first, evaluate
+from game.solver.generic.search import GenericSearch, generic_solve
 from game.solver.outcome import Outcome
+from game.solver.specialised.expansion import Budget
 from game.variants import get_variant
 from tests.solver.generic_cases import late_games
 from tests.solver.small_positions import replays_to_a_win

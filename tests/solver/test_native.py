@@ -14,18 +14,18 @@ import pytest
 from game.engine.cards import RANK, make_card
 from game.engine.game import new_game
 from game.engine.state import STOCK, WASTE, State, layout_for
-from game.solver import native
-from game.solver.best_first import best_first
-from game.solver.depth_first import depth_first
-from game.solver.expansion import Budget, Expander
-from game.solver.moves import MoveGenerator
-from game.solver.position import position_of
-from game.solver.tables import tables_for
+from game.solver.compiled import native
+from game.solver.specialised.best_first import best_first
+from game.solver.specialised.depth_first import depth_first
+from game.solver.specialised.expansion import Budget, Expander
+from game.solver.specialised.moves import MoveGenerator
+from game.solver.specialised.position import position_of
+from game.solver.specialised.tables import tables_for
 from tests.engine.helpers import rules
 
 # CI installs with a C compiler: there the core must have been built.
 if os.environ.get("CI") and native._core is None:
-    raise AssertionError("the compiled core was not built (game/solver/_core.c)")
+    raise AssertionError("the compiled core was not built (game/solver/compiled/_core.c)")
 
 needs_core = pytest.mark.skipif(native._core is None, reason="no compiled core on this install")
 
@@ -100,7 +100,8 @@ def test_the_core_gives_way_when_cancelled():
 
 def test_solve_without_the_core():
     code = (
-        "from game.solver import native, solve_deal\n"
+        "from game.solver import solve_deal\n"
+        "from game.solver.compiled import native\n"
         "from game.variants import get_variant\n"
         "assert not native.available()\n"
         "r = get_variant('klondike').rules('draw3')\n"
@@ -137,7 +138,7 @@ def test_the_cores_loss_proof_is_the_python_one():
     """The core's ``hopeless`` (its depth-first search cuts a branch with it) says what
     ``deadlock.hopeless`` says: on the hand-made losses and near-losses of the pruning
     tests, and on dealt and thinned positions of every case."""
-    from game.solver.deadlock import hopeless
+    from game.solver.specialised.deadlock import hopeless
     from tests.solver.test_pruning import blocked_hearts, buried_five_of_spades, stuck_triple
 
     klondike = rules("klondike", "draw1")

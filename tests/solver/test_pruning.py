@@ -12,17 +12,17 @@ import pytest
 from game.engine.cards import SUIT
 from game.engine.game import new_game
 from game.solver import Outcome, solve
-from game.solver.best_first import evaluate
-from game.solver.deadlock import hopeless
-from game.solver.depth_first import depth_first
-from game.solver.expansion import Budget, Expander
-from game.solver.foundations import Foundations
-from game.solver.generic import generic_solve
-from game.solver.move_kinds import PILE_TO_PILE, SPLIT_UP, TALON_TO_PILE, TALON_UP
-from game.solver.moves import MoveGenerator, SearchCaches
-from game.solver.position import position_key, position_of, shadow_key
-from game.solver.replay import path_commands
-from game.solver.tables import CONE_SAFETY, SOUND_SAFETY, tables_for
+from game.solver.generic.search import generic_solve
+from game.solver.specialised.best_first import evaluate
+from game.solver.specialised.deadlock import hopeless
+from game.solver.specialised.depth_first import depth_first
+from game.solver.specialised.expansion import Budget, Expander
+from game.solver.specialised.foundations import Foundations
+from game.solver.specialised.move_kinds import PILE_TO_PILE, SPLIT_UP, TALON_TO_PILE, TALON_UP
+from game.solver.specialised.moves import MoveGenerator, SearchCaches
+from game.solver.specialised.position import position_key, position_of, shadow_key
+from game.solver.specialised.replay import path_commands
+from game.solver.specialised.tables import CONE_SAFETY, SOUND_SAFETY, tables_for
 from tests.engine.helpers import card, position, rules
 
 

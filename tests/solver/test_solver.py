@@ -22,19 +22,19 @@ from game.solver import (
     clear_hint_cache,
     hidden_slots,
     hint,
-    native,
     solve,
     solve_in_background,
     still_winnable,
     winnable_deal,
     winnable_pool,
 )
-from game.solver.best_first import best_first
-from game.solver.expansion import Budget, Expander
-from game.solver.moves import MoveGenerator
-from game.solver.position import position_of
+from game.solver.compiled import native
 from game.solver.solve import best_first_plan
-from game.solver.tables import tables_for
+from game.solver.specialised.best_first import best_first
+from game.solver.specialised.expansion import Budget, Expander
+from game.solver.specialised.moves import MoveGenerator
+from game.solver.specialised.position import position_of
+from game.solver.specialised.tables import tables_for
 from game.variants import all_variants
 from tests.engine.helpers import game_at, position, rules
 

@@ -27,7 +27,7 @@ from game.engine.events import apply_step
 from game.engine.game import new_game
 from game.solver import Outcome, solve
 from game.solver.coverage import specialised_covers
-from game.solver.generic import generic_solve
+from game.solver.generic.search import generic_solve
 from game.variants import get_variant
 from tests.family_ids import FAMILY
 from tests.solver.small_positions import (

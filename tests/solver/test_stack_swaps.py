@@ -24,9 +24,9 @@ from game.engine.game import new_game
 from game.engine.rules import Rules
 from game.engine.state import State, layout_for
 from game.solver import Outcome, solve
-from game.solver.generic import generic_solve
-from game.solver.position import position_key, position_of
-from game.solver.tables import tables_for
+from game.solver.generic.search import generic_solve
+from game.solver.specialised.position import position_key, position_of
+from game.solver.specialised.tables import tables_for
 from game.variants import get_variant
 from tests.solver.small_positions import buried, engine_thinned, played, scrambled, thinned
 

@@ -26,10 +26,9 @@ are used only where a loss is never concluded.
 from __future__ import annotations
 
 from game.engine.cards import KING, RANK
-
-from .fast_cuts import space_useful_now, worth_returning
-from .foundations import Foundations
-from .move_kinds import (
+from game.solver.specialised.fast_cuts import space_useful_now, worth_returning
+from game.solver.specialised.foundations import Foundations
+from game.solver.specialised.move_kinds import (
     FOUNDATION_TO_PILE,
     PILE_TO_PILE,
     PILE_UP,
@@ -37,8 +36,8 @@ from .move_kinds import (
     TALON_TO_PILE,
     TALON_UP,
 )
-from .position import raise_foundation, take_from_pile
-from .tables import CONE_SAFETY, SOUND_SAFETY, RuleTables
+from game.solver.specialised.position import raise_foundation, take_from_pile
+from game.solver.specialised.tables import CONE_SAFETY, SOUND_SAFETY, RuleTables
 
 TALON_CACHE = 100_000  # talon states remembered for the cards they can bring
 PILE_CACHE = 200_000  # tableau piles remembered with their movable runs

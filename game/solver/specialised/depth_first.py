@@ -8,10 +8,10 @@ positions proves nothing.
 
 from __future__ import annotations
 
-from .deadlock import hopeless
-from .expansion import CHECK_EVERY, Budget, Expander, collection_finish
-from .outcome import Outcome
-from .position import cards_up
+from game.solver.outcome import Outcome
+from game.solver.specialised.deadlock import hopeless
+from game.solver.specialised.expansion import CHECK_EVERY, Budget, Expander, collection_finish
+from game.solver.specialised.position import cards_up
 
 # The relaxed loss proof runs near the root only (docs/solver.md, "The relaxed loss proof").
 LOSS_PROOF_DEPTH = 3

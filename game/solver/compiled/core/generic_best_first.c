@@ -1,4 +1,4 @@
-/* The generic best-first search (game/solver/generic_best_first.py) over generic.c's states
+/* The generic best-first search (game/solver/generic/best_first.py) over generic.c's states
  * and moves, and its Python interface. Part of the compiled core, included by ../_core.c
  * after generic_search.c (it shortens its line with ``gshortened``).
  *

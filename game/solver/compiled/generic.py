@@ -31,9 +31,8 @@ from game.engine.policies import (
 )
 from game.engine.rules import Rules
 from game.engine.state import State
-
-from .native import NativeCancelled, _core
-from .outcome import Outcome
+from game.solver.compiled.native import NativeCancelled, _core
+from game.solver.outcome import Outcome
 
 _OUTCOMES = {0: Outcome.WON, 1: Outcome.UNWINNABLE, 2: Outcome.UNDECIDED}
 _CANCELLED = 3

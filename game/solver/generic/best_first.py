@@ -29,10 +29,9 @@ import heapq
 from game.engine.commands import Command
 from game.engine.policies import StockTarget
 from game.engine.state import State
-
-from .expansion import Budget
-from .generic_space import shortened
-from .outcome import Outcome
+from game.solver.generic.space import shortened
+from game.solver.outcome import Outcome
+from game.solver.specialised.expansion import Budget
 
 UP_WEIGHT = 10
 BURIED_WEIGHT = 3

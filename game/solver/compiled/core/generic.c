@@ -1,4 +1,4 @@
-/* The generic search's state and moves (game/solver/generic.py over the engine): every
+/* The generic search's state and moves (game/solver/generic/search.py over the engine): every
  * pile of the engine's State, the engine's legal commands (legal.pile_moves, then Draw)
  * and what each does (commands.Mechanics.check, events.apply_step), move for move. The
  * policies come compiled to tables by native_generic.py (may this card lie on that one,

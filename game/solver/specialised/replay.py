@@ -8,8 +8,13 @@ from game.engine.commands import Command, Draw, Move, mechanics_for
 from game.engine.events import apply_step
 from game.engine.rules import Rules
 from game.engine.state import STOCK, WASTE, State
-
-from .move_kinds import PILE_TO_PILE, PILE_UP, SPLIT_UP, TALON_TO_PILE, TALON_UP
+from game.solver.specialised.move_kinds import (
+    PILE_TO_PILE,
+    PILE_UP,
+    SPLIT_UP,
+    TALON_TO_PILE,
+    TALON_UP,
+)
 
 
 def path_commands(state: State, rules: Rules, path) -> list[Command]:

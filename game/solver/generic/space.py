@@ -16,8 +16,7 @@ from game.engine.events import apply_step
 from game.engine.refusals import Refused
 from game.engine.rules import Rules
 from game.engine.state import State
-
-from .expansion import Budget
+from game.solver.specialised.expansion import Budget
 
 # The move order's scores (higher first).
 TO_FOUNDATION = 100

@@ -8,9 +8,8 @@ import threading
 import time
 
 from game.engine.cards import RANK, SUIT
-
-from .fast_cuts import commutes
-from .move_kinds import (
+from game.solver.specialised.fast_cuts import commutes
+from game.solver.specialised.move_kinds import (
     FOUNDATION_TO_PILE,
     PILE_TO_PILE,
     PILE_UP,
@@ -18,8 +17,8 @@ from .move_kinds import (
     TALON_UP,
     move_target,
 )
-from .moves import MoveGenerator
-from .position import position_key, shadow_key
+from game.solver.specialised.moves import MoveGenerator
+from game.solver.specialised.position import position_key, shadow_key
 
 CHECK_EVERY = 256  # nodes between looks at the clock and the cancel event
 

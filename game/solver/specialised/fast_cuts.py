@@ -6,8 +6,7 @@ they serve only the searches that never conclude a loss (docs/solver.md, "Fast m
 from __future__ import annotations
 
 from game.engine.cards import KING, RANK, SUIT
-
-from .move_kinds import TALON_TO_PILE
+from game.solver.specialised.move_kinds import TALON_TO_PILE
 
 
 def space_useful_now(generator, position, infos) -> bool:

@@ -1,4 +1,4 @@
-/* The generic search (game/solver/generic.py: search; generic_space.py: shortened) over
+/* The generic search (game/solver/generic/search.py: search; generic_space.py: shortened) over
  * generic.c's states and moves, and its Python interface (native_generic.py calls it).
  * Part of the compiled core, included by ../_core.c after the specialised core's
  * interface (it uses its ``refuse``, the clock and the transposition table of keys.c). */
@@ -394,7 +394,7 @@ static PyObject *ganswer(int outcome, const GMoves *shortened, long long nodes) 
 
 /* A depth-first search kept between its runs, for Python (a capsule). */
 typedef struct { GRules r; GState root; GDepthFirst d; int busy; } GSearchHandle;
-#define GSEARCH_CAPSULE "game.solver._core.generic_depth_first"
+#define GSEARCH_CAPSULE "game.solver.compiled._core.generic_depth_first"
 
 static void gsearch_handle_free(PyObject *capsule) {
     GSearchHandle *h = PyCapsule_GetPointer(capsule, GSEARCH_CAPSULE);

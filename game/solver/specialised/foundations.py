@@ -5,8 +5,7 @@ more often than anything else, so each answer is computed once per foundation st
 from __future__ import annotations
 
 from game.engine.cards import make_card
-
-from .tables import RuleTables
+from game.solver.specialised.tables import RuleTables
 
 
 class Foundations:

@@ -1,10 +1,10 @@
 /* The optional compiled core of the solver: the sound depth-first search and the best-first
- * search over fast moves, in C, move for move the same as game/solver/depth_first.py and
+ * search over fast moves, in C, move for move the same as game/solver/specialised/depth_first.py and
  * best_first.py (the Python code is the reference; the tests hold the two to the same
  * outcomes, lines and node counts). Without a C compiler the package installs without this
  * module and the Python searches run (native.py).
  *
- * The C is cut by job into game/solver/core/: types.h, rules.c (what a move does), keys.c
+ * The C is cut by job into game/solver/compiled/core/: types.h, rules.c (what a move does), keys.c
  * (keys and the transposition table), moves.c (listing moves), proofs.c (the loss proof
  * and the finish by collection), searches.c (depth-first and best-first), generic.c (the
  * generic search's states and moves: the engine's whole vocabulary), generic_search.c

@@ -11,11 +11,11 @@ import os
 import threading
 from functools import cache
 
-from .outcome import Outcome
-from .tables import CONE_SAFETY, RuleTables
+from game.solver.outcome import Outcome
+from game.solver.specialised.tables import CONE_SAFETY, RuleTables
 
 try:
-    from . import _core
+    from game.solver.compiled import _core
 except ImportError:  # not built: no C compiler where the package was installed
     _core = None
 

@@ -13,8 +13,7 @@ from game.engine.cards import CARDS_PER_DECK, KING, RANK, SUIT, make_card
 from game.engine.commands import mechanics_for
 from game.engine.policies import DOWN, Build, EmptyPile, FoundationBase, Run, StockTarget
 from game.engine.rules import Rules
-
-from .stack_swaps import PileParts
+from game.solver.specialised.stack_swaps import PileParts
 
 # The two rules for playing a card to its foundation at once, without a choice (see
 # docs/solver.md, "Automatic moves"):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import heapq
 
-from .expansion import Budget, Expander, collection_finish
-from .position import cards_up
+from game.solver.specialised.expansion import Budget, Expander, collection_finish
+from game.solver.specialised.position import cards_up
 
 # The evaluation: cards up, cards buried under what can move, and (limited redeals) what
 # the talon still holds; see ``evaluate`` and docs/solver.md for how they were weighed.

@@ -50,13 +50,13 @@ from game.engine.events import apply_step
 from game.engine.policies import StockTarget
 from game.engine.rules import Rules
 from game.engine.state import State
-
-from . import generic_best_first, native
-from .expansion import Budget, Cancelled
-from .generic_space import GenericSearch, replays_to_a_win, shortened
-from .native import NativeCancelled
-from .native_generic import native_depth_first, native_generic_best_first
-from .outcome import Outcome, SolveResult
+from game.solver.compiled import native
+from game.solver.compiled.generic import native_depth_first, native_generic_best_first
+from game.solver.compiled.native import NativeCancelled
+from game.solver.generic import best_first as generic_best_first
+from game.solver.generic.space import GenericSearch, replays_to_a_win, shortened
+from game.solver.outcome import Outcome, SolveResult
+from game.solver.specialised.expansion import Budget, Cancelled
 
 # A state here costs some fifty times a state of the specialised search: the clock and
 # the cancel event are looked at more often, so that a cancel is seen within milliseconds.

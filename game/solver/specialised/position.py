@@ -19,8 +19,7 @@ from operator import itemgetter
 from game.engine.cards import SUIT
 from game.engine.rules import Rules
 from game.engine.state import STOCK, WASTE, State, layout_for
-
-from .tables import RuleTables
+from game.solver.specialised.tables import RuleTables
 
 
 def position_of(state: State, rules: Rules) -> tuple:

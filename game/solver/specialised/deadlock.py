@@ -32,7 +32,7 @@ one on it to leave (stock cards stay at hand: each may be played as it is turned
 
 from __future__ import annotations
 
-from .tables import RuleTables
+from game.solver.specialised.tables import RuleTables
 
 
 def hopeless(tables: RuleTables, position: tuple) -> bool:

@@ -1,0 +1,3 @@
+"""The generic search: every legal command of the engine, no cut, for every table the
+specialised search is not proved for (``search``: its phases; ``space``: the positions
+and moves it walks; ``best_first``: its best-first rounds)."""
