@@ -35,8 +35,8 @@ from game.engine.commands import Refused
 from game.engine.deal import deal_number
 from game.engine.game import Game, new_game
 from game.engine.notation import parse_command
-from game.engine.quoting import shown
 from game.engine.rules import RuleTableError, VariantTable
+from game.engine.text import shown
 from game.i18n import _, say
 from game.i18n.console import USAGE, run_console, say_error
 from game.i18n.wording import refusal

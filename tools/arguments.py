@@ -40,7 +40,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script
 
-from game.engine.quoting import shown  # noqa: E402
+from game.engine.text import shown  # noqa: E402
 from game.files.formats import COUNT, Misfit, Seconds, Whole  # noqa: E402
 from game.i18n.console import USAGE, say_error  # noqa: E402
 

@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.app.assist import HINT_BUDGET, VERDICT_BUDGET  # noqa: E402
 from game.engine.game import new_game  # noqa: E402
-from game.engine.quoting import shown  # noqa: E402
+from game.engine.text import shown  # noqa: E402
 from game.files.atomic import write_atomic  # noqa: E402
 from game.solver import HintCache, hint_in_background, solve, solve_in_background  # noqa: E402
 from game.solver.coverage import specialised_covers  # noqa: E402

@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script
 
 from game.engine.deal import deal_number  # noqa: E402
-from game.engine.quoting import shown  # noqa: E402
+from game.engine.text import shown  # noqa: E402
 from game.files.formats import RESULTS_LINE, fit  # noqa: E402
 from tools.arguments import parser, refuse  # noqa: E402
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from game import i18n
 from game.engine.deal import deal_number
-from game.engine.quoting import shown
 from game.engine.rules import RuleTableError, VariantTable
+from game.engine.text import shown
 from game.i18n import N_, _
 from game.i18n.console import USAGE, say_error
 from game.store.settings import WINDOW_MAX, WINDOW_MIN

@@ -8,8 +8,7 @@ in a two-deck game apart (a sprite needs to know which physical card it is), whi
 
 from __future__ import annotations
 
-from .quoting import shown
-from .text import N_, EngineError, N_plural
+from .text import N_, EngineError, N_plural, shown
 
 RANKS = "A23456789TJQK"
 SUITS = "CDHS"

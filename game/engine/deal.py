@@ -9,15 +9,14 @@ does not use the ``random`` module (whose algorithms are implementation details)
 * shuffle: Fisher-Yates from the last position down, over the deck in its fixed order
   (deck by deck, suits C D H S, ranks A to K; see ``cards.full_deck``).
 
-Golden tests in tests/engine/test_deal.py pin the result.
+Golden tests in tests/engine/test_cards_and_deal.py pin the result.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .quoting import shown
-from .text import N_, EngineError
+from .text import N_, EngineError, shown
 
 _MASK64 = (1 << 64) - 1
 MAX_SEED = _MASK64

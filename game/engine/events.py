@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .quoting import shown
 from .state import STOCK, WASTE, Layout, State
-from .text import N_, EngineError
+from .text import N_, EngineError, shown
 
 # Each event names the cards it moves (``cards``, or ``card`` turned up), set by the
 # engine when it makes the step, so that the view need not re-run a step to learn them.

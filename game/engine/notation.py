@@ -4,9 +4,8 @@
 from __future__ import annotations
 
 from .commands import Collect, Command, Draw, Move, ToFoundation
-from .quoting import shown
 from .state import Layout
-from .text import N_, EngineError
+from .text import N_, EngineError, shown
 
 
 def parse_command(text: str, layout: Layout) -> Command:

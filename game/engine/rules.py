@@ -26,7 +26,6 @@ from .policies import (
     Scoring,
     StockTarget,
 )
-from .quoting import shown
 from .schema import (
     MODE_KEYS,
     OPTIONAL_SECTIONS,
@@ -40,7 +39,7 @@ from .schema import (
     not_a_table,
     unknown_key,
 )
-from .text import N_, Message, N_plural
+from .text import N_, Message, N_plural, shown
 
 # Keys a child table never takes from its parent: they describe one variant only (a table
 # extending Double Klondike to deal Jumbo must not describe Double Klondike's deal).

@@ -41,11 +41,10 @@ from .cards import CODE, cards_from_codes
 from .events import event_from_json, event_to_json
 from .game import Deal, Game, Record
 from .notation import format_command, parse_command
-from .quoting import shown
 from .refusals import Refused
 from .rules import Rules, RuleTableError, VariantTable, validate
 from .state import Layout
-from .text import N_, EngineError, Message
+from .text import N_, EngineError, Message, shown
 
 FORMAT = "klondike-family-game"
 VERSION = 3  # the newest version read (and written with a table)

@@ -19,8 +19,7 @@ from .policies import (
     Scoring,
     StockTarget,
 )
-from .quoting import shown
-from .text import N_, EngineError, Message, Template
+from .text import N_, EngineError, Message, Template, shown
 
 UNLIMITED = "unlimited"
 

@@ -19,9 +19,8 @@ from dataclasses import dataclass
 from .cards import CODE, RANK
 from .deal import deal_order
 from .policies import FoundationBase
-from .quoting import shown
 from .rules import Rules
-from .text import N_, EngineError
+from .text import N_, EngineError, shown
 
 STOCK = 0
 WASTE = 1

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.engine.deal import MAX_SEED
-from game.engine.quoting import shown
+from game.engine.text import shown
 from game.i18n import _
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from game.engine.quoting import shown
+from game.engine.text import shown
 from game.i18n import _
 
 from .atomic import quarantine

@@ -39,7 +39,7 @@ from typing import Any, NamedTuple
 
 from game.engine.cards import CODE
 from game.engine.game import Game
-from game.engine.quoting import shown
+from game.engine.text import shown
 from game.files.atomic import write_atomic
 from game.files.folderlock import updating
 from game.files.formats import (

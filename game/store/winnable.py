@@ -12,8 +12,8 @@ import logging
 import random
 from pathlib import Path
 
-from game.engine.quoting import shown
 from game.engine.rules import Rules
+from game.engine.text import shown
 from game.files.atomic import write_atomic
 from game.files.folderlock import updating
 from game.files.formats import FOUND_DEALS, POOL_KEY, Misfit

@@ -19,10 +19,9 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.engine.quoting import shown
 from game.engine.rules import Rules, RuleTableError, VariantTable, validate
 from game.engine.schema import key_error
-from game.engine.text import Message
+from game.engine.text import Message, shown
 from game.i18n import N_, say
 
 from . import builtin_ids, get_variant, known, read_variant_file, unknown_variant, with_line

@@ -22,6 +22,7 @@ The rules:
 
 from __future__ import annotations
 
+import os
 import random
 import re
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ from game.view.widgets.dialogs import ConfirmDialog, PromptDialog
 from game.view.widgets.menu import MenuPanel
 from game.view.widgets.page import PagePanel
 from game.view.widgets.style import shade
+from tests.variant_ids import FAMILY
 
 
 class ScreenLies(AssertionError):
@@ -402,3 +404,34 @@ class Player:
             return
         self.settle()
         check(self.app, was, self.applied, self.replay_played)
+
+
+ACTIONS = int(os.environ.get("UI_MODEL_ACTIONS", "5000"))
+SEEDS = {"klondike": 11, "saratoga": 22, "double-klondike": 33}
+# The family games: the same player, fewer actions each (their tables share the code the
+# three above drive at length; what differs is the shape: reserves, no waste, no stock).
+FAMILY_SEEDS = {variant: 41 + n for n, variant in enumerate(FAMILY)}
+FAMILY_ACTIONS = int(os.environ.get("UI_MODEL_FAMILY_ACTIONS", "400"))
+
+
+def play_randomly(tmp_path, variant: str, seed: int, actions: int) -> None:
+    """``actions`` random player actions on ``variant`` (seeded), the screen held to the
+    model after each settled step; raises AssertionError naming the first lie."""
+    from .app_helpers import make_app
+
+    rng = random.Random(seed)
+
+    def start_again():
+        return make_app(tmp_path, "--windowed", "800x600")
+
+    app = make_app(tmp_path, "--windowed", "800x600", "--variant", variant, "--seed", "5")
+    player = Player(app, rng, start_again)
+    try:
+        while player.actions < actions:
+            player.step()
+    except ScreenLies as lie:
+        raise AssertionError(f"after {player.actions} actions ({variant}): {lie}") from lie
+    finally:
+        player.app.controller.assistant.stop()
+        player.app.controller.watching.analyst.cancel()
+    assert {"MenuPanel", "ReplayScene", "TableScene"} <= player.seen, player.seen

@@ -1,10 +1,10 @@
 """An independent move oracle for the Klondike family, written from the help pages.
 
 Each game is a table of its own facts (``FACTS``), every field quoted from its GNOME
-AisleRiot help page (/work/shared/family/<id>.txt) so a reviewer can check it sentence by
-sentence; where a page is silent the field says "silent" and follows the rule table's
-``notes`` (the engine helper's choice). One small interpreter (``legal``) turns the facts
-into the set of legal player moves in a position.
+AisleRiot help page (AisleRiot 3.22's help/C/<id>.xml, in Debian's aisleriot) so a
+reviewer can check it sentence by sentence; where a page is silent the field says
+"silent" and follows the rule table's ``notes`` (the engine helper's choice). One small
+interpreter (``legal``) turns the facts into the set of legal player moves in a position.
 
 Deliberately independent of the engine: nothing here imports game.engine.policies,
 commands or rules. Only the card look-up tables (cards.py) and the State value are used.

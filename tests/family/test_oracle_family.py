@@ -14,7 +14,7 @@ import dataclasses
 
 import pytest
 
-from tests.family_ids import FAMILY
+from tests.variant_ids import FAMILY
 
 from . import oracle
 from .oracle import DRAW

@@ -1,4 +1,4 @@
-"""Agnes, sentence by sentence (/work/shared/family/agnes.txt).
+"""Agnes, sentence by sentence (AisleRiot 3.22's help/C/agnes.xml).
 
 Sentence -> test
 - "Type of Deck: Standard Deck" -> test_rules_common::test_type_of_deck[agnes]

@@ -1,4 +1,4 @@
-"""Athena, sentence by sentence (/work/shared/family/athena.txt).
+"""Athena, sentence by sentence (AisleRiot 3.22's help/C/athena.xml).
 
 Sentence -> test
 - "Type of Deck: Standard Deck" -> test_rules_common::test_type_of_deck[athena]

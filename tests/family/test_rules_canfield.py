@@ -1,4 +1,4 @@
-"""Canfield, sentence by sentence (/work/shared/family/canfield.txt).
+"""Canfield, sentence by sentence (AisleRiot 3.22's help/C/canfield.xml).
 
 Sentence -> test
 - "Type of Deck: Standard Deck" -> test_rules_common::test_type_of_deck[canfield]

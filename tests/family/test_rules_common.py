@@ -1,7 +1,8 @@
 """The sentences most of the family's help pages share, one parametrized test each; every
 game's own file (test_rules_<id>.py) lists which of its sentences are tested here.
 
-The table below is each page's numbers and words, read from /work/shared/family/*.txt:
+The table below is each page's numbers and words, read from AisleRiot's help pages
+(AisleRiot 3.22's help/C/*.xml, in Debian's aisleriot):
 "Standard Deck"/"Double Deck", the piles it names, how many cards a stock turn flips,
 how many redeals, and whether foundation cards are "still in play".
 """

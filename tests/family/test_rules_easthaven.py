@@ -1,4 +1,4 @@
-"""Easthaven, sentence by sentence (/work/shared/family/easthaven.txt).
+"""Easthaven, sentence by sentence (AisleRiot 3.22's help/C/easthaven.xml).
 
 Sentence -> test
 - "Type of Deck: Standard Deck" -> test_rules_common::test_type_of_deck[easthaven]

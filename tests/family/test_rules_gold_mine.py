@@ -1,4 +1,4 @@
-"""Gold Mine, sentence by sentence (/work/shared/family/gold_mine.txt).
+"""Gold Mine, sentence by sentence (AisleRiot 3.22's help/C/gold_mine.xml).
 
 Sentence -> test
 - "Type of Deck: Standard Deck" -> test_rules_common::test_type_of_deck[gold-mine]

@@ -1,4 +1,4 @@
-"""Jumbo, sentence by sentence (/work/shared/family/jumbo.txt).
+"""Jumbo, sentence by sentence (AisleRiot 3.22's help/C/jumbo.xml).
 
 Sentence -> test
 - "Type of Deck: Double Deck" -> test_rules_common::test_type_of_deck[jumbo]

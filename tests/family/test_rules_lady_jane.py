@@ -1,4 +1,4 @@
-"""Lady Jane, sentence by sentence (/work/shared/family/lady_jane.txt).
+"""Lady Jane, sentence by sentence (AisleRiot 3.22's help/C/lady_jane.xml).
 
 Sentence -> test
 - "Type of Deck: Standard Deck" -> test_rules_common::test_type_of_deck[lady-jane]

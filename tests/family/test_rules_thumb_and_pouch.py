@@ -1,4 +1,4 @@
-"""Thumb and Pouch, sentence by sentence (/work/shared/family/thumb_and_pouch.txt).
+"""Thumb and Pouch, sentence by sentence (AisleRiot 3.22's help/C/thumb_and_pouch.xml).
 
 Sentence -> test
 - "Type of Deck: Standard Deck" -> test_rules_common::test_type_of_deck[thumb-and-pouch]

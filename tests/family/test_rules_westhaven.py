@@ -1,4 +1,4 @@
-"""Westhaven, sentence by sentence (/work/shared/family/westhaven.txt).
+"""Westhaven, sentence by sentence (AisleRiot 3.22's help/C/westhaven.xml).
 
 Sentence -> test
 - "Type of Deck: Standard Deck" -> test_rules_common::test_type_of_deck[westhaven]

@@ -1,4 +1,4 @@
-"""Whitehead, sentence by sentence from its help page (/work/shared/family/whitehead.txt).
+"""Whitehead, sentence by sentence from its help page (AisleRiot 3.22's help/C/whitehead.xml).
 
 Sentence -> test
 - "Type of Deck: Standard Deck" -> test_rules_common::test_type_of_deck[whitehead]

@@ -1,4 +1,4 @@
-"""Yukon, sentence by sentence (/work/shared/family/yukon.txt).
+"""Yukon, sentence by sentence (AisleRiot 3.22's help/C/yukon.xml).
 
 Sentence -> test
 - "Type of Deck: Standard Deck" -> test_rules_common::test_type_of_deck[yukon]

@@ -38,9 +38,9 @@ from game.solver.generic.search import DepthFirst, GenericSearch, generic_solve,
 from game.solver.outcome import Outcome
 from game.solver.specialised.expansion import Budget
 from game.variants import get_variant
-from tests.family_ids import FAMILY, SEEDS
 from tests.solver.generic_cases import differences, late_games, positions, random_rules
 from tests.solver.small_positions import engine_thinned, played, replays_to_a_win
+from tests.variant_ids import FAMILY, SEEDS
 
 pytestmark = pytest.mark.skipif(native._core is None, reason="no compiled core on this install")
 

@@ -29,7 +29,6 @@ from game.solver import Outcome, solve
 from game.solver.coverage import specialised_covers
 from game.solver.generic.search import generic_solve
 from game.variants import get_variant
-from tests.family_ids import FAMILY
 from tests.solver.small_positions import (
     buried,
     engine_thinned,
@@ -38,6 +37,7 @@ from tests.solver.small_positions import (
     scrambled,
     thinned,
 )
+from tests.variant_ids import FAMILY
 
 # The games, each in all its deal modes (taken in turn). Add each new variant id here.
 GAMES = ["klondike", "saratoga", "double-klondike", *FAMILY]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.engine.game import Game, new_game
 from game.variants import get_variant
-from tests.family_ids import FAMILY
+from tests.variant_ids import FAMILY
 
 SHAPES = {variant: get_variant(variant).rules() for variant in FAMILY}
 

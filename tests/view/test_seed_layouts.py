@@ -15,7 +15,7 @@ from game.engine.game import new_game
 from game.variants import get_variant
 from game.view.homes import card_homes
 from game.view.layout import table_layout
-from tests.family_ids import SEEDS
+from tests.variant_ids import SEEDS
 from tests.view.test_layout_grid import long_pile
 
 SIZES = [(640, 480), (800, 600), (1024, 768), (1280, 800), (1920, 1080), (700, 1100)]

@@ -1,7 +1,6 @@
-"""Issue 22, the files: each finding about the player's files tried again as it was
-reported, through the real app (``make_app``) or the real command line, on a data folder
-as a hostile tester left it. Each test names its finding. The property tests of every
-format are in tests/app/test_formats.py.
+"""The player's files as a hostile tester left them: each case tried as it was reported,
+through the real app (``make_app``) or the real command line, on a data folder. Each test
+names its case. The property tests of every format are in tests/files/test_loader_fuzz.py.
 """
 
 from __future__ import annotations
@@ -338,11 +337,19 @@ def test_a_4000_digit_number_in_a_game_file_is_quoted_short(tmp_path):
     data["seed"] = 10**4000
     path.write_text(json.dumps(data))
     said = read_game(path)
+    # The game is refused with the file named and the number cut short: its first digits,
+    # then an ellipsis, never the 4,001 digits.
     assert isinstance(said, str) and len(said) < 300, said
+    assert said.startswith(f"Could not open {path.name}: ") and said.endswith("...).")
+    assert " 1000000000" in said and "0" * 100 not in said
     data["seed"], data["version"] = 7, 10**4000
     path.write_text(json.dumps(data))
     said = read_game(path)
+    # The game is refused with the file named and the number cut short: its first digits,
+    # then an ellipsis, never the 4,001 digits.
     assert isinstance(said, str) and len(said) < 300, said
+    assert said.startswith(f"Could not open {path.name}: ") and said.endswith("...).")
+    assert " 1000000000" in said and "0" * 100 not in said
 
 
 # -- tools/solvability.py --results ---------------------------------------------------------------

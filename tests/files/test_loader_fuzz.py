@@ -365,5 +365,9 @@ def test_other_encodings_are_refused_with_a_message(loader, folder, encoding):
         text = "# \u00e9t\u00e9\n" + text
     else:
         text = json.dumps({**json.loads(text), "note": "\u00e9t\u00e9"}, ensure_ascii=False)
-    _, message = attempt(loader, folder, text.encode(encoding))
-    assert message is not None
+    value, message = attempt(loader, folder, text.encode(encoding))
+    # Refused for its encoding (not for what a misread text would seem to hold), with the
+    # file named, and nothing of it used: the loader's default stands.
+    assert message is not None and "UTF-8" in message and loader.file in message, message
+    default, _ = attempt(loader, folder, b"")
+    assert _same(value, default), (value, default)

@@ -26,7 +26,7 @@ from game.engine.refusals import Refused
 from game.engine.savefile import game_from_json, game_to_json
 from game.engine.state import STOCK
 from game.variants import get_variant
-from tests.family_ids import FAMILY
+from tests.variant_ids import FAMILY
 
 # variant: (tableau sizes, face-down counts, reserve sizes, stock size, base dealt)
 SHAPES = {

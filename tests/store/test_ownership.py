@@ -277,8 +277,7 @@ def test_on_screen_a_guest_says_so_and_asks_before_quitting(tmp_path):
 
     from game.view import intents as i
     from game.view.widgets.dialogs import ConfirmDialog
-
-    from .app_helpers import make_app, play, settle
+    from tests.app.app_helpers import make_app, play, settle
 
     owner = make_app(tmp_path, "--variant", "klondike", "--seed", "4")
     guest = make_app(tmp_path, "--variant", "klondike", "--seed", "5")
@@ -317,7 +316,7 @@ def test_no_home_folder_at_all_leaves_the_game_playable(monkeypatch):
 def test_a_file_name_that_is_not_utf8_is_shown_not_crashed_on(tmp_path):
     import pygame
 
-    from .app_helpers import frame, make_app
+    from tests.app.app_helpers import frame, make_app
 
     blocker = os.fsdecode(os.fsencode(str(tmp_path)) + b"/caf\xe9")
     with open(blocker, "w") as handle:

@@ -1,0 +1,21 @@
+"""The real App and Controller under thousands of random player actions, held after every
+settled step to the model in ``ui_model``: sprites at their homes, the live table under
+every panel, the status line the session's, each scene at its own card size, and no
+action in one scene changing another scene's game (the family's other games, fewer
+actions each: their tables share the code the three long runs drive; what differs is the
+shape). The runs are split into four files, so that the workers of ``--dist loadfile``
+share them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_ui_fuzz import quick  # noqa: F401  (the fixture: searches of a few milliseconds)
+from .ui_model import FAMILY_ACTIONS, FAMILY_SEEDS, play_randomly
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", list(FAMILY_SEEDS))
+def test_random_player_actions_keep_the_screen_true(tmp_path, quick, variant):  # noqa: F811
+    play_randomly(tmp_path, variant, FAMILY_SEEDS[variant], FAMILY_ACTIONS)
