@@ -3,7 +3,7 @@
 What happens when the player does X is read here: the session changes the game (and keeps
 it), the table is told what to show, the scene stack opens or closes menus, the sounds
 play, the assistant hears that the position changed. Everything that leaves a game in
-progress goes through ``_leave``, which asks first (the README's abandon rule).
+progress goes through ``_leave``, which asks first (docs/playing.md's abandon rule).
 """
 
 from __future__ import annotations
