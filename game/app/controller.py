@@ -260,7 +260,13 @@ class Controller:
     def _show_hint(self, intent: i.ShowHint) -> None:
         game = self.session.game
         self.table.show_hint(hint_highlight(intent.command))
-        words = hint(intent.command, game.state, game.layout, winning=intent.winning)
+        words = hint(
+            intent.command,
+            game.state,
+            game.layout,
+            winning=intent.winning,
+            stock_to=game.rules.stock_to,
+        )
         self.table.say(words, about=game.state)
 
     def _show_verdict(self, intent: i.ShowVerdict) -> None:
