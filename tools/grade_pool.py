@@ -89,7 +89,7 @@ def grades(records: list[dict]) -> dict[int, str]:
 
 def grade_spread(records: list[dict], graded: dict[int, str]) -> dict[str, dict]:
     """Per grade, how many deals it holds and the median of each measure: what the grade
-    means for this deal mode (README, "Winnable deals")."""
+    means for this deal mode (docs/solver-results.md, "In the game")."""
     spread = {}
     for grade in GRADES:
         chosen = [r for r in records if graded[r["seed"]] == grade]
