@@ -10,7 +10,7 @@
 * ``metainfo/org.patiencetable.Patience.metainfo.xml``.
 
 ``--uninstall-desktop-entry`` removes exactly those files. A distribution package installs
-the same files under ``/usr/share`` (see the README). The sources are in
+the same files under ``/usr/share`` (see docs/packaging.md). The sources are in
 ``assets/desktop/``; ``tools/make_icon.py`` draws the icons.
 """
 

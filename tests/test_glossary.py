@@ -143,6 +143,8 @@ def test_the_glossary_gives_every_checked_term_in_both_languages():
         assert term in terms
     for term in ("deal mode", "hint", "undo", "redo", "winnable", "timeline", "solver"):
         assert term in terms
+    for term in ("deal from the stock", "rank"):
+        assert term in terms
     for check in CHECKS:
         assert check.english, check.term
         assert check.stems.get("uk") and check.stems.get("ru"), check.term
@@ -171,6 +173,10 @@ def test_no_page_or_desktop_text_uses_a_rejected_word(language):
         ("uk", "Watch this game (timeline)", "Переглянути партію (стрічка ходів)"),
         ("ru", "Unlimited redeals", "Без лимита пересдач"),
         ("uk", "the waste", "скидання"),
+        ("uk", "nothing until the next deal", "нічого до наступної роздачі"),
+        ("ru", "Fill the empty piles first: the next deal waits for them.", "следующая раздача"),
+        ("uk", "the rank below the base card, or a run from it", "карта того самого значення"),
+        ("ru", "must be a rank, one of {ranks}, got {value}", "должен быть достоинством"),
     ],
 )
 def test_a_wrong_entry_is_found(language, english, translated):

@@ -1,5 +1,5 @@
-"""The README's "Rule tables" section: its key reference is the code's, and its worked
-example (Somerset, and Morehead extending it) loads and plays as the README says."""
+"""``docs/rule-tables.md``: its key reference is the code's, and its worked example
+(Somerset, and Morehead extending it) loads and plays as the page says."""
 
 from __future__ import annotations
 
@@ -20,19 +20,20 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import table_reference  # noqa: E402
 
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+README = (ROOT / "docs" / "rule-tables.md").read_text(encoding="utf-8")
 
 
 def section(title: str) -> str:
     start = README.index(f"\n## {title}\n")
     end = README.find("\n## ", start + 1)
-    return README[start:end]
+    return README[start:] if end < 0 else README[start:end]
 
 
 def example_tables() -> dict[str, str]:
     """The ```toml blocks of the section whose first line names their file."""
     tables = {}
-    for block in re.findall(r"```toml\n(.*?)```", section("Rule tables"), re.S):
+    example = section("Writing a game: Somerset, step by step")
+    for block in re.findall(r"```toml\n(.*?)```", example, re.S):
         lines = [line.removeprefix("   ") for line in block.splitlines()]
         name = re.fullmatch(r"# (\S+\.toml)", lines[0])
         assert name, f"an example table starts with '# FILE.toml', not {lines[0]!r}"
@@ -43,7 +44,8 @@ def example_tables() -> dict[str, str]:
 def test_the_readme_holds_the_reference_the_code_makes():
     made = table_reference.reference()
     assert table_reference.readme_block(README) == made, (
-        "README.md's key reference is not the code's: run python tools/table_reference.py --write"
+        "docs/rule-tables.md's key reference is not the code's: "
+        "run python tools/table_reference.py --write"
     )
 
 
@@ -94,7 +96,7 @@ def test_somerset_deals_every_card_face_up_in_ten_piles(tables):
 
 
 def test_somerset_plays_as_the_readme_says(tables):
-    """Deal 1's Ace of diamonds goes home (the README's t3-f1), one card moves at a time,
+    """Deal 1's Ace of diamonds goes home (the page's t3-f1), one card moves at a time,
     and a game of legal moves never gets stuck on a refused one."""
     rules = load_variant_file(tables / "somerset.toml").rules()
     game = new_game(rules, seed=1)
@@ -126,7 +128,7 @@ def test_morehead_extends_somerset_and_changes_only_the_build(tables):
 
 
 def test_a_mistake_in_the_example_is_named(tables):
-    """The README promises a line naming the key: one wrong value is refused so."""
+    """The page promises a line naming the key: one wrong value is refused so."""
     path = tables / "somerset.toml"
     path.write_text(path.read_text().replace('build = "down', 'build = "sideways'))
     with pytest.raises(RuleTableError, match=r"tableau\.build"):

@@ -1,8 +1,9 @@
 """Cross-check this game's solver against Solvitaire, the general solitaire solver of Blake
 and Gent, a C++ program the user builds from its public source (its code never enters this
-repository; README, "The solver", says how to build it). Any variant and mode whose rules
-Solvitaire's rule vocabulary can say exactly: the tool translates our rule table into its
-custom-rules JSON and refuses, naming the rule, what it cannot say.
+repository; docs/solver-results.md, "Against other solvers", says how to build it). Any
+variant and mode whose rules Solvitaire's rule vocabulary can say exactly: the tool
+translates our rule table into its custom-rules JSON and refuses, naming the rule, what it
+cannot say.
 
     python tools/crosscheck_solvitaire.py run --solver PATH --variant klondike --mode draw3 \\
         --deals 1-100 --results xcheck.jsonl [--timeout 10] [--jobs 1] [--without RULE]

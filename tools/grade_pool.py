@@ -5,7 +5,7 @@ measures of each.
         [--results-dir runs/grades] [--only klondike/draw1]
 
 For every deal of a pools file (``--out FILE``, made by ``tools/make_winnable_pool.py``,
-or with ``--write-shipped`` the shipped ``game/solver/winnable_deals.json``), four measures:
+or with ``--write-shipped`` the shipped ``game/variants/winnable_deals.json``), four measures:
 
 * the **solver's effort**: positions it searched to win the deal, with every card known;
 * the **length of its winning line**, and the **passes through the stock** that line needs;
@@ -89,7 +89,7 @@ def grades(records: list[dict]) -> dict[int, str]:
 
 def grade_spread(records: list[dict], graded: dict[int, str]) -> dict[str, dict]:
     """Per grade, how many deals it holds and the median of each measure: what the grade
-    means for this deal mode (README, "Winnable deals")."""
+    means for this deal mode (docs/solver-results.md, "In the game")."""
     spread = {}
     for grade in GRADES:
         chosen = [r for r in records if graded[r["seed"]] == grade]

@@ -1,4 +1,4 @@
-"""Screenshots of the real game window under Xvfb, for docs/ and the README.
+"""Screenshots of the real game window under Xvfb, for docs/ (docs/screenshots.md) and the README.
 
     python tools/make_screenshots.py (--out FOLDER | --write-shipped) [--display :99]
                                      [--only TEXT] [--language uk,ru]

@@ -1,4 +1,4 @@
-"""Make ``game/solver/winnable_deals.json``: deal numbers the solver has won, per variant
+"""Make ``game/variants/winnable_deals.json``: deal numbers the solver has won, per variant
 and deal mode, so that "winnable deals only" can deal at once.
 
     python tools/make_winnable_pool.py (--out FILE | --write-shipped) [--count 200]
@@ -8,7 +8,7 @@ and deal mode, so that "winnable deals only" can deal at once.
     python tools/make_winnable_pool.py --verify [--out FILE] [--only ...]
 
 The pools go to ``--out FILE`` (its pools of other games are kept), or with
-``--write-shipped`` into the shipped ``game/solver/winnable_deals.json``; either way the
+``--write-shipped`` into the shipped ``game/variants/winnable_deals.json``; either way the
 file is replaced whole after each pool (a kill leaves the last one). ``--verify`` solves
 the pools of ``--out`` (default: the shipped file) again and writes nothing.
 

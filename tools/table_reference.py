@@ -1,12 +1,13 @@
-"""The README's reference of the rule tables' keys and values, made from the schema.
+"""The reference of the rule tables' keys and values in docs/rule-tables.md, made from the
+schema.
 
     python tools/table_reference.py            # print the reference (Markdown)
-    python tools/table_reference.py --write    # put it into README.md, between its markers
+    python tools/table_reference.py --write    # into docs/rule-tables.md, between its markers
 
 Every key comes from ``game.engine.schema`` (``TOP``, ``SECTIONS``, ``MODE_KEYS``) and every
 value of a named policy, with its label, from the policy itself, so the reference cannot
 leave out what the engine accepts: a key with no meaning written here stops this tool, and
-``tests/test_readme_tables.py`` fails while the README's copy differs from what it prints.
+``tests/test_readme_tables.py`` fails while the page's copy differs from what it prints.
 """
 
 from __future__ import annotations
@@ -122,7 +123,7 @@ def rows() -> list[tuple[str, str, str, str]]:
 
 
 def reference() -> str:
-    """The Markdown block for the README, markers included."""
+    """The Markdown block for the page, markers included."""
     lines = [BEGIN, "", "| key | needed | values | what it says |", "| --- | --- | --- | --- |"]
     for key, required, accepted, meaning in rows():
         section, _dot, name = key.rpartition(".")
@@ -143,7 +144,7 @@ def reference() -> str:
 
 
 def readme_block(text: str) -> str:
-    """The reference as the README holds it (markers included); '' when it has none."""
+    """The reference as ``text`` (the page) holds it (markers included); '' when it has none."""
     start, end = text.find(BEGIN), text.find(END)
     if start < 0 or end < start:
         return ""
@@ -152,17 +153,17 @@ def readme_block(text: str) -> str:
 
 def main() -> None:
     ap = parser(__doc__)
-    ap.add_argument("--write", action="store_true", help="update README.md in place")
+    ap.add_argument("--write", action="store_true", help="update docs/rule-tables.md in place")
     args = ap.parse_args()
     block = reference()
     if not args.write:
         print(block)
         return
-    readme = ROOT / "README.md"
+    readme = ROOT / "docs" / "rule-tables.md"
     text = readme.read_text(encoding="utf-8")
     old = readme_block(text)
     if not old:
-        sys.exit(f"README.md has no markers: put {BEGIN!r} and {END!r} where it goes")
+        sys.exit(f"{readme} has no markers: put {BEGIN!r} and {END!r} where it goes")
     write_atomic(readme, text.replace(old, block))
     print(readme)
 

@@ -65,7 +65,7 @@ class App:
     def _first_game(self) -> tuple[i.Intent, str] | None:
         """Resume the saved game, or deal what the command line asks for. When a deal is
         asked for while a game with moves is saved, the saved game comes first and the
-        question to ask is returned (the README's abandon rule)."""
+        question to ask is returned (docs/playing.md's abandon rule)."""
         opts, session = self.options, self.session
         scan(session.data_dir)  # the player's tables: to resume a game of one, to deal one
         saved = session.saved_game()
@@ -211,7 +211,8 @@ def main(options: Options) -> int:
             options = replace(options, data_dir=scratch.name)
     # The table is drawn in software with dirty rectangles: a GL renderer behind the window
     # surface buys nothing and costs an OpenGL driver in memory (about 100 MB measured with
-    # Mesa) and time per frame (see the README). SDL_FRAMEBUFFER_ACCELERATION=1 brings it back.
+    # Mesa) and time per frame (docs/measurements.md). SDL_FRAMEBUFFER_ACCELERATION=1 brings
+    # it back.
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     # Only what the game uses: pygame.init() would open the audio device too, which is the
     # sound module's job (quietly, and only when sound is on).

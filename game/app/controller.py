@@ -3,7 +3,7 @@
 What happens when the player does X is read here: the session changes the game (and keeps
 it), the table is told what to show, the scene stack opens or closes menus, the sounds
 play, the assistant hears that the position changed. Everything that leaves a game in
-progress goes through ``_leave``, which asks first (the README's abandon rule).
+progress goes through ``_leave``, which asks first (docs/playing.md's abandon rule).
 """
 
 from __future__ import annotations
@@ -267,7 +267,13 @@ class Controller:
     def _show_hint(self, intent: i.ShowHint) -> None:
         game = self.session.game
         self.table.show_hint(hint_highlight(intent.command))
-        words = hint(intent.command, game.state, game.layout, winning=intent.winning)
+        words = hint(
+            intent.command,
+            game.state,
+            game.layout,
+            winning=intent.winning,
+            stock_to=game.rules.stock_to,
+        )
         self.table.say(words, about=game.state)
 
     def _show_verdict(self, intent: i.ShowVerdict) -> None:

@@ -207,7 +207,7 @@ def statistics_text(session: Session) -> str:
             )
             if s.best_deal:
                 line += " " + _("Fastest win: deal {code}.").format(code=s.best_deal)
-            if s.assisted:  # the solver finished them: played, not won (the README's rule)
+            if s.assisted:  # the solver finished them: played, not won (docs/playing.md)
                 helped = ngettext(
                     "{count} game solved with help, counted as played, not won.",
                     "{count} games solved with help, counted as played, not won.",

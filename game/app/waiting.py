@@ -1,7 +1,8 @@
 """How the loop waits for the next event while nothing moves.
 
 pygame's ``event.wait`` does not sleep: it looks at the queue every millisecond (about a
-thousand wake-ups a second, some 1-2% of a core on the machine measured; see the README).
+thousand wake-ups a second, some 1-2% of a core on the machine measured:
+docs/measurements.md).
 So the loop waits in one of these ways, chosen when it first has to wait (after the first
 frame):
 

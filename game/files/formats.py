@@ -14,8 +14,8 @@ theirs in ``game.engine.schema``; the saved game's deal and moves are checked by
 (``game.engine.savefile``) as it replays them.
 
 No schema library: the declarations are a few small callables, which cost 6 ms at start-up
-and nothing in the executable, and give messages in the player's language (see README,
-"Robustness", for the measurements of msgspec and pydantic).
+and nothing in the executable, and give messages in the player's language
+(docs/measurements.md, "Reading the player's files", measures msgspec and pydantic).
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from game.engine.cards import CODE, RANK
 from game.engine.commands import Collect, Command, Draw, Move, ToFoundation
+from game.engine.dealing import StockTarget
 from game.engine.game import Game
 from game.engine.policies import SENTENCES
 from game.engine.refusals import Reason, Refused
@@ -183,10 +184,30 @@ LIFT_REFUSALS = frozenset(
 )
 
 
-def move_words(command: Command, state: State, layout: Layout) -> str:
-    """A move as words, in the position it is played from: "8♥ onto 9♠", "turn the stock"."""
+def _draw_words(state: State, stock_to: StockTarget) -> tuple[str, str]:
+    """A turn of the stock as a move and as a hint, worded for where the stock deals: a
+    stock that deals onto the piles or the reserve is not "turned" (Agnes, Easthaven,
+    Lady Jane)."""
+    if not state.piles[STOCK]:
+        return _("redeal"), _("Hint: redeal")
+    if stock_to is StockTarget.TABLEAU:
+        return _("deal from the stock onto the piles"), _(
+            "Hint: deal from the stock onto the piles"
+        )
+    if stock_to is StockTarget.RESERVES:
+        return _("deal from the stock onto the reserve"), _(
+            "Hint: deal from the stock onto the reserve"
+        )
+    return _("turn the stock"), _("Hint: turn the stock")
+
+
+def move_words(
+    command: Command, state: State, layout: Layout, stock_to: StockTarget = StockTarget.WASTE
+) -> str:
+    """A move as words, in the position it is played from: "8♥ onto 9♠", "turn the stock"
+    (``stock_to``: where the game's stock deals)."""
     if isinstance(command, Draw):
-        return _("turn the stock") if state.piles[STOCK] else _("redeal")
+        return _draw_words(state, stock_to)[0]
     if isinstance(command, Collect):
         return _("every card that can go up to the foundations")
     if isinstance(command, ToFoundation):
@@ -201,13 +222,19 @@ def move_words(command: Command, state: State, layout: Layout) -> str:
     return _("{cards} to the empty pile").format(cards=what)
 
 
-def hint(command: Command | None, state: State, layout: Layout, winning: bool = True) -> str:
+def hint(
+    command: Command | None,
+    state: State,
+    layout: Layout,
+    winning: bool = True,
+    stock_to: StockTarget = StockTarget.WASTE,
+) -> str:
     """What a hint says; a move found by no winning line (``winning`` False: the solver ran
     out of time, or there is none) is said to be not known to win."""
     if command is None:
         return _("No more useful moves: undo, or start a new game.")
     if isinstance(command, Draw):
-        said = _("Hint: turn the stock") if state.piles[STOCK] else _("Hint: redeal")
+        said = _draw_words(state, stock_to)[1]
     else:
         said = _("Hint: move {move}").format(move=move_words(command, state, layout))
     if winning:
@@ -221,7 +248,7 @@ def analysis_result(analysis, game) -> str:
     """What "where was it lost?" found, for the game it looked at."""
     if analysis.losing_move is not None:
         before = game.position_after(analysis.last_winnable_move)
-        move = move_words(analysis.losing_move, before, game.layout)
+        move = move_words(analysis.losing_move, before, game.layout, game.rules.stock_to)
         return _("Move {number}, {move}: the game could not be won after this.").format(
             number=analysis.lost_at, move=move
         )

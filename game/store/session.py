@@ -2,7 +2,7 @@
 autosave, the settings and the statistics; each game's id. No pygame here: the session is
 tested headless, like the engine.
 
-How a game is kept and counted (the README's rule, in one place):
+How a game is kept and counted (docs/playing.md's rule, in one place):
 
 * every change of the game (a move, an undo, a redo) is saved at once
   (``current-game.json``), and a new start resumes it exactly;

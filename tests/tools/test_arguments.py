@@ -115,7 +115,7 @@ def test_a_refusal_is_one_line_and_exit_2(capsys):
 
 
 def test_shipped_output_needs_out_or_write_shipped(tmp_path, capsys):
-    shipped = arguments.ROOT / "game" / "solver" / "winnable_deals.json"
+    shipped = arguments.ROOT / "game" / "variants" / "winnable_deals.json"
     parser = arguments.parser(None, prog="tool.py")
     arguments.shipped_output(parser, shipped)
     assert parser.parse_args(["--write-shipped"]).out == shipped

@@ -101,8 +101,8 @@ def test_solvitaire_io_names_the_rule_it_cannot_say():
 # -- no tool rewrites a shipped file unless told to --------------------------------------------
 
 SHIPPED = {
-    "make_winnable_pool.py": "game/solver/winnable_deals.json",
-    "grade_pool.py": "game/solver/winnable_deals.json",
+    "make_winnable_pool.py": "game/variants/winnable_deals.json",
+    "grade_pool.py": "game/variants/winnable_deals.json",
     "make_analysis_cases.py": "tests/data/analysis_cases.json",
     "make_faces.py": "assets/faces",
     "make_icon.py": "assets/icon.png",
@@ -128,9 +128,9 @@ def test_without_out_or_write_shipped_a_tool_leaves_the_shipped_files_alone(tool
 
 
 def test_make_winnable_pool_with_its_old_arguments_touches_nothing():
-    # With no arguments it rewrote game/solver/winnable_deals.json in place with a plain
+    # With no arguments it rewrote game/variants/winnable_deals.json in place with a plain
     # write (killed at 30 s, 377 lines were gone).
-    shipped = ROOT / "game" / "solver" / "winnable_deals.json"
+    shipped = ROOT / "game" / "variants" / "winnable_deals.json"
     before = stamps(shipped)
     args = ("--only", "klondike/draw3", "--count", "1", "--jobs", "1")
     line = refused(run_tool("make_winnable_pool.py", *args))

@@ -1,6 +1,6 @@
 """Card sizes against GNOME AisleRiot's, measured on screen (tools/measure_cards.py, the
-README's table); tall windows; narrow side margins; messages clear of the cards; the whole
-index of a covered waste card."""
+table in docs/measurements.md); tall windows; narrow side margins; messages clear of the
+cards; the whole index of a covered waste card."""
 
 from __future__ import annotations
 
