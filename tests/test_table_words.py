@@ -20,8 +20,8 @@ from game.view import intents
 from game.view.widgets.page import PagePanel
 from tests.app.app_helpers import click, make_app, menu_row, settle
 from tests.app.test_player_tables import BROKEN, open_variants
-from tests.engine.test_player_tables import MINE, put
 from tests.test_engine_words import run
+from tests.variants.test_player_tables import MINE, put
 
 # The templates as the engine and the variants write them.
 AT_LINE = "{file}, line {line}: key '{key}': {problem}"

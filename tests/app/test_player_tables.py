@@ -17,7 +17,7 @@ from game.view.replay import ReplayScene
 from game.view.widgets.dialogs import ConfirmDialog
 from game.view.widgets.menu import MenuPanel
 from game.view.widgets.page import PagePanel
-from tests.engine.test_player_tables import MINE, put
+from tests.variants.test_player_tables import MINE, put
 
 from .app_helpers import click, make_app, menu_row, play, settle
 

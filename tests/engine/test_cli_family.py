@@ -5,8 +5,9 @@ import json
 
 import pytest
 
+from tests.variant_ids import FAMILY
+
 from .test_cli import cli
-from .test_family_tables import FAMILY
 
 
 @pytest.mark.parametrize("variant", FAMILY)

@@ -10,9 +10,9 @@ import pytest
 from game.engine.commands import Move
 from game.engine.policies import Run
 from game.engine.refusals import Reason, Refused
+from tests.variants.test_family_tables import play_randomly
 
 from .helpers import game_at, position, rules
-from .test_family_tables import play_randomly
 
 
 def lifts(variant, pile, down=0, **changed):
