@@ -235,8 +235,8 @@ def validate(data: dict, source: str) -> VariantTable:
     for mode_id, mode in modes_data.items():
         problem = is_name(mode_id)  # an id the menus and messages show
         if problem:
-            about = Message(N_("the mode {value}: {problem}"), value=shown(mode_id), problem=problem)
-            raise key_error(source, "modes", about)
+            about = N_("the mode {value}: {problem}")
+            raise key_error(source, "modes", Message(about, value=shown(mode_id), problem=problem))
         where = f"modes.{mode_id}"
         if not isinstance(mode, dict):
             raise key_error(source, where, not_a_table(mode))

@@ -9,6 +9,7 @@ their padding); the ``elide_*`` forms measure with a font.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -41,6 +42,30 @@ def cut_end(text: str, width: int, measure: Measure) -> str:
     return _longest(text, lambda n: text[:n].rstrip() + ELLIPSIS, measure, width)
 
 
+_SPACES = re.compile(r"\s+")
+_TRAILING = " \u00b7,;:-\u2013\u2014"  # what a start of words does not end on: "Name ·…"
+
+
+def cut_words(text: str, width: int, measure: Measure) -> str:
+    """The longest start of whole words that fits with the ellipsis after it; cut between
+    letters (``cut_end``) only when not even the first word fits."""
+    if measure(text) <= width:
+        return text
+    ends = [found.start() for found in _SPACES.finditer(text.rstrip())]
+
+    def kept(words: int) -> str:
+        return text[: ends[words - 1]].rstrip(_TRAILING) + ELLIPSIS
+
+    low, high = 0, len(ends)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if measure(kept(mid)) <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return kept(low) if low else cut_end(text, width, measure)
+
+
 def cut_start(text: str, width: int, measure: Measure) -> str:
     """The longest end that fits after the ellipsis."""
     return _longest(text, lambda n: ELLIPSIS + text[len(text) - n :], measure, width)
@@ -62,6 +87,10 @@ def _width_in(font: pygame.font.Font) -> Measure:
 
 def elide_end(text: str, font: pygame.font.Font, width: int) -> str:
     return cut_end(text, width, _width_in(font))
+
+
+def elide_words(text: str, font: pygame.font.Font, width: int) -> str:
+    return cut_words(text, width, _width_in(font))
 
 
 def elide_start(text: str, font: pygame.font.Font, width: int) -> str:
