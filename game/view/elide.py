@@ -21,12 +21,14 @@ ELLIPSIS = "\u2026"
 Measure = Callable[[str], int]
 
 
-def _longest(text: str, shown: Callable[[int], str], measure: Measure, width: int) -> str:
-    """The longest ``shown(n)``, n from 0 to the text's length, that fits ``width`` (the
-    text itself when it fits); "" when not even ``shown(0)`` does."""
+def _longest(
+    text: str, shown: Callable[[int], str], measure: Measure, width: int, most: int | None = None
+) -> str:
+    """The longest ``shown(n)``, n from 0 to ``most`` (the text's length), that fits
+    ``width`` (the text itself when it fits); "" when not even ``shown(0)`` does."""
     if measure(text) <= width:
         return text
-    low, high = 0, len(text)
+    low, high = 0, len(text) if most is None else most
     while low < high:
         mid = (low + high + 1) // 2
         if measure(shown(mid)) <= width:
@@ -49,21 +51,12 @@ _TRAILING = " \u00b7,;:-\u2013\u2014"  # what a start of words does not end on: 
 def cut_words(text: str, width: int, measure: Measure) -> str:
     """The longest start of whole words that fits with the ellipsis after it; cut between
     letters (``cut_end``) only when not even the first word fits."""
-    if measure(text) <= width:
-        return text
     ends = [found.start() for found in _SPACES.finditer(text.rstrip())]
 
     def kept(words: int) -> str:
-        return text[: ends[words - 1]].rstrip(_TRAILING) + ELLIPSIS
+        return text[: ends[words - 1]].rstrip(_TRAILING) + ELLIPSIS if words else ""
 
-    low, high = 0, len(ends)
-    while low < high:
-        mid = (low + high + 1) // 2
-        if measure(kept(mid)) <= width:
-            low = mid
-        else:
-            high = mid - 1
-    return kept(low) if low else cut_end(text, width, measure)
+    return _longest(text, kept, measure, width, len(ends)) or cut_end(text, width, measure)
 
 
 def cut_start(text: str, width: int, measure: Measure) -> str:
