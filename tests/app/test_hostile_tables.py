@@ -269,3 +269,30 @@ def test_any_text_reaching_the_font_draws(tmp_path):
     app.scenes.push(PagePanel(wild[:5000], lambda: wild, (640, 480)))
     frame(app, 2)
     app.controller.assistant.stop()
+
+
+# -- a game file that carries such a table ----------------------------------------------------
+
+
+@pytest.mark.parametrize("change", [set_name, set_label, set_id])
+def test_a_game_file_carrying_a_nul_is_refused_on_the_command_line_and_by_ctrl_o(tmp_path, change):
+    data = tmp_path / "data"
+    carried = carried_save(data, change)
+    game_file = tmp_path / "shared-game.json"
+    carried.rename(game_file)
+    before = files_under(tmp_path)
+    app = make_app(data, str(game_file))  # solitaire FILE
+    settle(app)
+    frame(app, 3)
+    text = app.table.toast.text
+    assert app.table.toast.error and "Could not open shared-game.json" in text
+    assert "must hold no control characters" in text or "must be an id" in text
+    assert "\n" not in text and "\0" not in text
+    app.table.hush()
+    app.controller.apply(i.OpenGameFile(str(game_file)))  # Ctrl+O's choice
+    frame(app, 2)
+    assert "Could not open shared-game.json" in app.table.toast.text
+    save_and_abandon(app)
+    assert game_file.exists()  # a file the player chose is never moved
+    assert all(p.is_relative_to(data) for p in files_under(tmp_path) - before)
+    app.controller.assistant.stop()
