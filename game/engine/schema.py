@@ -42,8 +42,9 @@ class RuleTableError(EngineError):
     ) -> RuleTableError:
         """``template`` said of ``source``'s ``key`` (fields ``file``, ``key``, ``problem``,
         and any more given), keeping the three parts."""
-        # The key is said as the file has it, cut short and its control characters escaped.
-        said = shown(key, quotes=False)
+        # The key is said as the file has it, its control characters escaped, cut short
+        # past the longest a table may write (a mode's id of NAME_LIMIT and a section's key).
+        said = shown(key, limit=NAME_LIMIT + 80, quotes=False)
         error = cls(template, file=source, key=said, problem=problem, **fields)
         error.source, error.key, error.problem = source, key, problem
         return error
