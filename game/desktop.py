@@ -22,6 +22,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from game.files.atomic import write_atomic
 from game.files.resources import asset_path
 from game.i18n import _
 
@@ -79,14 +80,13 @@ def install(home: Path | None = None, command: list[str] | None = None) -> list[
     written = []
     for relative, source in _sources().items():
         target = home / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
         if target.suffix == ".desktop":
             lines = source.read_text(encoding="utf-8").splitlines()
             exec_ = "Exec=" + exec_line(command or launcher())
             lines = [exec_ if line.startswith("Exec=") else line for line in lines]
-            target.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        else:
-            shutil.copyfile(source, target)
+            write_atomic(target, "\n".join(lines) + "\n", within=target.parent)
+        else:  # the game's own names; the desktop's folders may be links the player made
+            write_atomic(target, source.read_bytes(), within=target.parent)
         written.append(target)
     _refresh(home)
     return written

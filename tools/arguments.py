@@ -41,6 +41,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script
 
 from game.engine.text import shown  # noqa: E402
+from game.files.atomic import write_atomic  # noqa: E402
 from game.files.formats import COUNT, Misfit, Seconds, Whole  # noqa: E402
 from game.i18n.console import USAGE, say_error  # noqa: E402
 
@@ -238,6 +239,13 @@ def x_display(text: str) -> str:
 
 
 x_display.__name__ = "display"
+
+
+def write_output(path: Path, data: str | bytes) -> None:
+    """Write a tool's output file atomically (``game.files.atomic``), inside the folder it
+    names: the one the player chose (``output_file``, ``output_folder``), checked up front."""
+    path = Path(path).absolute()
+    write_atomic(path, data, within=path.parent)
 
 
 def shipped_output(

@@ -34,13 +34,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.app.assist import HINT_BUDGET, VERDICT_BUDGET  # noqa: E402
 from game.engine.game import new_game  # noqa: E402
 from game.engine.text import shown  # noqa: E402
-from game.files.atomic import write_atomic  # noqa: E402
 from game.solver import HintCache, hint_in_background, solve, solve_in_background  # noqa: E402
 from game.solver.coverage import specialised_covers  # noqa: E402
 from game.solver.hints import hint_reach, useful_moves  # noqa: E402
 from game.solver.outcome import Outcome  # noqa: E402
 from game.variants import builtin_ids, get_variant  # noqa: E402
-from tools.arguments import output_file, parser, whole  # noqa: E402
+from tools.arguments import output_file, parser, whole, write_output  # noqa: E402
 from tools.deal_runs import percentile  # noqa: E402
 
 MID_GAME_MOVES = 25
@@ -229,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     modes = set(args.modes.split(",")) if args.modes else None
     rows, measured, late = bench(only, deals, out=lambda text: print(text, flush=True), modes=modes)
     if args.json:
-        write_atomic(
+        write_output(
             args.json,
             json.dumps(
                 {

@@ -33,9 +33,8 @@ from game.engine.commands import Draw, Move, ToFoundation  # noqa: E402
 from game.engine.game import new_game  # noqa: E402
 from game.engine.notation import format_command  # noqa: E402
 from game.engine.state import WASTE  # noqa: E402
-from game.files.atomic import write_atomic  # noqa: E402
 from game.variants import get_variant  # noqa: E402
-from tools.arguments import input_file, output_file, parser, program, seconds  # noqa: E402
+from tools.arguments import input_file, output_file, parser, program, seconds, write_output  # noqa: E402
 from tools.deal_runs import ResultsFile, RunError, parse_range, percentile, worded  # noqa: E402
 
 MODES = ("draw3", "draw1-unlimited")
@@ -162,7 +161,7 @@ def cmd_fixture(args) -> int:
         "mode": args.mode,
         "deals": deals,
     }
-    write_atomic(args.out, json.dumps(data, indent=0) + "\n")
+    write_output(args.out, json.dumps(data, indent=0) + "\n")
     print(f"{len(deals)} won deals written to {args.out}")
     return 0
 

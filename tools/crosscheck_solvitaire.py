@@ -40,7 +40,6 @@ from game.engine.game import new_game  # noqa: E402
 from game.engine.notation import format_command  # noqa: E402
 from game.engine.rules import Rules  # noqa: E402
 from game.engine.state import STOCK, WASTE  # noqa: E402
-from game.files.atomic import write_atomic  # noqa: E402
 from game.solver import solve  # noqa: E402
 from game.variants import get_variant  # noqa: E402
 from tools.arguments import (  # noqa: E402
@@ -53,6 +52,7 @@ from tools.arguments import (  # noqa: E402
     seconds,
     variant_rules,
     whole,
+    write_output,
 )
 from tools.deal_runs import ResultsFile, RunError, parse_range, run_deals, wilson, worded  # noqa: E402
 from tools.solvitaire_io import picture, run_theirs, their_positions, their_rules  # noqa: E402
@@ -277,7 +277,7 @@ def cmd_fixture(args) -> int:
         "won": won,
         "unwinnable": lost,
     }
-    write_atomic(args.out, json.dumps(data, indent=0) + "\n")
+    write_output(args.out, json.dumps(data, indent=0) + "\n")
     print(f"{len(won)} won and {len(lost)} unwinnable deals in {args.out}")
     return 0
 

@@ -36,11 +36,10 @@ sys.path.insert(0, str(ROOT))
 
 from game.engine.events import WasteRedealt  # noqa: E402
 from game.engine.game import new_game  # noqa: E402
-from game.files.atomic import write_atomic  # noqa: E402
 from game.solver import heuristic_move, solve  # noqa: E402
 from game.variants import get_variant  # noqa: E402
 from game.variants.pool import POOL_FILE  # noqa: E402
-from tools.arguments import JOBS, output_folder, parser, shipped_output, variant_mode  # noqa: E402
+from tools.arguments import JOBS, output_folder, parser, shipped_output, variant_mode, write_output  # noqa: E402
 from tools.deal_runs import ResultsFile, RunError, run_deals, worded  # noqa: E402
 from tools.make_winnable_pool import read_pools  # noqa: E402
 
@@ -131,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
         print(key, spread[key], flush=True)
     data["grades"] = all_grades
     data["grade_spread"] = spread
-    write_atomic(args.out, json.dumps(data, indent=1) + "\n")
+    write_output(args.out, json.dumps(data, indent=1) + "\n")
     return 0
 
 

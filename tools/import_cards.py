@@ -39,8 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script
 
-from game.files.atomic import write_atomic  # noqa: E402
-from tools.arguments import input_file, output_folder, parser, shipped_output  # noqa: E402
+from tools.arguments import input_file, output_folder, parser, shipped_output, write_output  # noqa: E402
 
 PACKAGE = "@letele/playing-cards"
 PACKAGE_VERSION = "0.1.0"
@@ -398,7 +397,7 @@ def main(argv: list[str] | None = None) -> int:
             name = f"{suit}{js_rank}"
             code = f"{rank}{suit}"
             svg = card_svg(components[name], code)
-            write_atomic(args.out / f"{code}.svg", svg)
+            write_output(args.out / f"{code}.svg", svg)
             written += 1
     print(f"wrote {written} card faces to {args.out}")
     return 0 if written == 52 else 1

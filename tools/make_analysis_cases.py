@@ -25,10 +25,9 @@ sys.path.insert(0, str(ROOT))
 from game.engine.commands import Draw  # noqa: E402
 from game.engine.game import new_game  # noqa: E402
 from game.engine.notation import format_command  # noqa: E402
-from game.files.atomic import write_atomic  # noqa: E402
 from game.solver import Outcome, solve, winnable_pool  # noqa: E402
 from game.variants import get_variant  # noqa: E402
-from tools.arguments import parser, shipped_output, whole  # noqa: E402
+from tools.arguments import parser, shipped_output, whole, write_output  # noqa: E402
 
 MODES = [
     ("klondike", "draw3"),
@@ -105,7 +104,7 @@ def main() -> None:
                 print(f"{variant}/{mode} deal {seed}: lost at move {case['lost_at']}", flush=True)
             if made >= args.per_mode:
                 break
-    write_atomic(args.out, json.dumps({"cases": cases}, indent=1) + "\n")
+    write_output(args.out, json.dumps({"cases": cases}, indent=1) + "\n")
     print(f"{len(cases)} cases written to {args.out}")
 
 

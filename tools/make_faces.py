@@ -31,8 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script
 
-from game.files.atomic import write_atomic  # noqa: E402
-from tools.arguments import output_folder, parser, shipped_output  # noqa: E402
+from tools.arguments import output_folder, parser, shipped_output, write_output  # noqa: E402
 
 SOURCE = ROOT / "assets" / "cards"
 NS = "http://www.w3.org/2000/svg"
@@ -109,7 +108,7 @@ def recoloured(svg: ET.Element, colour: str, source: ET.Element) -> ET.Element:
 
 def write(svg: ET.Element, path: Path, note: str) -> None:
     body = ET.tostring(svg, encoding="unicode")
-    write_atomic(path, f"<!-- {note} -->\n{body}\n")
+    write_output(path, f"<!-- {note} -->\n{body}\n")
 
 
 def main() -> None:

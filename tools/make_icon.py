@@ -35,8 +35,7 @@ import pygame  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script
 
-from game.files.atomic import write_atomic  # noqa: E402
-from tools.arguments import output_folder, parser, shipped_output  # noqa: E402
+from tools.arguments import output_folder, parser, shipped_output, write_output  # noqa: E402
 
 MASTER = 1024
 FELT = (24, 110, 58)
@@ -155,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         outputs[f"desktop/icons/hicolor/{px}x{px}/apps/{APP_ID}.png"] = pngs[px]
     for name, data in outputs.items():
         path = args.out / name
-        write_atomic(path, data)
+        write_output(path, data)
         print(f"wrote {path} ({len(data):,} bytes)")
     pygame.quit()
     return 0

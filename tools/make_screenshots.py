@@ -33,7 +33,6 @@ sys.path.insert(0, str(ROOT))
 
 from game.engine.commands import Draw, Move  # noqa: E402
 from game.engine.game import Game, new_game  # noqa: E402
-from game.files.atomic import write_atomic  # noqa: E402
 from game.i18n import LANGUAGES  # noqa: E402
 from game.store.autosave import save_current  # noqa: E402
 from game.store.gamefiles import HISTORY, suggested_name, write_game  # noqa: E402
@@ -46,6 +45,7 @@ from tools.arguments import (  # noqa: E402
     parser,
     refuse,
     shipped_output,
+    write_output,
     x_display,
 )
 
@@ -409,7 +409,7 @@ def main() -> int:
             save_settings(folder, settings)
             path, taken = out / f"{shot.name}.png", Path(tmp) / "shot.png"
             capture(args.display, shot, folder, taken, home)
-            write_atomic(path, taken.read_bytes())
+            write_output(path, taken.read_bytes())
         print(path)
     return 0
 

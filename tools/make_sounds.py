@@ -27,8 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script
 
-from game.files.atomic import write_atomic  # noqa: E402
-from tools.arguments import output_folder, parser, shipped_output  # noqa: E402
+from tools.arguments import output_folder, parser, shipped_output, write_output  # noqa: E402
 
 RATE = 44_100
 
@@ -130,7 +129,7 @@ def write_wav(path: Path, samples: list[float]) -> None:
         out.setsampwidth(2)
         out.setframerate(RATE)
         out.writeframes(frames)
-    write_atomic(path, made.getvalue())
+    write_output(path, made.getvalue())
 
 
 # --------------------------------------------------------------------------------------------

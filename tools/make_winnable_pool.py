@@ -42,7 +42,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.engine.deal import MAX_SEED  # noqa: E402
-from game.files.atomic import write_atomic  # noqa: E402
 from game.files.formats import DEALS_KEPT  # noqa: E402
 from game.solver.batch import pool_record  # noqa: E402
 from game.variants import all_variants  # noqa: E402
@@ -56,6 +55,7 @@ from tools.arguments import (  # noqa: E402
     shipped_output,
     variant_mode,
     whole,
+    write_output,
 )
 from tools.deal_runs import MOST_DEALS, ResultsFile, RunError, run_deals, worded  # noqa: E402
 
@@ -227,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
             "pools": dict(sorted(pools.items())),
             "tried": dict(sorted(notes.items())),
         }
-        write_atomic(args.out, json.dumps(out, indent=1) + "\n")
+        write_output(args.out, json.dumps(out, indent=1) + "\n")
     return 0
 
 

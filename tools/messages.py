@@ -33,9 +33,8 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere: the game's own list of languages
 
-from game.files.atomic import write_atomic  # noqa: E402
 from game.i18n import DOMAIN, LANGUAGES, NAMES  # noqa: E402
-from tools.arguments import parser  # noqa: E402
+from tools.arguments import parser, write_output  # noqa: E402
 
 GAME = ROOT / "game"
 LOCALE = GAME / "locale"
@@ -96,7 +95,7 @@ def read(path: Path, language: str) -> Catalog:
 def write(catalog: Catalog, path: Path) -> None:
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, omit_header=False, sort_output=False)
-    write_atomic(path, buffer.getvalue())
+    write_output(path, buffer.getvalue())
 
 
 def extract() -> None:
@@ -165,7 +164,7 @@ def compile_all() -> None:
         catalog = read(po_path(language), language)
         buffer = io.BytesIO()
         write_mo(buffer, catalog, use_fuzzy=False)
-        write_atomic(mo_path(language), buffer.getvalue())
+        write_output(mo_path(language), buffer.getvalue())
 
 
 def placeholders(text: str) -> list[str]:

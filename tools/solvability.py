@@ -28,11 +28,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.files.atomic import write_atomic  # noqa: E402
 from game.i18n import say  # noqa: E402
 from game.solver.batch import solvability_record  # noqa: E402
 from game.variants import get_variant  # noqa: E402
-from tools.arguments import JOBS, NODES, output_file, parser, refuse, seconds  # noqa: E402
+from tools.arguments import JOBS, NODES, output_file, parser, refuse, seconds, write_output  # noqa: E402
 from tools.deal_runs import (  # noqa: E402
     ResultsFile,
     RunError,
@@ -208,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.list:
         lines = [f"{seed} {outcome} {secs:.3f} {nodes}\n" for seed, outcome, secs, nodes in results]
         try:
-            write_atomic(args.list, "".join(lines))
+            write_output(args.list, "".join(lines))
         except OSError as exc:  # checked before the run; the report above stands either way
             return refuse(f"--list {args.list}: {(exc.strerror or str(exc)).lower()}")
     if args.json:

@@ -20,9 +20,9 @@ sys.path.insert(0, str(ROOT))
 
 from game.engine import schema  # noqa: E402
 from game.engine.cards import RANKS  # noqa: E402
+from game.engine.declared import ID_LIMIT, NAME_LIMIT, WORDS_LIMIT  # noqa: E402
 from game.engine.policy import Policy  # noqa: E402
-from game.files.atomic import write_atomic  # noqa: E402
-from tools.arguments import parser  # noqa: E402
+from tools.arguments import parser, write_output  # noqa: E402
 
 BEGIN = "<!-- rule-table keys: made by tools/table_reference.py, do not edit by hand -->"
 END = "<!-- end of rule-table keys -->"
@@ -92,6 +92,9 @@ def values(checker) -> str:
     plain = {
         schema._is_bool: "`true` or `false`",
         schema._is_text: "text, not empty",
+        schema._is_id: f"lowercase letters `a-z`, digits and `-`, at most {ID_LIMIT} characters",
+        schema.is_name: f"one line of text, at most {NAME_LIMIT} characters",
+        schema._is_words: f"text, at most {WORDS_LIMIT} characters (newlines kept)",
         schema._is_redeals: 'a whole number from 0 to 1000, or `"unlimited"`',
         schema._is_rank: "a rank: " + ", ".join(f'`"{r}"`' for r in RANKS),
         schema._is_counts: "a list of whole numbers from 0 to 30",
@@ -164,7 +167,7 @@ def main() -> None:
     old = readme_block(text)
     if not old:
         sys.exit(f"{readme} has no markers: put {BEGIN!r} and {END!r} where it goes")
-    write_atomic(readme, text.replace(old, block))
+    write_output(readme, text.replace(old, block))
     print(readme)
 
 

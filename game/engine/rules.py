@@ -34,6 +34,7 @@ from .schema import (
     UNLIMITED,
     RuleTableError,
     check_section,
+    is_name,
     key_error,
     missing,
     not_a_table,
@@ -202,6 +203,12 @@ def validate(data: dict, source: str) -> VariantTable:
     for key, value in data.items():
         if key in SECTIONS or key == "modes":
             continue
+        if key == "extends":  # read_table takes it out: only a table carried whole has it
+            problem = N_(
+                "not allowed in a table a game carries: it is saved whole, merged with "
+                "the table it extended, and cannot extend another"
+            )
+            raise key_error(source, key, Message(problem))
         if key not in TOP:
             known = [*TOP, *SECTIONS, "modes", "extends"]
             raise key_error(source, key, unknown_key(known))
@@ -225,6 +232,10 @@ def validate(data: dict, source: str) -> VariantTable:
     modes: list[Mode] = []
     rules: list[Rules] = []
     for mode_id, mode in modes_data.items():
+        problem = is_name(mode_id)  # an id the menus and messages show
+        if problem:
+            about = N_("the mode {value}: {problem}")
+            raise key_error(source, "modes", Message(about, value=shown(mode_id), problem=problem))
         where = f"modes.{mode_id}"
         if not isinstance(mode, dict):
             raise key_error(source, where, not_a_table(mode))

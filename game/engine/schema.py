@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import Any
 
 from .cards import MAX_DECKS, RANKS
+from .declared import ID_LIMIT, NAME_LIMIT, WORDS_LIMIT, first_control, is_slug
 from .policies import (
     Build,
     DealPattern,
@@ -40,7 +41,10 @@ class RuleTableError(EngineError):
     ) -> RuleTableError:
         """``template`` said of ``source``'s ``key`` (fields ``file``, ``key``, ``problem``,
         and any more given), keeping the three parts."""
-        error = cls(template, file=source, key=key, problem=problem, **fields)
+        # The key is said as the file has it, its control characters escaped, cut short
+        # past the longest a table may write (a mode's id of NAME_LIMIT and a section's key).
+        said = shown(key, limit=NAME_LIMIT + 80, quotes=False)
+        error = cls(template, file=source, key=said, problem=problem, **fields)
         error.source, error.key, error.problem = source, key, problem
         return error
 
@@ -93,6 +97,41 @@ def _is_text(v: Any) -> Message | None:
     if isinstance(v, str) and v.strip():
         return None
     return Message(N_("must be a non-empty string, got {value}"), value=shown(v))
+
+
+def _is_id(v: Any) -> Message | None:
+    """An id: it names files (a save's, a finished game's), so a slug (``declared``)."""
+    if is_slug(v):
+        return None
+    problem = N_(
+        "must be an id of lowercase letters (a-z), digits and '-', starting with a letter "
+        "or a digit, at most {limit} characters, got {value}"
+    )
+    return Message(problem, limit=ID_LIMIT, value=shown(v))
+
+
+def _declared_text(limit: int, breaks_allowed: bool) -> Checker:
+    """Text the player reads: not empty, at most ``limit`` characters, no control
+    characters (newlines and tabs in paragraphs, with ``breaks_allowed``)."""
+
+    def check(v: Any) -> Message | None:
+        problem = _is_text(v)
+        if problem:
+            return problem
+        if len(v) > limit:
+            problem = N_("must be at most {limit} characters long, got {count}")
+            return Message(problem, limit=limit, count=len(v))
+        at = first_control(v, breaks_allowed)
+        if at is not None:
+            problem = N_("must hold no control characters, got {char} at character {position}")
+            return Message(problem, char=f"U+{ord(v[at]):04X}", position=at + 1)
+        return None
+
+    return check
+
+
+is_name = _declared_text(NAME_LIMIT, breaks_allowed=False)  # a name, a label: one line
+_is_words = _declared_text(WORDS_LIMIT, breaks_allowed=True)  # descriptions, notes
 
 
 def _is_redeals(v: Any) -> Message | None:
@@ -150,10 +189,10 @@ SECTIONS: dict[str, dict[str, tuple[Checker, bool]]] = {
 }
 OPTIONAL_SECTIONS = frozenset({"reserves"})
 TOP: dict[str, tuple[Checker, bool]] = {
-    "id": (_is_text, True),
-    "name": (_is_text, True),
-    "description": (_is_text, False),
-    "notes": (_is_text, False),
+    "id": (_is_id, True),
+    "name": (is_name, True),
+    "description": (_is_words, False),
+    "notes": (_is_words, False),
     "decks": (_int_between(1, MAX_DECKS), True),
     "default_mode": (_is_text, True),
     "scoring": (_one_of(Scoring), False),  # default "foundation-cards"
@@ -162,7 +201,7 @@ TOP: dict[str, tuple[Checker, bool]] = {
 RETIRED_KEYS = {
     "foundations.build": N_("not a choice: foundations always build up in suit"),
 }
-MODE_KEYS = {"label": (_is_text, True), "description": (_is_text, False)}
+MODE_KEYS = {"label": (is_name, True), "description": (_is_words, False)}
 
 
 def check_section(source: str, where: str, data: Any, spec: dict, partial: bool) -> None:

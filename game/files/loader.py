@@ -71,9 +71,10 @@ class Loaded(Generic[T]):
     message: str | None = None
 
 
-def read_capped(path: Path, limit: int) -> bytes | None:
+def read_capped(path: Path, limit: int, regular_only: bool = False) -> bytes | None:
     """The file's bytes; None when it does not exist. Unusable when it is over ``limit``
-    bytes or not a file; OSError when it cannot be read.
+    bytes or not a file (with ``regular_only``, anything but a regular file: a FIFO, a
+    device); OSError when it cannot be read.
 
     The size is checked on the opened file, so a file that changes or a link that moves
     between a look and the read cannot slip past the cap. Pipes and devices (``/dev/zero``)
@@ -92,6 +93,8 @@ def read_capped(path: Path, limit: int) -> bytes | None:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
             raise Unusable("not-a-file", _("it is a folder, not a file"))
+        if regular_only and not stat.S_ISREG(info.st_mode):
+            raise Unusable("not-a-file", _("it is not a regular file (a pipe or a device)"))
         if info.st_size > limit:
             raise Unusable(
                 "too-big", _("it is far too large ({size} bytes)").format(size=info.st_size)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from game.i18n import _
 
+from .atomic import OutsideFolder
 from .datadir import NoHomeFolder
 from .folderlock import UntrustedLock
 
@@ -20,6 +21,10 @@ def why(exc: OSError, path: Path, writing: bool) -> str:
     """The cause of a failed read or write of ``path``, as the end of a sentence."""
     if isinstance(exc, UntrustedLock | NoHomeFolder):  # errors that word their own cause
         return exc.reason
+    if isinstance(exc, OutsideFolder):  # a name or a link that leads out of the folder
+        return _("{path} is not inside {folder} (a name or a link leads out of it)").format(
+            path=exc.filename, folder=exc.folder
+        )
     number = exc.errno
     path = _named(exc, path)
     folder = path.parent if writing else path

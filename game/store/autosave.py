@@ -83,7 +83,7 @@ def save_current(
     text = game_to_json(game, extra, texts, carried_table(game.rules)) + "\n"
     if len(text) > GAME_FILE:  # one character a byte: the JSON is ASCII
         raise GameTooLong(game.moves_made)
-    write_atomic(Path(folder) / CURRENT_GAME_FILE, text)
+    write_atomic(Path(folder) / CURRENT_GAME_FILE, text, within=folder)
 
 
 def resume(folder: Path, lookup: Callable[[str], VariantTable] = get_variant) -> Resumed:

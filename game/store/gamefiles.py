@@ -27,7 +27,7 @@ from pathlib import Path
 
 from game.engine.game import Game
 from game.engine.savefile import FORMAT, VERSION, SaveError, game_from_dict, game_to_json
-from game.files.atomic import write_atomic
+from game.files.atomic import safe_name, write_atomic
 from game.files.formats import GAME_EXTRA, HISTORY_NAMES, TIME_PLAYED, Misfit, fit, held
 from game.files.loader import GAME_FILE, Unusable, load_file, read_versioned_json
 from game.files.problems import why
@@ -54,15 +54,24 @@ class GameFile:
 
 
 def write_game(
-    path: Path, game: Game, elapsed: float, result: str = "", assisted: bool = False
+    path: Path,
+    game: Game,
+    elapsed: float,
+    result: str = "",
+    assisted: bool = False,
+    within: Path | None = None,
+    new: bool = False,
 ) -> None:
-    """Write ``game`` to ``path`` (atomically). Raises OSError."""
+    """Write ``game`` to ``path`` (atomically), inside ``within`` (a path the player chose:
+    its own folder). ``new``: never over a file of that name. Raises OSError."""
     extra: dict = {"elapsed": held(elapsed, TIME_PLAYED)}
     if result:
         extra["result"] = result
     if assisted:
         extra["assisted"] = True
-    write_atomic(Path(path), game_to_json(game, extra, table=carried_table(game.rules)) + "\n")
+    text = game_to_json(game, extra, table=carried_table(game.rules)) + "\n"
+    path = Path(path)
+    write_atomic(path, text, within=path.parent if within is None else within, new=new)
 
 
 def read_game(path: Path) -> GameFile | str:
@@ -94,11 +103,12 @@ def read_game(path: Path) -> GameFile | str:
 
 
 def suggested_name(game: Game, now: datetime | None = None) -> str:
-    """``klondike-deal-4242-2026-11-30-1715.json``"""
+    """``klondike-deal-4242-2026-11-30-1715.json``: only letters, digits and '-' (the
+    variant's id made safe, whatever a table or a save says it is)."""
     when = (now or datetime.now()).strftime("%Y-%m-%d-%H%M")
     seed = game.deal.seed
     deal = f"deal-{seed}" if seed is not None else "custom-deal"
-    return f"{game.rules.variant}-{deal}-{when}.json"
+    return f"{safe_name(game.rules.variant)}-{deal}-{when}.json"
 
 
 def games_folder(data_dir: Path) -> Path:
@@ -107,21 +117,16 @@ def games_folder(data_dir: Path) -> Path:
 
 def save_new(data_dir: Path, game: Game, elapsed: float, assisted: bool = False) -> Path:
     """Save ``game`` into the games folder under a new name (``...-2.json`` if the name is
-    taken: an earlier save is never overwritten). Returns its path; raises OSError."""
+    taken: an earlier save is never overwritten), never outside the data folder (a
+    ``games`` that is a link out of it is not followed). Returns its path; raises OSError."""
     folder = games_folder(data_dir)
-    folder.mkdir(parents=True, exist_ok=True)
     stem = suggested_name(game).removesuffix(".json")
     for n in range(1, 1000):
         path = folder / (f"{stem}.json" if n == 1 else f"{stem}-{n}.json")
         try:  # the name is taken here and now, so another window cannot take it too
-            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+            write_game(path, game, elapsed, assisted=assisted, within=data_dir, new=True)
         except FileExistsError:
             continue
-        try:
-            write_game(path, game, elapsed, assisted=assisted)
-        except BaseException:
-            path.unlink(missing_ok=True)
-            raise
         return path
     raise FileExistsError(errno.EEXIST, "too many games saved this minute", str(folder / stem))
 
@@ -172,8 +177,7 @@ def keep_finished(
     name = suggested_name(game).removesuffix(".json")
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
     path = history / f"{stamp}-{name}.json"
-    history.mkdir(parents=True, exist_ok=True)
-    write_game(path, game, elapsed, result, assisted)
+    write_game(path, game, elapsed, result, assisted, within=folder)
     written = [n for n in _written(folder) if n != path.name] + [path.name]
     kept, old = written[-HISTORY_KEPT:], written[:-HISTORY_KEPT]
     for gone in old:
@@ -185,7 +189,8 @@ def keep_finished(
             kept.insert(0, gone)
     record = {"format": RECORD_FORMAT, "version": 1, "files": kept}
     try:
-        write_atomic(Path(folder) / HISTORY_RECORD, json.dumps(record, indent=1) + "\n")
+        text = json.dumps(record, indent=1) + "\n"
+        write_atomic(Path(folder) / HISTORY_RECORD, text, within=folder)
     except OSError as exc:  # the game is kept all the same; unrecorded, it is never pruned
         log.info("could not record the finished games: %s", exc)
     return path

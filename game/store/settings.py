@@ -214,7 +214,7 @@ def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
 def save_settings(folder: Path, settings: Settings) -> None:
     """Write ``settings.json`` atomically. Raises OSError if the folder is not writable."""
     text = json.dumps(settings_to_dict(settings), indent=1, allow_nan=False)
-    write_atomic(Path(folder) / SETTINGS_FILE, text + "\n")
+    write_atomic(Path(folder) / SETTINGS_FILE, text + "\n", within=folder)
 
 
 def load_settings(folder: Path) -> tuple[Settings, str | None]:

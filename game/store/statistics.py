@@ -286,7 +286,7 @@ def statistics_from_dict(data: dict[str, Any]) -> tuple[Statistics, list[str]]:
 def save_statistics(folder: Path, stats: Statistics) -> None:
     """Write ``statistics.json`` atomically. Raises OSError if the folder is not writable."""
     text = json.dumps(statistics_to_dict(stats), indent=1, allow_nan=False)
-    write_atomic(Path(folder) / STATISTICS_FILE, text + "\n")
+    write_atomic(Path(folder) / STATISTICS_FILE, text + "\n", within=folder)
 
 
 def load_statistics(folder: Path) -> tuple[Statistics, str | None]:

@@ -53,7 +53,7 @@ class WinnableDeals:
         try:
             with updating(self.path.parent):
                 if not self.path.exists():  # another game on the folder may have done it
-                    write_atomic(self.path, json.dumps({"pools": found}))
+                    write_atomic(self.path, json.dumps({"pools": found}), within=self.path.parent)
         except OSError as exc:
             log.info("could not keep the winnable deals found: %s", exc)
 
@@ -81,7 +81,7 @@ class WinnableDeals:
             deals = found.setdefault(key(rules), [])
             if seed not in deals:
                 deals.append(seed)
-                write_atomic(self.path, json.dumps({"pools": found}))
+                write_atomic(self.path, json.dumps({"pools": found}), within=self.path.parent)
 
 
 def key(rules: Rules) -> str:

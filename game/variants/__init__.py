@@ -52,7 +52,7 @@ def _table_text(path: Path) -> str:
     capped in size, any Unicode encoding with a byte-order mark, every failure a message
     (the loader's problem worded already, in the language spoken)."""
     try:
-        raw = read_capped(path, SMALL_FILE)
+        raw = read_capped(path, SMALL_FILE, regular_only=True)  # never a FIFO's silence
     except Unusable as exc:
         raise RuleTableError.about(path, exc.problem) from None
     except OSError as exc:

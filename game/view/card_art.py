@@ -28,6 +28,7 @@ from game.files.resources import asset_path
 
 from .card_styles import BACK_COLOURS, BACK_STYLES, STANDARD_FACES
 from .geometry import CARD_ASPECT
+from .text import SafeFont
 
 # The 52 faces, by code ("AS", "TD", ...): one deck's worth of the engine's codes.
 CODES = tuple(CODE[card] for card in full_deck(1))
@@ -61,7 +62,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return pygame.font.Font(asset_path("fonts", name), max(1, int(size)))
+    return SafeFont(asset_path("fonts", name), max(1, int(size)))  # any text draws
 
 
 # --------------------------------------------------------------------------------------------

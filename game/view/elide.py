@@ -9,6 +9,7 @@ their padding); the ``elide_*`` forms measure with a font.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -20,12 +21,14 @@ ELLIPSIS = "\u2026"
 Measure = Callable[[str], int]
 
 
-def _longest(text: str, shown: Callable[[int], str], measure: Measure, width: int) -> str:
-    """The longest ``shown(n)``, n from 0 to the text's length, that fits ``width`` (the
-    text itself when it fits); "" when not even ``shown(0)`` does."""
+def _longest(
+    text: str, shown: Callable[[int], str], measure: Measure, width: int, most: int | None = None
+) -> str:
+    """The longest ``shown(n)``, n from 0 to ``most`` (the text's length), that fits
+    ``width`` (the text itself when it fits); "" when not even ``shown(0)`` does."""
     if measure(text) <= width:
         return text
-    low, high = 0, len(text)
+    low, high = 0, len(text) if most is None else most
     while low < high:
         mid = (low + high + 1) // 2
         if measure(shown(mid)) <= width:
@@ -39,6 +42,21 @@ def _longest(text: str, shown: Callable[[int], str], measure: Measure, width: in
 def cut_end(text: str, width: int, measure: Measure) -> str:
     """The longest start that fits with the ellipsis after it."""
     return _longest(text, lambda n: text[:n].rstrip() + ELLIPSIS, measure, width)
+
+
+_SPACES = re.compile(r"\s+")
+_TRAILING = " \u00b7,;:-\u2013\u2014"  # what a start of words does not end on: "Name ·…"
+
+
+def cut_words(text: str, width: int, measure: Measure) -> str:
+    """The longest start of whole words that fits with the ellipsis after it; cut between
+    letters (``cut_end``) only when not even the first word fits."""
+    ends = [found.start() for found in _SPACES.finditer(text.rstrip())]
+
+    def kept(words: int) -> str:
+        return text[: ends[words - 1]].rstrip(_TRAILING) + ELLIPSIS if words else ""
+
+    return _longest(text, kept, measure, width, len(ends)) or cut_end(text, width, measure)
 
 
 def cut_start(text: str, width: int, measure: Measure) -> str:
@@ -62,6 +80,10 @@ def _width_in(font: pygame.font.Font) -> Measure:
 
 def elide_end(text: str, font: pygame.font.Font, width: int) -> str:
     return cut_end(text, width, _width_in(font))
+
+
+def elide_words(text: str, font: pygame.font.Font, width: int) -> str:
+    return cut_words(text, width, _width_in(font))
 
 
 def elide_start(text: str, font: pygame.font.Font, width: int) -> str:

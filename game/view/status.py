@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .elide import ELLIPSIS, cut_end
+from .elide import ELLIPSIS, cut_words
 
 DROP = -1  # a step's form: the field is dropped
 
@@ -190,6 +190,7 @@ def fit(
 
 
 def _cut(text: str, room: int, measure: Callable[[str], int]) -> str:
-    """``text`` cut to ``room`` pixels with an ellipsis (at least one letter and it)."""
-    cut = cut_end(text, room, measure)
+    """``text`` cut to ``room`` pixels with an ellipsis, after a whole word when one fits
+    (else at least one letter and it)."""
+    cut = cut_words(text, room, measure)
     return cut if len(cut) > len(ELLIPSIS) else text[:1] + ELLIPSIS

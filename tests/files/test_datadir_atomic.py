@@ -48,22 +48,22 @@ def test_default_is_created_on_demand(tmp_path, monkeypatch):
 
 def test_write_atomic_writes_and_replaces(tmp_path):
     path = tmp_path / "sub" / "f.json"
-    write_atomic(path, "one")
-    write_atomic(path, "two ✓")
+    write_atomic(path, "one", within=tmp_path)
+    write_atomic(path, "two ✓", within=tmp_path)
     assert path.read_text(encoding="utf-8") == "two ✓"
     assert [p.name for p in path.parent.iterdir()] == ["f.json"]  # no temp file left
 
 
 def test_write_atomic_failure_keeps_old_file_and_cleans_up(tmp_path, monkeypatch):
     path = tmp_path / "f.json"
-    write_atomic(path, "good")
+    write_atomic(path, "good", within=tmp_path)
 
     def boom(src, dst):
         raise OSError("disk pulled out")
 
     monkeypatch.setattr(os, "replace", boom)
     with pytest.raises(OSError):
-        write_atomic(path, "new")
+        write_atomic(path, "new", within=tmp_path)
     assert path.read_text() == "good"
     assert [p.name for p in tmp_path.iterdir()] == ["f.json"]
 

@@ -111,7 +111,7 @@ def test_a_corrupt_save_is_set_aside_with_a_message(tmp_path):
 def test_a_save_that_fails_becomes_a_message_a_person_can_act_on(tmp_path, monkeypatch):
     s = started(tmp_path)
 
-    def read_only(path, text):
+    def read_only(path, text, **_where):
         raise PermissionError(errno.EACCES, "Permission denied", str(path))
 
     monkeypatch.setattr("game.store.autosave.write_atomic", read_only)
@@ -155,7 +155,7 @@ def test_a_save_that_keeps_failing_is_said_once_and_its_return_too(tmp_path, mon
     s = started(tmp_path)
     writes = autosave.write_atomic
 
-    def full(path, text):
+    def full(path, text, **_where):
         raise OSError(errno.ENOSPC, "No space left on device", str(path))
 
     monkeypatch.setattr("game.store.autosave.write_atomic", full)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.view import card_art
+from game.view.text import SafeFont
 
 OPAQUE = 200  # alpha from which a panel hides what is under it
 
@@ -34,7 +35,7 @@ class TextLog:
         self.ops: dict[int, list[tuple]] = {}  # id(target) -> its blits and fills, in order
         self.kept: list[pygame.Surface] = []  # every noted surface stays alive: ids stay theirs
         log = self
-        base_surface, base_font = pygame.Surface, pygame.font.Font
+        base_surface, base_font = pygame.Surface, SafeFont  # the fonts card_art.font makes
 
         class NotedSurface(base_surface):
             def __init__(self, *args, **kwargs):
@@ -91,7 +92,7 @@ class TextLog:
         for name in ("smoothscale", "scale", "rotate", "flip", "rotozoom"):
             monkeypatch.setattr(pygame.transform, name, noting(getattr(pygame.transform, name)))
         monkeypatch.setattr(pygame, "Surface", NotedSurface)
-        monkeypatch.setattr(pygame.font, "Font", NotedFont)
+        monkeypatch.setattr(card_art, "SafeFont", NotedFont)
         card_art.font.cache_clear()  # fonts made before would not take notes
         monkeypatch.setattr(card_art, "font", card_art.font.__wrapped__)
 

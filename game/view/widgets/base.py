@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..elide import elide_words
 from ..intents import CloseScene, Intent
 from . import style
 
@@ -89,7 +90,8 @@ class Overlay:
         surface.blit(style.panel(rect.size, m.unit // 2), rect)
         title = m.title_font.render(self.title, True, style.TITLE)
         if title.get_width() > rect.w - 2 * m.pad:  # a long title in a narrow window
-            title = m.heading_font.render(self.title, True, style.TITLE)
+            words = elide_words(self.title, m.heading_font, rect.w - 2 * m.pad)
+            title = m.heading_font.render(words, True, style.TITLE)
         surface.blit(title, (rect.x + (rect.w - title.get_width()) // 2, rect.y + m.pad))
 
     def title_height(self, m: style.Metrics) -> int:
