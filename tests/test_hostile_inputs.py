@@ -94,7 +94,7 @@ def test_4_tables_that_are_folders_other_encodings_nested_loops_or_endless(tmp_p
 def test_5_two_games_on_one_folder():
     """Shown in tests/store/test_ownership.py: two processes, every game counted, the owner's
     saved game its own, the second told on screen."""
-    from tests.app import test_ownership
+    from tests.store import test_ownership
 
     assert test_ownership.test_two_game_processes_on_one_folder
     assert test_ownership.test_on_screen_a_guest_says_so_and_asks_before_quitting

@@ -195,4 +195,4 @@ def test_winnable_only_without_a_proven_deal_says_so(tmp_path, monkeypatch):
 def test_the_winnable_pool_ships_in_the_package():
     from importlib.resources import files
 
-    assert "winnable_deals.json" in [p.name for p in files("game.solver").iterdir()]
+    assert "winnable_deals.json" in [p.name for p in files("game.variants").iterdir()]

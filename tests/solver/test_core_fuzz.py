@@ -47,7 +47,7 @@ def sanitized_core(tmp_path_factory):
     flags += ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"]
     flags += ["-Wall", "-Werror=vla"]  # MSVC has no variable-length arrays
     include = sysconfig.get_paths()["include"]
-    source = ROOT / "game" / "solver" / "_core.c"
+    source = ROOT / "game" / "solver" / "compiled" / "_core.c"
     subprocess.run([cc, *flags, f"-I{include}", str(source), "-o", str(built)], check=True)
     return built, runtime
 

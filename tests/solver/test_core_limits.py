@@ -34,7 +34,7 @@ from tests.engine.helpers import rules
 from tests.solver.small_positions import replays_to_a_win
 
 needs_core = pytest.mark.skipif(native._core is None, reason="no compiled core on this install")
-CORE = Path(__file__).parents[2] / "game" / "solver"
+CORE = Path(__file__).parents[2] / "game" / "solver" / "compiled"
 
 
 def thousand_redeals(redeals_used: int, seed: int = 5):

@@ -37,7 +37,7 @@ from game.variants import get_variant
 from tests.app.app_helpers import frame, make_app, play, settle
 from tests.engine.test_rules_of_play import winning_game
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HUGE = 10**400
 
 
