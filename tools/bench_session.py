@@ -25,7 +25,6 @@ grows.
 from __future__ import annotations
 
 import argparse
-import ctypes
 import gc
 import os
 import random
@@ -46,6 +45,7 @@ import pygame  # noqa: E402
 
 from game import i18n  # noqa: E402
 from game.app import analyst, assist  # noqa: E402
+from game.app.allocator import heap_info  # noqa: E402
 from game.app.app import App  # noqa: E402
 from game.app.args import parse  # noqa: E402
 from game.app.keymap import TABLE  # noqa: E402
@@ -276,23 +276,12 @@ class Growth:
         self.snapshot, self.kinds = snapshot, kinds
 
 
-class MallInfo2(ctypes.Structure):
-    _fields_ = [
-        (name, ctypes.c_size_t)
-        for name in "arena ordblks smblks hblks hblkhd usmblks fsmblks uordblks fordblks "
-        "keepcost".split()
-    ]
-
-
 def malloc_heap() -> str:
     """What the C library's allocator holds: in use, free but kept, and in mappings of their
-    own (glibc's mallinfo2; "unknown" elsewhere)."""
-    try:
-        mallinfo2 = ctypes.CDLL("libc.so.6").mallinfo2
-    except (OSError, AttributeError):
+    own."""
+    info = heap_info()
+    if info is None:
         return "unknown"
-    mallinfo2.restype, mallinfo2.argtypes = MallInfo2, []
-    info = mallinfo2()
     return (
         f"in use {info.uordblks / 2**20:.0f} MB, free kept {info.fordblks / 2**20:.0f} MB, "
         f"mapped {info.hblkhd / 2**20:.0f} MB"
