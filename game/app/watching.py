@@ -20,15 +20,27 @@ from game.view.replay import ReplayScene
 
 from .analyst import Analyst
 from .browsing import expand, shown_path
-from .gamefiles import finished_games, games_folder, read_game, save_new, suggested_name, write_game
+from .gamefiles import (
+    HISTORY_KEPT,
+    finished_games,
+    games_folder,
+    read_game,
+    save_new,
+    suggested_name,
+    write_game,
+)
 from .wording import analysis_result, last_game_result
+
+ANALYSES_KEPT = HISTORY_KEPT + 1
 
 
 class Watching:
     def __init__(self, controller) -> None:
         self.c = controller
         self.analyst = Analyst(controller.apply)
-        self.analyses: dict[str | None, object] = {}  # source -> its last analysis
+        # source -> its last analysis, the newest last: as many as the history keeps games,
+        # and the game being played (a session of a thousand games keeps no more)
+        self.analyses: dict[str | None, object] = {}
 
     def handlers(self) -> dict[type, Callable]:
         return {
@@ -143,7 +155,10 @@ class Watching:
 
     def show_analysis(self, intent: i.ShowAnalysis) -> None:
         analysis = intent.analysis
+        self.analyses.pop(intent.source, None)
         self.analyses[intent.source] = analysis
+        while len(self.analyses) > ANALYSES_KEPT:
+            del self.analyses[next(iter(self.analyses))]
         game = self.game_of(intent.source)
         if isinstance(game, str):
             return
