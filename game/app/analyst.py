@@ -39,7 +39,6 @@ class Analyst:
         self.source: str | None = None
         self.quiet = False
         self._progress = None
-        self._leaving: list = []  # cancelled searches not yet ended, with their queues
 
     @property
     def busy(self) -> bool:
@@ -75,13 +74,10 @@ class Analyst:
 
     def cancel(self) -> None:
         if self.task is not None:
-            self.task.cancel(wait=None)
-            # Its process may still be starting: it needs the queue it was given.
-            self._leaving.append((self.task, self._progress))
+            self.task.cancel(wait=None)  # it keeps its queue until its process has ended
             self.task = None
 
     def step(self) -> None:
-        self._leaving = [(t, q) for t, q in self._leaving if not t.done()]
         task = self.task
         if task is None:
             return

@@ -176,6 +176,9 @@ class App:
             # The solver's first look at the position (auto-finish, the indicator) loads
             # the solver: after the first frame, so the window shows at once.
             self.looked = True
+            from .allocator import give_memory_back  # ctypes: after the first frame too
+
+            give_memory_back()  # before the first search's thread
             self.controller.position_changed()
             if self.options.game_file:  # given on the command line
                 self.controller.apply(i.OpenGameFile(self.options.game_file))

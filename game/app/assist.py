@@ -90,8 +90,11 @@ class Assistant:
         )
 
     def position_changed(self) -> None:
-        """After every move, undo, redo or new game: stale searches stop."""
+        """After every move, undo, redo or new game: stale searches stop, and a game left
+        takes its hints with it."""
         state = self.game.state
+        if self._cache_for is not None and self._cache_for is not self.game:
+            self.hint_cache = self._cache_for = None
         if self.hint_task is not None and self._asked_about is not state:
             self.hint_task.cancel(wait=None)
             self.hint_task = None

@@ -17,6 +17,7 @@ from game.files.problems import why
 from game.i18n import _
 from game.i18n.wording import analysis_result, last_game_result
 from game.store.gamefiles import (
+    HISTORY_KEPT,
     finished_games,
     games_folder,
     read_game,
@@ -30,12 +31,16 @@ from game.view.replay import ReplayScene
 from .analyst import Analyst
 from .browsing import expand, shown_path
 
+ANALYSES_KEPT = HISTORY_KEPT + 1
+
 
 class Watching:
     def __init__(self, controller) -> None:
         self.c = controller
         self.analyst = Analyst(controller.apply)
-        self.analyses: dict[str | None, object] = {}  # source -> its last analysis
+        # source -> its last analysis, the newest last: as many as the history keeps games,
+        # and the game being played (a session of a thousand games keeps no more)
+        self.analyses: dict[str | None, object] = {}
 
     def handlers(self) -> dict[type, Callable]:
         return {
@@ -150,7 +155,10 @@ class Watching:
 
     def show_analysis(self, intent: i.ShowAnalysis) -> None:
         analysis = intent.analysis
+        self.analyses.pop(intent.source, None)
         self.analyses[intent.source] = analysis
+        while len(self.analyses) > ANALYSES_KEPT:
+            del self.analyses[next(iter(self.analyses))]
         game = self.game_of(intent.source)
         if isinstance(game, str):
             return

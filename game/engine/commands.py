@@ -7,7 +7,7 @@ since states are immutable values and ``execute`` only computes.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from .cards import RANK, SUIT, make_card
 from .events import (
@@ -24,7 +24,7 @@ from .orders import Collect, Command, Draw, Move, ToFoundation
 from .policies import EmptyPile, FoundationBase, StockTarget
 from .refusals import Reason, Refused
 from .relations import FULL_FOUNDATION, Relations
-from .rules import Rules
+from .rules import RULE_SETS_KEPT, Rules
 from .state import STOCK, WASTE, State
 
 __all__ = ["Collect", "Command", "Draw", "Mechanics", "Move", "ToFoundation", "mechanics_for"]
@@ -248,6 +248,6 @@ class Mechanics(Relations):
         return moves
 
 
-@cache
+@lru_cache(maxsize=RULE_SETS_KEPT)
 def mechanics_for(rules: Rules) -> Mechanics:
     return Mechanics(rules)

@@ -46,6 +46,9 @@ from .text import N_, Message, N_plural, shown
 # extending Double Klondike to deal Jumbo must not describe Double Klondike's deal).
 OWN_KEYS = ("description", "notes")
 MAX_CHAIN = 16  # tables extending tables: far more than any variant needs
+# What a cache keyed by rule sets keeps (the oldest go first): the game's own are 23
+# (variant and deal mode); the player's tables, saves and game files may bring any number.
+RULE_SETS_KEPT = 64
 
 
 @dataclass(frozen=True, slots=True)

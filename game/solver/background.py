@@ -16,10 +16,13 @@ search in a separate process instead (full speed for the UI; costs a process sta
 
 from __future__ import annotations
 
+import atexit
 import gc
 import multiprocessing
+import multiprocessing.util  # its exit function is registered before ours (ours runs first)
 import queue
 import threading
+import weakref
 from collections.abc import Callable
 from contextlib import contextmanager
 from typing import Any
@@ -86,7 +89,13 @@ class BackgroundSearch:
                 args=(fn, args, kwargs, self._cancel, self._queue),
                 daemon=True,
             )
+            # What the child is given, kept until it has ended: it reads its arguments
+            # only once it has started, and a queue or event among them (named
+            # semaphores) is gone from the system as soon as this process lets go of it;
+            # the child would die at once with a FileNotFoundError of SemLock._rebuild.
+            self._given = (args, kwargs)
             self._proc.start()
+            _processes.add(self._proc)
             self._thread = threading.Thread(target=self._wait_process, daemon=True)
         else:
             self._cancel = threading.Event()
@@ -128,6 +137,7 @@ class BackgroundSearch:
                 self._error = RuntimeError(value)
             break
         self._proc.join(1)
+        self._given = None  # the child has read them (it answered) or it has ended
         self._finish()
 
     def _finish(self) -> None:
@@ -157,6 +167,21 @@ class BackgroundSearch:
         if self._error is not None:
             raise self._error
         return self._result
+
+
+_processes: weakref.WeakSet = weakref.WeakSet()  # the search processes started
+
+
+@atexit.register
+def _end_processes() -> None:
+    """At exit, search processes still running are ended before multiprocessing removes
+    the semaphores they were given (its exit function runs after this one): one still
+    starting would otherwise print a FileNotFoundError as it reads its arguments."""
+    for proc in list(_processes):
+        if proc.is_alive():
+            proc.terminate()
+    for proc in list(_processes):
+        proc.join(0.5)
 
 
 def _process_main(fn, args, kwargs, cancel, queue) -> None:

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from game.engine.policies import Build, EmptyPile, FaceUp
-from game.engine.rules import Rules
+from game.engine.rules import RULE_SETS_KEPT, Rules
 
 # The compiled core's limits (docs/solver.md, "It takes nothing on trust").
 MOST_DECKS = 4
@@ -186,7 +186,7 @@ def outside(rules: Rules) -> list[str]:
     return problems
 
 
-@cache
+@lru_cache(maxsize=RULE_SETS_KEPT)
 def specialised_covers(rules: Rules) -> bool:
     """Is the specialised solver proved sound for ``rules``? (else: the generic search,
     compiled too where the core is built)"""

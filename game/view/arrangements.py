@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from game.engine.cards import full_deck
 from game.engine.policies import Run, StockTarget
-from game.engine.rules import Rules
+from game.engine.rules import RULE_SETS_KEPT, Rules
 from game.engine.state import STOCK, WASTE, Layout, initial_state, layout_for
 
 from .geometry import (
@@ -59,7 +59,7 @@ class Shape:
         return frozenset(p for p, shown in ((STOCK, self.stock), (WASTE, self.waste)) if not shown)
 
 
-@cache
+@lru_cache(maxsize=RULE_SETS_KEPT)
 def shape_for(rules: Rules) -> Shape:
     waste = rules.stock_to is StockTarget.WASTE
     return Shape(

@@ -17,7 +17,7 @@ vocabulary.
 from __future__ import annotations
 
 import threading
-from functools import cache
+from functools import lru_cache
 
 from game.engine.cards import KING
 from game.engine.commands import Command, Draw, Move, mechanics_for
@@ -29,7 +29,7 @@ from game.engine.policies import (
     built_counts,
     whole_face_up_counts,
 )
-from game.engine.rules import Rules
+from game.engine.rules import RULE_SETS_KEPT, Rules
 from game.engine.state import State
 from game.solver.compiled.native import NativeCancelled, _core
 from game.solver.outcome import Outcome
@@ -58,7 +58,7 @@ def spec_for(rules: Rules, state: State) -> tuple:
     return _spec(rules, state.base)
 
 
-@cache
+@lru_cache(maxsize=RULE_SETS_KEPT)
 def _spec(rules: Rules, base: int) -> tuple:
     mechanics = mechanics_for(rules)
     kind = _RUN_KINDS.get(mechanics.runs.counts)

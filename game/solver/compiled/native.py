@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import os
 import threading
-from functools import cache
+from functools import lru_cache
 
+from game.engine.rules import RULE_SETS_KEPT
 from game.solver.outcome import Outcome
 from game.solver.specialised.tables import CONE_SAFETY, RuleTables
 
@@ -28,7 +29,7 @@ def available() -> bool:
     return _core is not None and not os.environ.get("PATIENCE_PURE_PYTHON")
 
 
-@cache
+@lru_cache(maxsize=4 * RULE_SETS_KEPT)  # the four orders of each rule set's tables
 def _spec(tables: RuleTables, deep_talon: bool, talon_first: bool) -> tuple:
     return (
         tables.decks,
@@ -106,7 +107,7 @@ def native_best_first(
     return (path if code == 0 else None), nodes
 
 
-@cache
+@lru_cache(maxsize=RULE_SETS_KEPT)
 def _cone(tables: RuleTables) -> bytes:
     """The cone rule (``tables.safety[CONE_SAFETY]``) in 19 bytes a card: the number of
     alternatives, then each as (pair count, (slot, height) x 4)."""

@@ -7,12 +7,12 @@ back, how many decks), so a new rule table is solvable without new code.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from game.engine.cards import CARDS_PER_DECK, KING, RANK, SUIT, make_card
 from game.engine.commands import mechanics_for
 from game.engine.policies import DOWN, Build, EmptyPile, FoundationBase, Run, StockTarget
-from game.engine.rules import Rules
+from game.engine.rules import RULE_SETS_KEPT, Rules
 from game.solver.specialised.stack_swaps import PileParts
 
 # The two rules for playing a card to its foundation at once, without a choice (see
@@ -30,7 +30,7 @@ SOUND_SAFETY = "sound"
 CONE_SAFETY = "cone"
 
 
-@cache
+@lru_cache(maxsize=RULE_SETS_KEPT)
 def tables_for(rules: Rules) -> RuleTables:
     return RuleTables(rules)
 
