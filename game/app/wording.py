@@ -111,6 +111,9 @@ REFUSALS: dict[Reason, Callable[[], str]] = {
     Reason.FOUNDATION_COMPLETE: lambda: _("This foundation is complete."),
     Reason.NO_RETURN: lambda: _("Foundation cards may not come back in this game."),
     Reason.NOT_ONTO_RESERVE: lambda: _("Cards cannot be put on a reserve."),
+    Reason.BASE_TAKES_NOTHING: lambda: _(
+        "Nothing goes on {onto}: a run ends at a card of the base card's rank."
+    ),
     Reason.ONE_FROM_RESERVE: lambda: _("Only the top card of a reserve can be played."),
     Reason.TO_FOUNDATION_SOURCE: lambda: _(
         "Only the waste or a tableau pile can send a card to the foundations."
