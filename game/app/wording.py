@@ -152,6 +152,10 @@ def cannot_lift(game: Game, pile: int, position: int) -> str:
     try:
         game.mechanics.check(game.state, Move(pile, target, count))
     except Refused as refused:
+        if refused.reason is Reason.NO_RETURN:  # the game's own rule: name the game
+            return _("In {game}, no card comes back from a foundation.").format(
+                game=_(game.rules.name)
+            )
         if refused.reason in LIFT_REFUSALS:
             return refusal(refused)
     return _("{card} cannot be moved from there.").format(card=card_name(cards[position]))
