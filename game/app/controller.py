@@ -350,9 +350,10 @@ class Controller:
 
         The clock runs, and moves play by themselves (a finish, a demo), only while the
         table is in front: a panel or a replay over it holds the game still, so what shows
-        under a panel is what will be found on closing it."""
+        under a panel is what will be found on closing it. The solver's time, looking for
+        a line to show and playing it, is not the player's: "show me" holds the clock."""
         in_front = self.scenes.top is self.table
-        if in_front:
+        if in_front and not self.assistant.showing:
             self.session.tick(seconds)
         self.scenes.tick(seconds)
         self.assistant.step(seconds, table_at_rest=in_front and not self.table.motion.busy)
