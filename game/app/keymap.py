@@ -108,6 +108,18 @@ def lookup(bindings: tuple[Binding, ...], key: int, mod: int) -> object | None:
     return None
 
 
+def key_name(event: pygame.event.Event) -> str | None:
+    """The table key's name as the menus show it beside a row ("N", "Ctrl+Z"), or None."""
+    intent = lookup(TABLE, event.key, event.mod)
+    if intent is None:
+        return None
+    held = _held(event.mod)
+    for binding in TABLE:
+        if binding.key == event.key and binding.mods in (held, held & ~SHIFT):
+            return binding.name
+    return None
+
+
 def global_intent(event: pygame.event.Event) -> object | None:
     return lookup(GLOBAL, event.key, event.mod)
 
