@@ -19,6 +19,7 @@ from game.variants.player import scan
 from game.view import intents as i
 from game.view.replay import ReplayScene
 from game.view.table import TableScene
+from game.view.widgets.menu import MenuPanel
 
 from . import keymap, loop
 from .args import Options
@@ -145,7 +146,12 @@ class App:
             intent = keymap.replay_intent(event)
         if intent is not None:
             self.controller.apply(intent)
-        elif top is not self.table:
+            return
+        shown = keymap.key_name(event)  # a letter shown beside a menu row works there
+        pressed = top.press_key_named(shown) if shown and isinstance(top, MenuPanel) else []
+        for intent in pressed:
+            self.controller.apply(intent)
+        if not pressed and top is not self.table:
             self._to_top(event)
 
     def _to_top(self, event: pygame.event.Event) -> None:
