@@ -9,7 +9,7 @@ import pygame
 
 from game import i18n
 from game.i18n import _, ngettext
-from game.variants import all_variants, help_text, known
+from game.variants import all_variants, help_text, in_shown_order, known
 from game.variants.player import find_variant
 from game.view import intents as i
 from game.view.card_styles import FACE_STYLES
@@ -173,7 +173,9 @@ def statistics_text(session: Session) -> str:
     )
     lines: list[str] = []
     streaks: list[str] = []
-    for table in [*all_variants(), *known.tables()]:  # a player's table, if played this run
+    # By the name shown, in the language's order; a player's table, if played this run.
+    shown = [*in_shown_order(all_variants()), *in_shown_order(known.tables(), translated=False)]
+    for table in shown:
         rows = []
         for mode in table.modes:
             s = session.stats.get(StatsKey(table.id, mode.id))
