@@ -33,7 +33,7 @@ from tests.import_graph import ROOT, imported, modules
 
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine", ("game.engine", "game")),  # "game": the package's own (empty) module only
-    ("i18n", ("game.i18n",)),
+    ("i18n", ("game.i18n", "game.collation")),  # the words, and their alphabetical order
     ("files", ("game.files", "game.resources")),
     ("variants", ("game.variants",)),
     ("solver", ("game.solver", "game.analysis")),
