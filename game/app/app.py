@@ -7,6 +7,7 @@ scene on top. ``Controller.apply`` does the rest.
 from __future__ import annotations
 
 import os
+import warnings
 from dataclasses import replace
 
 import pygame
@@ -97,8 +98,22 @@ class App:
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
-        self.screen = self._open_window()
+        with warnings.catch_warnings():  # "forcibly resized by the OS": put right below
+            warnings.simplefilter("ignore", RuntimeWarning)
+            self.screen = self._open_window()
+        if not self.fullscreen:
+            self._restore_window()
         self.scenes.resize(self.screen.get_size())
+
+    def _restore_window(self) -> None:
+        """Out of fullscreen, the window the player had: SDL keeps the screen's size and
+        place where no window manager restores them (seen on X without one)."""
+        window = pygame.Window.from_display_module()
+        if tuple(window.size) != tuple(self.window_size):
+            window.size = self.window_size
+            window.position = pygame.WINDOWPOS_CENTERED
+            self.screen = pygame.display.get_surface()
+        pygame.event.clear((pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED))  # the screen's size
 
     def on_resize(self, size: tuple[int, int]) -> None:
         size = (max(WINDOW_MIN[0], size[0]), max(WINDOW_MIN[1], size[1]))
