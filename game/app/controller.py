@@ -14,7 +14,7 @@ from typing import Protocol
 
 from game import i18n
 from game.engine.refusals import Refused
-from game.files.problems import printable
+from game.files.problems import Detailed, printable
 from game.i18n import _
 from game.view import intents as i
 from game.view.hud import deal_name
@@ -102,6 +102,8 @@ class Controller:
                 menus().main_menu, self._fullscreen, self.assistant.can_finish
             ),
             i.OpenRules: lambda it: self._open(pages().rules_page),
+            i.OpenLastMessage: lambda it: self._open(pages().last_message_page, self.table),
+            i.OpenKeys: lambda it: self._open(pages().keys_page),
             i.OpenStatistics: lambda it: self._open(pages().statistics_page),
             i.OpenOptions: lambda it: self._open(
                 pages().options_menu, self._fullscreen, self.sounds.silenced
@@ -136,7 +138,9 @@ class Controller:
         in one message: one after another, each would hide the one before."""
         notices = self.session.take_notices()
         if notices:  # they name files: made printable whatever bytes the names hold
-            self.table.say(printable(" ".join(notices)), error=True)
+            details = [printable(n.details) for n in notices if isinstance(n, Detailed)]
+            said = printable(" ".join(notices))
+            self.table.say(said, error=True, details="\n\n".join(details))
 
     def position_changed(self) -> None:
         self.assistant.position_changed()

@@ -43,6 +43,7 @@ def main_menu(
         Item(_("Variant and deal mode\u2026"), i.OpenVariants(), opens=True),
         Item(_("Statistics"), i.OpenStatistics(), opens=True),
         Item(_("Rules"), i.OpenRules(), hint="F1", opens=True),
+        Item(_("Keys"), i.OpenKeys(), hint="K", opens=True),
         Item(_("Options"), i.OpenOptions(), opens=True),
         Item(
             lambda: _("Leave fullscreen") if fullscreen() else _("Fullscreen"),

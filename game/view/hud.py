@@ -40,11 +40,17 @@ class Toast:
     seconds: float
     error: bool = False
     about: object = None  # the position it speaks of (None: news of no one position)
+    details: str = ""  # more than the line says, one key away (OpenLastMessage)
 
     @classmethod
-    def of(cls, text: str, error: bool = False, about: object = None) -> Toast:
+    def of(cls, text: str, error: bool = False, about: object = None, details: str = "") -> Toast:
         seconds = TOAST_SECONDS + TOAST_SECONDS_PER_WORD * len(text.split())
-        return cls(text, seconds * (2 if error else 1), error, about)
+        return cls(text, seconds * (2 if error else 1), error, about, details)
+
+    @property
+    def whole(self) -> str:
+        """The message with its details, as the last message's page shows it."""
+        return f"{self.text}\n\n{self.details}" if self.details else self.text
 
 
 @dataclass(frozen=True)
