@@ -8,13 +8,10 @@ import pygame
 import pytest
 
 from game.engine.cards import CODE
-from game.engine.commands import Draw
 from game.view.card_art import render_face
 from game.view.card_styles import face_folder
 
-from .scene_helpers import scene_for, settle
-
-SIZES = [(640, 480), (800, 600), (1280, 800), (1920, 1080), (700, 1100)]
+from .test_reserve_count import SIZES, with_reserves_dealt
 
 
 def blank(face: pygame.Surface, area: pygame.Rect) -> bool:
@@ -30,14 +27,7 @@ def blank(face: pygame.Surface, area: pygame.Rect) -> bool:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("variant", ["lady-jane", "canfield"])
 def test_a_count_badge_covers_nothing_printed_on_any_face(variant, size):
-    table = scene_for(variant, seed=1, size=size)
-    screen = pygame.display.get_surface()
-    settle(table, 10.0, screen)
-    if variant == "lady-jane":
-        for _ in range(2):
-            assert table.do(Draw())
-            settle(table, 10.0, screen)
-    scene = table.scene
+    scene = with_reserves_dealt(variant, size).scene
     lay = scene.layout
     snap = scene.snapshot()
     assert snap.counts
