@@ -108,7 +108,9 @@ class App:
     def _restore_window(self) -> None:
         """Out of fullscreen, the window the player had: SDL keeps the screen's size and
         place where no window manager restores them (seen on X without one)."""
-        window = pygame.Window.from_display_module()
+        with warnings.catch_warnings():  # pygame-ce 2.5 warns of a use this is not
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
         if tuple(window.size) != tuple(self.window_size):
             window.size = self.window_size
             window.position = pygame.WINDOWPOS_CENTERED
