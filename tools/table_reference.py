@@ -50,6 +50,8 @@ MEANING = {
     "tableau.runs": 'with `move_runs = true`, what moves as a unit; default `"built"`',
     "tableau.wrap": "building rounds the corner: a King on an Ace building down (an Ace on "
     "a King building up); default false",
+    "tableau.base_takes_nothing": "no card lies on a tableau card of the foundations' base "
+    "rank, so a run ends there (Lady Jane); default false",
     "tableau.empty_accepts": "what an empty tableau pile takes",
     "tableau.empty_rank": 'with `empty_accepts = "rank"` (and only then): the rank it takes',
     "tableau.extra_face_up": "face-up cards dealt on top of each pile after the deal "

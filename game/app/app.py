@@ -7,6 +7,7 @@ scene on top. ``Controller.apply`` does the rest.
 from __future__ import annotations
 
 import os
+import warnings
 from dataclasses import replace
 
 import pygame
@@ -21,6 +22,7 @@ from game.variants.player import scan
 from game.view import intents as i
 from game.view.replay import ReplayScene
 from game.view.table import TableScene
+from game.view.widgets.menu import MenuPanel
 
 from . import keymap, loop
 from .args import Options
@@ -96,8 +98,24 @@ class App:
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
-        self.screen = self._open_window()
+        with warnings.catch_warnings():  # "forcibly resized by the OS": put right below
+            warnings.simplefilter("ignore", RuntimeWarning)
+            self.screen = self._open_window()
+        if not self.fullscreen:
+            self._restore_window()
         self.scenes.resize(self.screen.get_size())
+
+    def _restore_window(self) -> None:
+        """Out of fullscreen, the window the player had: SDL keeps the screen's size and
+        place where no window manager restores them (seen on X without one)."""
+        with warnings.catch_warnings():  # pygame-ce 2.5 warns of a use this is not
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
+        if tuple(window.size) != tuple(self.window_size):
+            window.size = self.window_size
+            window.position = pygame.WINDOWPOS_CENTERED
+            self.screen = pygame.display.get_surface()
+        pygame.event.clear((pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED))  # the screen's size
 
     def on_resize(self, size: tuple[int, int]) -> None:
         size = (max(WINDOW_MIN[0], size[0]), max(WINDOW_MIN[1], size[1]))
@@ -145,7 +163,12 @@ class App:
             intent = keymap.replay_intent(event)
         if intent is not None:
             self.controller.apply(intent)
-        elif top is not self.table:
+            return
+        shown = keymap.key_name(event)  # a letter shown beside a menu row works there
+        pressed = top.press_key_named(shown) if shown and isinstance(top, MenuPanel) else []
+        for intent in pressed:
+            self.controller.apply(intent)
+        if not pressed and top is not self.table:
             self._to_top(event)
 
     def _to_top(self, event: pygame.event.Event) -> None:

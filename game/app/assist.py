@@ -78,6 +78,11 @@ class Assistant:
         self._cache_for = None
 
     @property
+    def showing(self) -> bool:
+        """Show me is at work: looking for its line, or playing it."""
+        return self.demonstrating or self.demo_task is not None
+
+    @property
     def game(self):
         return self.session.game
 

@@ -14,7 +14,7 @@ from typing import Protocol
 
 from game import i18n
 from game.engine.refusals import Refused
-from game.files.problems import printable
+from game.files.problems import Detailed, printable
 from game.i18n import _
 from game.i18n.wording import (
     cannot_lift,
@@ -109,6 +109,8 @@ class Controller:
                 menus().main_menu, self._fullscreen, self.assistant.can_finish
             ),
             i.OpenRules: lambda it: self._open(pages().rules_page),
+            i.OpenLastMessage: lambda it: self._open(pages().last_message_page, self.table),
+            i.OpenKeys: lambda it: self._open(pages().keys_page),
             i.OpenStatistics: lambda it: self._open(pages().statistics_page),
             i.OpenOptions: lambda it: self._open(
                 pages().options_menu, self._fullscreen, self.sounds.silenced
@@ -143,7 +145,9 @@ class Controller:
         in one message: one after another, each would hide the one before."""
         notices = self.session.take_notices()
         if notices:  # they name files: made printable whatever bytes the names hold
-            self.table.say(printable(" ".join(notices)), error=True)
+            details = [printable(n.details) for n in notices if isinstance(n, Detailed)]
+            said = printable(" ".join(notices))
+            self.table.say(said, error=True, details="\n\n".join(details))
 
     def position_changed(self) -> None:
         self.assistant.position_changed()
@@ -363,9 +367,10 @@ class Controller:
 
         The clock runs, and moves play by themselves (a finish, a demo), only while the
         table is in front: a panel or a replay over it holds the game still, so what shows
-        under a panel is what will be found on closing it."""
+        under a panel is what will be found on closing it. The solver's time, looking for
+        a line to show and playing it, is not the player's: "show me" holds the clock."""
         in_front = self.scenes.top is self.table
-        if in_front:
+        if in_front and not self.assistant.showing:
             self.session.tick(seconds)
         self.scenes.tick(seconds)
         self.assistant.step(seconds, table_at_rest=in_front and not self.table.motion.busy)

@@ -13,7 +13,7 @@ from game.files.problems import printable
 from game.i18n import _
 from game.store.dates import short_date
 from game.store.session import Session
-from game.variants import all_variants
+from game.variants import all_variants, in_shown_order
 from game.variants.codes import deal_code, read_deal_code
 from game.variants.player import scan
 from game.view import intents as i
@@ -43,6 +43,7 @@ def main_menu(
         Item(_("Variant and deal mode\u2026"), i.OpenVariants(), opens=True),
         Item(_("Statistics"), i.OpenStatistics(), opens=True),
         Item(_("Rules"), i.OpenRules(), hint="F1", opens=True),
+        Item(_("Keys"), i.OpenKeys(), hint="K", opens=True),
         Item(_("Options"), i.OpenOptions(), opens=True),
         Item(
             lambda: _("Leave fullscreen") if fullscreen() else _("Fullscreen"),
@@ -132,10 +133,10 @@ def variant_menu(session: Session, size: Size, variant: str | None = None) -> Me
         hint = "\u2713 " + words(table.rules(current.mode).mode_label) if played else ""
         return Item(words(table.name), i.OpenVariants(table.id), hint=hint, opens=True), played
 
-    rows = [row(table, _) for table in all_variants()]
+    rows = [row(table, _) for table in in_shown_order(all_variants())]
     if found.tables or found.broken:
         rows.append((Item(_("Your tables"), None, enabled=lambda: False), False))  # a heading
-    rows += [row(table, str) for table in found.tables]
+    rows += [row(table, str) for table in in_shown_order(found.tables, translated=False)]
     for broken in found.broken:
         name = printable(broken.path.name)  # a file's name may hold any bytes
         problem = i.ShowTableProblem(name, printable(broken.problem))

@@ -19,13 +19,15 @@ from game.store.settings import (
     WINNABLE_GRADES,
 )
 from game.store.statistics import StatsKey
-from game.variants import all_variants, help_text, known
+from game.variants import all_variants, help_text, in_shown_order, known
 from game.variants.player import find_variant
 from game.view import intents as i
 from game.view.hud import format_time
 from game.view.widgets.dialogs import ConfirmDialog
 from game.view.widgets.menu import Item, MenuPanel
 from game.view.widgets.page import PagePanel
+
+from . import keymap
 
 Size = tuple[int, int]
 
@@ -172,7 +174,9 @@ def statistics_text(session: Session) -> str:
     )
     lines: list[str] = []
     streaks: list[str] = []
-    for table in [*all_variants(), *known.tables()]:  # a player's table, if played this run
+    # By the name shown, in the language's order; a player's table, if played this run.
+    shown = [*in_shown_order(all_variants()), *in_shown_order(known.tables(), translated=False)]
+    for table in shown:
         rows = []
         for mode in table.modes:
             s = session.stats.get(StatsKey(table.id, mode.id))
@@ -268,6 +272,55 @@ def reset_question(session: Session, size: Size, intent: i.ResetStatistics) -> C
 
 def rules_page(session: Session, size: Size) -> PagePanel:
     rules = session.game.rules
+    buttons = [(pygame.K_k, _("K  Keys"), i.OpenKeys())]  # the keys, from the help
     return PagePanel(
-        _("Rules: {variant}").format(variant=_(rules.name)), lambda: help_text(rules.variant), size
+        _("Rules: {variant}").format(variant=_(rules.name)),
+        lambda: help_text(rules.variant),
+        size,
+        buttons,
     )
+
+
+def keys_text() -> str:
+    """Every key of the game, made from the key map (``game.app.keymap``), each action
+    once with all its keys, in the player's language: the table's, the timeline's, and
+    the keys every menu, page and dialog reads."""
+    sections = (
+        (_("On the table"), keymap.TABLE + keymap.GLOBAL),
+        (_("On the timeline (a game watched from its deal)"), keymap.REPLAY),
+    )
+    lines: list[str] = []
+    for title, bindings in sections:
+        keys: dict[str, list[str]] = {}
+        for binding in bindings:
+            keys.setdefault(binding.action, []).append(binding.name)
+        lines += [f"## {title}"]
+        lines += [f"{_(action)}\t{'  '.join(names)}" for action, names in keys.items()]
+    menus = _("In menus, pages and dialogs")
+    everywhere = (
+        (_("choose a row, scroll a page"), "\u2191  \u2193  PgUp  PgDn  Home  End"),
+        (_("change a setting"), "\u2190  \u2192"),
+        (_("do what the row says"), "Enter"),
+        (_("back, or close"), "Esc"),
+        (_("the key shown beside a row does what the row does"), "N  H  Ctrl+Z \u2026"),
+    )
+    lines += [f"## {menus}", *(f"{what}\t{shown}" for what, shown in everywhere), ""]
+    lines.append(
+        _(
+            "With the mouse: drag a card or a run; double-click a card to send it up, a "
+            "foundation to send up all that can go."
+        )
+    )
+    return "\n".join(lines)
+
+
+def keys_page(session: Session, size: Size) -> PagePanel:
+    return PagePanel(_("Keys"), keys_text, size)
+
+
+def last_message_page(session: Session, size: Size, table) -> PagePanel:
+    """The last message the table showed, whole, with its details (a message shows in
+    the one or two lines above the status line)."""
+    said = table.last_message
+    text = said.whole if said is not None else _("No message has been shown yet.")
+    return PagePanel(_("The last message"), lambda: text, size)

@@ -69,6 +69,8 @@ class SceneStack:
 
     def _after_change(self) -> None:
         top = self.top
+        if top is self.table:
+            self.table.uncover()
         if isinstance(top, Overlay):
             top.refresh()
         else:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.engine.game import Game
-from game.files.problems import why
+from game.files.problems import printable, why
 from game.i18n import _
 from game.i18n.wording import analysis_result, last_game_result
 from game.store.gamefiles import (
@@ -204,11 +204,13 @@ class Watching:
                 error=True,
             )
             return
+        # One line names the file; where it is (a long path) is one key away.
         if intent.path is None:
-            text = _("The game was saved to {path}. Ctrl+O lists the saved games.")
+            text = _("The game was saved as {name}; Ctrl+O lists the saved games.")
         else:
-            text = _("The game was saved to {path}.")
-        c.table.say(text.format(path=shown_path(path)))
+            text = _("The game was saved as {name}.")
+        where = _("The game was saved to {path}.").format(path=shown_path(path))
+        c.table.say(text.format(name=printable(Path(path).name)), details=where)
 
     def open_file(self, intent: i.OpenGameFile) -> None:
         c = self.c

@@ -91,6 +91,8 @@ class Mechanics(Relations):
                     raise Refused(Reason.NO_RETURN, **about)
             if not self.tableau_takes(target, card, state):
                 if onto is not None:
+                    if self.takes_nothing(state, onto):
+                        raise Refused(Reason.BASE_TAKES_NOTHING, **about)
                     raise Refused(Reason.TABLEAU_TAKES, takes=self.cards_on(onto), **about)
                 rank = self.empty_tableau_rank(state)
                 if rank is not None and self.empty.reason is Reason.EMPTY_TAKES_RANK:
@@ -116,6 +118,10 @@ class Mechanics(Relations):
         if runs.in_sequence:
             for i in range(len(pile) - n, len(pile) - 1):
                 card, onto = pile[i + 1], pile[i]
+                if self.takes_nothing(state, onto):
+                    raise Refused(
+                        Reason.BASE_TAKES_NOTHING, card=card, onto=onto, source=src, count=n
+                    )
                 if not self.builds_on(card, onto):
                     takes = self.cards_on(onto)
                     about = {"card": card, "onto": onto, "source": src, "count": n}

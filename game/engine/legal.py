@@ -53,12 +53,13 @@ def pile_moves(mech: Relations, state: State) -> list[Move]:
 
     returning = [f for f in foundations if mech.returnable(state, f)]
     empty_rank = mech.empty_tableau_rank(state)
+    closed = mech.closed_rank(state)  # the rank nothing lies on, or None
     for dst in tableau:
         target = piles[dst]
         if target:
             top = target[-1]
             need = mech.wanted_rank[RANK[top]]
-            if need is None:
+            if need is None or RANK[top] == closed:
                 continue
             for src, length in runs:
                 if src == dst or not length:

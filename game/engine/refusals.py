@@ -47,6 +47,7 @@ class Reason(StrEnum):
     EMPTY_NEEDS_KING = "empty-needs-king"
     EMPTY_TAKES_RANK = "empty-takes-rank"  # takes: the cards of the one rank it takes
     NOT_ONTO_RESERVE = "not-onto-reserve"  # target: a reserve pile
+    BASE_TAKES_NOTHING = "base-takes-nothing"  # onto has the base rank: nothing goes on
     TABLEAU_TAKES = "tableau-takes"  # takes: the cards that may go on onto (none on an Ace)
     NO_FOUNDATION_TAKES = "no-foundation-takes"  # takes: what the card's suit takes next
     TO_FOUNDATION_SOURCE = "to-foundation-source"

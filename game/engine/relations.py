@@ -138,19 +138,39 @@ class Relations:
             return self.empty_takes(card)
         return RANK[card] == self.empty_tableau_rank(state)
 
+    def closed_rank(self, state: State | None) -> int | None:
+        """The rank no tableau card may lie on: the foundations' base rank where the table
+        says ``base_takes_nothing`` (Lady Jane), else None. It needs the deal's ``state``."""
+        if not self.rules.base_takes_nothing or state is None:
+            return None
+        return self.empty_foundation_rank(state)
+
+    def takes_nothing(self, state: State | None, onto: int) -> bool:
+        """Is ``onto`` a tableau card nothing may lie on (a card of the closed rank)?"""
+        closed = self.closed_rank(state)
+        return closed is not None and RANK[onto] == closed
+
+    def links_in(self, state: State):
+        """``links`` in this deal: a run also ends at a card of the closed rank."""
+        closed = self.closed_rank(state)
+        if closed is None:
+            return self.links
+        links = self.links
+        return lambda card, onto: RANK[onto] != closed and links(card, onto)
+
     def tableau_takes(self, pile: tuple[int, ...], card: int, state: State | None = None) -> bool:
         """May ``card`` go on tableau ``pile``? An empty pile whose rank comes from the
-        deal (Lady Jane) needs the ``state`` to say."""
+        deal (Lady Jane), or a card of the base rank there, needs the ``state`` to say."""
         if pile:
-            return self.builds_on(card, pile[-1])
+            return self.builds_on(card, pile[-1]) and not self.takes_nothing(state, pile[-1])
         if state is None:
             return self.empty_takes is not None and self.empty_takes(card)
         return self.empty_tableau_takes(state, card)
 
-    def cards_on(self, onto: int) -> tuple[int, ...]:
+    def cards_on(self, onto: int, state: State | None = None) -> tuple[int, ...]:
         """The cards (one copy each) that may lie on ``onto`` in the tableau."""
         rank = self.wanted_rank[RANK[onto]]
-        if rank is None:
+        if rank is None or self.takes_nothing(state, onto):
             return ()
         return tuple(c for c in (make_card(rank, s) for s in range(4)) if self.builds_on(c, onto))
 
@@ -165,7 +185,7 @@ class Relations:
         if not self._runs or pile not in self.tableau:
             return (1,)
         top = len(cards) - 1
-        links = self.links
+        links = self.links_in(state)
         return self.runs.counts(face_up, lambda i: links(cards[top - i], cards[top - i - 1]))
 
     def run_length(self, state: State, pile: int) -> int:
@@ -177,7 +197,7 @@ class Relations:
         if not self._runs:
             return 1
         if self.sequence_runs:  # the common case, kept fast: follow the run down
-            n, i, links = 1, len(cards) - 1, self.links
+            n, i, links = 1, len(cards) - 1, self.links_in(state)
             while n < face_up and links(cards[i], cards[i - 1]):
                 n += 1
                 i -= 1

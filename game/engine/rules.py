@@ -77,6 +77,9 @@ class Rules:
     reserve_face_up: FaceUp = FaceUp.TOP
     runs: Run = Run.BUILT  # what moves as a unit when move_runs
     tableau_wrap: bool = False
+    # Nothing builds on a tableau card of the foundations' base rank (Lady Jane): a run
+    # ends there, so no run outgrows a suit's thirteen ranks.
+    base_takes_nothing: bool = False
     extra_face_up: tuple[int, ...] = ()  # face-up rows dealt on top of the tableau's deal
     foundation_base: FoundationBase = FoundationBase.ACE
     foundation_wrap: bool = False
@@ -350,6 +353,7 @@ def _resolve(d: dict, mode_id: str, label: str, source: str, where: str) -> Rule
         reserve_face_up=FaceUp(reserves.get("face_up", FaceUp.TOP)),
         runs=Run(tab.get("runs", Run.BUILT)),
         tableau_wrap=tab.get("wrap", False),
+        base_takes_nothing=tab.get("base_takes_nothing", False),
         extra_face_up=extra,
         foundation_base=base,
         foundation_wrap=fnd.get("wrap", False),

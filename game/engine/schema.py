@@ -165,6 +165,7 @@ SECTIONS: dict[str, dict[str, tuple[Checker, bool]]] = {
         "move_runs": (_is_bool, True),
         "runs": (_one_of(Run), False),  # what moves as a unit (default "built")
         "wrap": (_is_bool, False),  # a King builds on an Ace (down; Ace on King up)
+        "base_takes_nothing": (_is_bool, False),  # no card goes on one of the base rank
         "empty_accepts": (_one_of(EmptyPile), True),
         "empty_rank": (_is_rank, False),  # with empty_accepts = "rank": "A" ... "K"
         "extra_face_up": (_is_counts, False),  # rows dealt face up after the deal (Yukon)

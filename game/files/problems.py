@@ -17,6 +17,18 @@ from .datadir import NoHomeFolder
 from .folderlock import UntrustedLock
 
 
+class Detailed(str):
+    """A short message for the player with its details (the whole story: which records,
+    why, where the file was kept), shown one key away."""
+
+    details: str
+
+    def __new__(cls, text: str, details: str) -> Detailed:
+        said = super().__new__(cls, text)
+        said.details = details
+        return said
+
+
 def why(exc: OSError, path: Path, writing: bool) -> str:
     """The cause of a failed read or write of ``path``, as the end of a sentence."""
     if isinstance(exc, UntrustedLock | NoHomeFolder):  # errors that word their own cause

@@ -125,6 +125,9 @@ REFUSALS: dict[Reason, Callable[[], str]] = {
     Reason.FOUNDATION_COMPLETE: lambda: _("This foundation is complete."),
     Reason.NO_RETURN: lambda: _("Foundation cards may not come back in this game."),
     Reason.NOT_ONTO_RESERVE: lambda: _("Cards cannot be put on a reserve."),
+    Reason.BASE_TAKES_NOTHING: lambda: _(
+        "Nothing goes on {onto}: a run ends at a card of the base card's rank."
+    ),
     Reason.ONE_FROM_RESERVE: lambda: _("Only the top card of a reserve can be played."),
     Reason.TO_FOUNDATION_SOURCE: lambda: _(
         "Only the waste or a tableau pile can send a card to the foundations."
@@ -163,6 +166,10 @@ def cannot_lift(game: Game, pile: int, position: int) -> str:
     try:
         game.mechanics.check(game.state, Move(pile, target, count))
     except Refused as refused:
+        if refused.reason is Reason.NO_RETURN:  # the game's own rule: name the game
+            return _("In {game}, no card comes back from a foundation.").format(
+                game=_(game.rules.name)
+            )
         if refused.reason in LIFT_REFUSALS:
             return refusal(refused)
     return _("{card} cannot be moved from there.").format(card=card_name(cards[position]))

@@ -52,7 +52,8 @@ from game.files.formats import (
     held,
 )
 from game.files.loader import PartlyUsable, Unusable, load_file, read_versioned_json
-from game.i18n import _
+from game.files.problems import Detailed
+from game.i18n import _, ngettext
 
 STATISTICS_FILE = "statistics.json"
 FORMAT = "klondike-family-statistics"
@@ -297,6 +298,8 @@ def load_statistics(folder: Path) -> tuple[Statistics, str | None]:
     used. If only some records are bad, the file is kept aside too, the good records are
     used and the message names the ones left out."""
 
+    left_out: list[str] = []
+
     def read(path: Path) -> Statistics | None:
         data = read_versioned_json(path, FORMAT, VERSION, _("statistics"))
         if data is None:
@@ -306,12 +309,29 @@ def load_statistics(folder: Path) -> tuple[Statistics, str | None]:
         except ValueError:
             raise Unusable("corrupt", _("its contents are not valid")) from None
         if bad:
+            left_out.extend(bad)
             problem = _("these records were not valid and start afresh: {names}")
             raise PartlyUsable(stats, problem.format(names=", ".join(bad)))
         return stats
 
-    loaded = load_file(Path(folder) / STATISTICS_FILE, read, Statistics(), _("starting afresh"))
-    return loaded.value, loaded.message
+    path = Path(folder) / STATISTICS_FILE
+    loaded = load_file(path, read, Statistics(), _("starting afresh"))
+    if not left_out or loaded.message is None:
+        return loaded.value, loaded.message
+    # The file (as it was) is kept aside; the records that were valid are written back at
+    # once, so that they are there the next time (unless the file could not be moved).
+    if not path.exists():
+        try:
+            save_statistics(folder, loaded.value)
+        except OSError:
+            pass  # the next game's result writes them, with the error said then
+    kept = len(loaded.value.records)
+    short = ngettext(
+        "Statistics: {count} record was not valid and was set aside; {kept} kept.",
+        "Statistics: {count} records were not valid and were set aside; {kept} kept.",
+        len(left_out),
+    ).format(count=len(left_out), kept=kept)
+    return loaded.value, Detailed(short, loaded.message)
 
 
 def update_statistics(

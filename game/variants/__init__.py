@@ -16,6 +16,7 @@ from game.engine.text import Message, shown
 from game.files.loader import SMALL_FILE, Unusable, decode_text, read_capped, read_safely
 from game.files.problems import why
 from game.i18n import N_, _
+from game.i18n.collation import sort_key
 
 from . import known
 from .lines import key_line
@@ -134,6 +135,20 @@ def unknown_variant(variant_id: str, known_ids: tuple[str, ...] | list[str]) -> 
 
 def all_variants() -> list[VariantTable]:
     return [get_variant(v) for v in builtin_ids()]
+
+
+def in_shown_order(tables: list[VariantTable], translated: bool = True) -> list[VariantTable]:
+    """``tables`` as the menus and Statistics list them: Klondike's own first (the
+    preferred order), then by the name shown, in the language's alphabetical order
+    (``translated``: the names are the catalogue's; a player's table keeps its own)."""
+    language = i18n.language()
+
+    def key(table: VariantTable) -> tuple:
+        first = _PREFERRED_ORDER.index(table.id) if table.id in _PREFERRED_ORDER else None
+        name = i18n._(table.name) if translated else table.name
+        return (first is None, first or 0, sort_key(name, language))
+
+    return sorted(tables, key=key)
 
 
 def help_text(variant_id: str, language: str | None = None) -> str:

@@ -147,22 +147,30 @@ class Decor:
 
     def _count(self, rect: Rect, count: int, lay: TableLayout):
         """How many cards a squared pile holds (a reserve: only its top card shows), on a
-        small dark tab inside the card's bottom edge, centred: whole at every size, over
-        no other card, between the corner indices."""
-        size = max(9, lay.card_w // 6)
+        small dark tab in the blank band along the card's bottom edge, at its left: whole
+        at every size, over no other card, and over nothing any face prints (the pips end
+        above that band, the bottom index is at the right; tests/view/
+        test_badge_off_the_pips.py holds every face to it)."""
+        band = max(8, int(lay.card_h * COUNT_BAND))
 
         def make():
-            text = font(size, bold=True).render(str(count), True, TEXT)
-            pad = max(2, size // 4)
-            tab = pygame.Surface((text.get_width() + 2 * pad, text.get_height()), pygame.SRCALPHA)
-            pygame.draw.rect(tab, STATUS_BG, tab.get_rect(), border_radius=tab.get_height() // 2)
-            tab.blit(text, (pad, 0))
+            size = band
+            while True:  # the largest bold digits whose ink fits the band, a pixel spare
+                text = font(size, bold=True).render(str(count), True, TEXT)
+                ink = text.get_bounding_rect()
+                if ink.h <= band - 2 or size <= 6:
+                    break
+                size -= 1
+            pad = max(2, band // 4)
+            tab = pygame.Surface((ink.w + 2 * pad, band), pygame.SRCALPHA)
+            pygame.draw.rect(tab, STATUS_BG, tab.get_rect(), border_radius=band // 2)
+            tab.blit(text, (pad, (band - ink.h) // 2), ink)
             return tab
 
-        tab = self._cached(("count", size, count), make)
-        x = int(rect.x + (rect.w - tab.get_width()) / 2)
-        inset = max(1, lay.card_w // 40)  # off the card's rounded edge
-        return tab, (x, int(rect.bottom) - tab.get_height() - inset)
+        tab = self._cached(("count", band, count), make)
+        inset = max(2, lay.card_w // 25)  # off the card's rounded corner
+        edge = max(2, lay.card_h // 50)  # above the card's outline
+        return tab, (int(rect.x) + inset, int(rect.bottom) - band - edge)
 
     # -- the toast ----------------------------------------------------------------------------
 
@@ -173,20 +181,16 @@ class Decor:
         width = min(lay.width - 2 * pad, max(int(lay.width * 0.6), f.size("M")[0] * 40))
         lines = wrap(toast.text, f, width - 2 * pad)
         line_h = f.get_linesize()
-        free = band_above_status(lay)
-        if len(lines) > 2 or (len(lines) > 1 and line_h * len(lines) + pad >= free):
-            # Wider, so that it fits the band above the status line, or takes fewer lines
-            # where it must reach over the line.
+        room = max(1, (band_above_status(lay) - pad) // line_h)  # lines the band holds
+        if len(lines) > room:  # wider, to take fewer lines
             width = lay.width - 2 * pad
             lines = wrap(toast.text, f, width - 2 * pad)
+        if len(lines) > room or toast.details:
+            lines = ended_with_more(lines[:room], len(lines) > room, f, width - 2 * pad)
         text_w = max(f.size(line)[0] for line in lines)
         box_h = line_h * len(lines) + pad
-        # A message taller than the band above the status line reaches down over it
-        # (toast_position): then it spans the window, so that it hides the whole line and
-        # no piece of the line's words shows at its sides.
-        over_status = box_h >= free
-        box_w = lay.width if over_status else text_w + 2 * pad
-        radius = 0 if over_status else pad // 2
+        box_w = text_w + 2 * pad
+        radius = pad // 2
         box = pygame.Surface((box_w, box_h), pygame.SRCALPHA)
         pygame.draw.rect(box, PANEL, box.get_rect(), border_radius=radius)
         edge = ERROR if toast.error else PANEL_EDGE
@@ -244,22 +248,42 @@ class Decor:
         return box, hits
 
 
+# The band along a card's bottom edge that no face prints on, in card heights (the
+# standard faces' is the narrower: a tenth of the card, below the lowest pips).
+COUNT_BAND = 0.08
+
+
+def ended_with_more(lines: list[str], cut: bool, f, width: int) -> list[str]:
+    """The lines a message keeps, the last one saying that there is more one key away (the
+    key map's OpenLastMessage), cut between words (with an ellipsis where words went)."""
+    from game.i18n import _
+
+    more = _("(I: all of it)")
+    words = lines[-1].split(" ")
+    while True:
+        said = " ".join(words) + ("\u2026" if cut else "")
+        last = f"{said} {more}" if words else more
+        if f.size(last)[0] <= width or not words:
+            return [*lines[:-1], last]
+        words.pop()
+        cut = True
+
+
 def band_above_status(lay: TableLayout) -> int:
     """The height of the band kept free of cards above the status line, for messages."""
     return int(lay.message_rect.h - lay.status_rect.h)
 
 
 def toast_position(size: tuple[int, int], lay: TableLayout) -> tuple[int, int]:
-    """A message's place: at the top of the band the layout keeps free of cards above the
-    status line; a message taller than the band reaches down over the status line, and
-    only one taller than both rises above the band."""
+    """A message's place: in the band the layout keeps free of cards above the status
+    line; a message taller than the band rises above it, over the cards, and never
+    reaches down over the status line: its buttons stay in sight and in reach."""
     band = lay.message_rect
     free = band_above_status(lay)
     x = (lay.width - size[0]) // 2
     if size[1] < free:
         return x, int(band.y) + (free - size[1] + 1) // 2
-    # Over the status line down to the window's edge (not half over its words).
-    return x, max(0, int(band.bottom) - size[1])
+    return x, max(0, int(band.y) + free - size[1])
 
 
 def status_font_size(status_height: int) -> int:

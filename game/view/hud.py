@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from game.engine.game import Game
 from game.engine.policies import StockTarget
-from game.i18n import _, ngettext
+from game.i18n import _
 from game.variants.codes import deal_code
 
 from .intents import Hint, Intent, NewGame, OpenMenu, OpenStatistics, Redo, Undo
@@ -40,11 +40,17 @@ class Toast:
     seconds: float
     error: bool = False
     about: object = None  # the position it speaks of (None: news of no one position)
+    details: str = ""  # more than the line says, one key away (OpenLastMessage)
 
     @classmethod
-    def of(cls, text: str, error: bool = False, about: object = None) -> Toast:
+    def of(cls, text: str, error: bool = False, about: object = None, details: str = "") -> Toast:
         seconds = TOAST_SECONDS + TOAST_SECONDS_PER_WORD * len(text.split())
-        return cls(text, seconds * (2 if error else 1), error, about)
+        return cls(text, seconds * (2 if error else 1), error, about, details)
+
+    @property
+    def whole(self) -> str:
+        """The message with its details, as the last message's page shows it."""
+        return f"{self.text}\n\n{self.details}" if self.details else self.text
 
 
 @dataclass(frozen=True)
@@ -109,15 +115,15 @@ STEPS: tuple[tuple[tuple[str, int], ...], ...] = (
     (("time", 1),),  # "Time 9:59" -> "9:59"
     (("score", 1),),  # "Score 12/52" -> "12/52"
     (("verdict", 1),),  # the winnable indicator, when on, said short
-    (("deal", 1),),  # the deal mode said short: "Draw 3"
-    (("deal", 2),),  # "Deal 4242" -> "#4242"
+    (("deal", 1),),  # "Deal 4242" -> "#4242"
     (("hint", 1),),  # "Hint" -> "?"
-    (("deal", 3),),  # no deal mode
+    (("deal", 2),),  # no deal mode (its one name, as the menus say it, does not shrink)
     (("undo", 1), ("redo", 1)),  # icons
     (("menu", 1),),
     (("verdict", 2),),  # the verdict alone
     (("verdict", DROP),),
-    (("deal", 4),),  # no variant's name: the deal's number alone
+    (("deal", 3),),  # the game's name alone: it outranks the number
+    (("deal", 4),),  # the name's first word and an ellipsis: "Double\u2026"
     (("redeals", DROP),),
     (("stock", DROP),),
     (("time", DROP),),
@@ -130,13 +136,10 @@ STEPS: tuple[tuple[tuple[str, int], ...], ...] = (
 )
 
 
-def short_mode(rules) -> str | None:
-    """The deal mode in a few words: how many cards a turn of the stock deals (the redeals
-    have their own counter). None where the stock deals to no waste (to the piles, or there
-    is no stock): "Draw 1" would say what the game does not do."""
-    if rules.stock_to != StockTarget.WASTE:
-        return None
-    return ngettext("Draw {count}", "Draw {count}", rules.draw).format(count=rules.draw)
+def first_word(name: str) -> str:
+    """A game's name cut short between words: "Double Klondike" -> "Double\u2026"."""
+    head, space, _rest = name.partition(" ")
+    return f"{head}\u2026" if space else name
 
 
 def status_fields(game: Game, elapsed: float, verdict: str) -> tuple[Field, ...]:
@@ -152,17 +155,18 @@ def status_fields(game: Game, elapsed: float, verdict: str) -> tuple[Field, ...]
         digits = "9" * max(WIDEST_DEAL_DIGITS, len(str(seed)))
         sample_deal = _("Deal {number}").format(number=digits)
         sample_number = _("#{number}").format(number=digits)
-    name, mode, short = _(rules.name), _(rules.mode_label), short_mode(rules)
+    name, mode = _(rules.name), _(rules.mode_label)
 
     def deal_forms(deal: str, number: str) -> tuple[str, ...]:
-        if short is None:  # the mode's label, else no mode at all (as many forms)
-            middle = (f"{name} \u00b7 {deal}", f"{name} \u00b7 {number}")
-        else:
-            middle = (
-                f"{name} \u00b7 {short} \u00b7 {deal}",
-                f"{name} \u00b7 {short} \u00b7 {number}",
-            )
-        return (f"{name} \u00b7 {mode} \u00b7 {deal}", *middle, f"{name} \u00b7 {number}", number)
+        """The deal mode by its one name (as the menus, Options and Statistics say it), or
+        not at all; the game's name always, the deal's number as long as there is room."""
+        return (
+            f"{name} \u00b7 {mode} \u00b7 {deal}",
+            f"{name} \u00b7 {mode} \u00b7 {number}",
+            f"{name} \u00b7 {number}",
+            name,
+            first_word(name),
+        )
 
     redeals = "\u221e" if game.redeals_left is None else str(game.redeals_left)
     widest_redeals = "\u221e" if rules.redeals is None else str(rules.redeals)

@@ -174,6 +174,16 @@ class OpenRules:
 
 
 @dataclass(frozen=True)
+class OpenKeys:
+    """The keys page: every key of the game, from the key map."""
+
+
+@dataclass(frozen=True)
+class OpenLastMessage:
+    """The last message in full, with its details (a message shows one line)."""
+
+
+@dataclass(frozen=True)
 class OpenStatistics:
     pass
 
@@ -371,6 +381,8 @@ Intent = (
     | Back
     | OpenMenu
     | OpenRules
+    | OpenLastMessage
+    | OpenKeys
     | OpenStatistics
     | OpenOptions
     | OpenVariants

@@ -84,6 +84,8 @@ class TableScene(SpriteBoard):
         self.verdict = ""  # the quiet "still winnable?" indicator, when on
         self.toast: Toast | None = None
         self._toast_left = 0.0
+        self.covered = False  # a panel or a replay is over the table
+        self.last_message: Toast | None = None  # shown whole on its own page, on asking
         self.sounds: list[str] = []  # what the last changes sound like, for the app to play
         self.footer = None  # a replay's bar (``timeline.ReplayBar``) in place of the status
         self.show(game, deal_animation)
@@ -179,14 +181,16 @@ class TableScene(SpriteBoard):
     def show_hint(self, hint: tuple[int, int, int | None] | None) -> None:
         self.hint = hint
 
-    def say(self, text: str, error: bool = False, about=None) -> None:
-        """A message, shown whole above the status line for a few seconds. ``about``: the
-        position (engine state) it speaks of, when it speaks of one: it goes when that
-        position is no longer the one shown."""
+    def say(self, text: str, error: bool = False, about=None, details: str = "") -> None:
+        """A message, shown above the status line for a few seconds, in the lines the band
+        there holds (the rest, and ``details``, one key away: ``last_message``).
+        ``about``: the position (engine state) it speaks of, when it speaks of one: it goes
+        when that position is no longer the one shown."""
         if about is not None and about != self.game.state:
             return  # news of a position already left
-        self.toast = Toast.of(text, error, about)
+        self.toast = Toast.of(text, error, about, details)
         self._toast_left = self.toast.seconds
+        self.last_message = self.toast
 
     def hush(self) -> None:
         """The player acted: a message about what came before is no longer news."""
@@ -242,10 +246,18 @@ class TableScene(SpriteBoard):
 
     def cover(self) -> None:
         """A panel or a replay goes over the table: a drag is let go, moving cards land
-        and the celebration ends, so the table under it is at rest, as it will be found."""
+        and the celebration ends, so the table under it is at rest, as it will be found.
+        Its message ends (it belongs to the table, never drawn under a panel); one said
+        while covered waits for the table to be in front again (``uncover``)."""
         self.pointer.cancel()
         self.motion.finish()
         self.cascade = None
+        self.toast = None
+        self.covered = True
+
+    def uncover(self) -> None:
+        """The table is in front again."""
+        self.covered = False
 
     def picture(self) -> object:
         """What a drawing of the table at rest depends on (``SceneStack.backdrop``)."""
@@ -297,8 +309,9 @@ class TableScene(SpriteBoard):
                 self.cascade = None
 
     def tick(self, seconds: float) -> None:
-        """Wall time, for the timers (a message going away)."""
-        if self.toast is not None:
+        """Wall time, for the timers (a message going away; not while it waits under a
+        panel)."""
+        if self.toast is not None and not self.covered:
             self._toast_left -= seconds
             if self._toast_left <= 0:
                 self.toast = None
@@ -312,7 +325,7 @@ class TableScene(SpriteBoard):
         """Seconds until something shown changes by itself (the clock's next second, a
         message going away); None when nothing will."""
         waits = []
-        if self.toast is not None:
+        if self.toast is not None and not self.covered:
             waits.append(max(0.0, self._toast_left))
         if self.game.moves_made and not self.game.won:
             waits.append(1.0 - self.clock() % 1.0)
@@ -343,10 +356,11 @@ class TableScene(SpriteBoard):
         if game.won and self.won_shown and self.celebrate:
             win = WinPanel.of(game, self.clock(), self.helped())
         counts = reserve_counts(game, self.pile_rect)
+        toast = None if self.covered else self.toast  # never drawn under a panel
         if self.footer is not None:
-            return Snapshot((), self.toast, tuple(outlines), win, self.footer, counts)
+            return Snapshot((), toast, tuple(outlines), win, self.footer, counts)
         fields = status_fields(game, self.clock(), self.verdict)
-        return Snapshot(fields, self.toast, tuple(outlines), win, counts=counts)
+        return Snapshot(fields, toast, tuple(outlines), win, counts=counts)
 
     def _cards_rect(self, pile: int, cards) -> Rect:
         lay = self.layout

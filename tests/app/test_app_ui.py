@@ -8,6 +8,7 @@ from game.store.autosave import CURRENT_GAME_FILE
 from game.store.settings import load_settings
 from game.store.statistics import StatsKey, load_statistics
 from game.view import intents as i
+from game.view.hud import first_word
 from game.view.widgets.dialogs import ConfirmDialog, PromptDialog
 from game.view.widgets.menu import MenuPanel
 from game.view.widgets.page import PagePanel
@@ -126,7 +127,9 @@ def test_play_a_deal_by_number(app):
     press(app, pygame.K_RETURN)
     assert app.session.game.deal.seed == 4242 and app.scenes.top is app.table
     deal = next(f for f in app.table.snapshot().fields if f.key == "deal")
-    assert all("4242" in form for form in deal.forms)  # always shown, for sharing
+    # Shown for sharing wherever there is room; only the game's name outranks it.
+    assert all("4242" in form for form in deal.forms if form.startswith("Klondike \u00b7"))
+    assert "4242" in deal.forms[0]
 
 
 def test_a_deal_prompt_with_buttons_for_the_mouse(app):
@@ -369,15 +372,14 @@ def test_a_wrong_deal_code_is_explained(app):
 
 
 @pytest.mark.parametrize("variant", ["klondike", "yukon", "agnes", "lady-jane", "canfield"])
-def test_the_status_line_says_draw_only_where_the_stock_deals_to_a_waste(tmp_path, variant):
-    """In a narrow window the deal mode shrinks to "Draw N"; a game whose stock deals to
-    the piles (Agnes, Lady Jane) or that has no stock (Yukon) says no "Draw" at all."""
+def test_the_status_line_names_a_deal_mode_only_by_its_one_name(tmp_path, variant):
+    """Issue 37, finding 7: "Draw 1" on the status line, "Single-card deals" in the menu,
+    Statistics and Options. The line says the mode by the name the menus give it, or not
+    at all."""
     app = make_app(tmp_path, "--windowed", "640x480", "--variant", variant, "--seed", "7")
     settle(app)
     deal = next(f for f in app.table.snapshot().fields if f.key == "deal")
-    draws = [form for form in deal.forms if "Draw" in form]
     rules = app.session.game.rules
-    if rules.stock_to == "waste":
-        assert draws and all(f"Draw {rules.draw}" in form for form in draws)
-    else:
-        assert draws == [] and all("7" in form for form in deal.forms)
+    assert rules.mode_label in deal.forms[0]
+    assert not any("Draw" in form for form in deal.forms)
+    assert all(form.startswith((rules.name, first_word(rules.name))) for form in deal.forms)

@@ -258,3 +258,17 @@ def test_a_finished_game_keeps_the_mark_on_its_timeline_and_when_played_on(tmp_p
         assert app.scenes.top is app.table and app.session.game.moves_made == 2
         assert app.session.assisted is was_helped
     app.controller.apply(i.Quit())  # the analyses of the games left stop with the game
+
+
+def test_show_me_does_not_run_the_players_clock(tmp_path):
+    """Issue 37, finding 11: the solver's playing time was shown as the player's Time."""
+    app = make_app(tmp_path)
+    r, game = winning_game("klondike")
+    on_table(app, game)
+    player_moves(app, game, 5)
+    app.tick(7.0)  # the player's own seven seconds
+    assert app.session.elapsed == 7.0
+    show_me_to_the_end(app, game)  # ticks half a second a step while the solver plays
+    assert app.session.elapsed == 7.0
+    win = app.table.snapshot().win
+    assert win is not None and win.helped and win.seconds == 7.0

@@ -67,7 +67,8 @@ def test_ctrl_s_saves_at_once_into_the_games_folder_and_says_where(app):
     (path,) = saved(app)
     assert path.parent == app.session.data_dir / "games"
     assert path.name.startswith("klondike-deal-12345-") and path.suffix == ".json"
-    assert str(path) in app.table.toast.text and not app.table.toast.error
+    said = app.table.toast  # the file's name in its one line, where it is one key away
+    assert path.name in said.text and str(path) in said.whole and not said.error
 
 
 def test_two_saves_make_two_files_and_neither_is_lost(app):

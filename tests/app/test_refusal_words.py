@@ -65,6 +65,9 @@ SAID = {
     ),
     "an empty foundation of a dealt base": f"An empty foundation takes only 4{C}.",
     "an empty pile below the base": f"An empty pile takes only 3{C}, 3{D}, 3{H} or 3{S}.",
+    "onto a card of the base rank": (
+        f"Nothing goes on 4{D}: a run ends at a card of the base card's rank."
+    ),
     "onto a reserve": "Cards cannot be put on a reserve.",
     "two from a reserve": "Only the top card of a reserve can be played.",
     "no stock": "This game has no stock.",

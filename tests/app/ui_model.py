@@ -34,7 +34,7 @@ from game.app.keymap import ALL
 from game.app.loop import DT
 from game.engine.game import Game
 from game.view import intents
-from game.view.hud import format_time
+from game.view.hud import first_word, format_time
 from game.view.replay import ReplayScene
 from game.view.timeline import track_rect
 from game.view.widgets.base import Overlay
@@ -143,8 +143,14 @@ def check_status(app) -> None:
         raise ScreenLies(f"status: time shows {time.forms}, played {session.elapsed:.1f} s")
     deal = fields.get("deal")
     seed = game.deal.seed
-    if deal is not None and seed is not None and not all(str(seed) in f for f in deal.forms):
+    # Every form names the game; each that shows a number shows this deal's (the last
+    # forms, for the narrowest lines, are the game's name alone).
+    numbered = [f for f in deal.forms if any(c.isdigit() for c in f)] if deal else []
+    if deal is not None and seed is not None and not all(str(seed) in f for f in numbered):
         raise ScreenLies(f"status: the deal shows {deal.forms}, the game is deal {seed}")
+    name = i18n._(game.rules.name)
+    if deal is not None and not all(f.startswith((name, first_word(name))) for f in deal.forms):
+        raise ScreenLies(f"status: the deal shows {deal.forms}, the game is {name}")
     top = app.scenes.top
     if isinstance(top, ConfirmDialog) and i18n.language() == "en":
         said = re.search(r"\((\d+) moves\)", top.question)

@@ -106,6 +106,14 @@ CASES = [
         variant="lady-jane",
     ),
     Case(
+        "onto a card of the base rank",
+        {"f1": "4H", "t1": "3C", "t2": "4D"},
+        ("move", "t1", "t2"),
+        Reason.BASE_TAKES_NOTHING,
+        {"card": "3C", "onto": "4D", "source": "t1", "target": "t2"},
+        variant="lady-jane",
+    ),
+    Case(
         "onto a reserve",
         {"f1": "4H", "t1": "7C"},
         ("move", "t1", "r1"),

@@ -72,6 +72,7 @@ class Facts:
     groups: str = RUNS
     group_by: Callable[[int, int], bool] | None = None  # a unit's links; None: ``builds_by``
     tableau_wraps: bool = False  # a King may lie on an Ace (silent pages: the table's notes)
+    base_closed: bool = False  # nothing lies on a tableau card of the base rank
     reserves: int = 0
     stock_to: str = "waste"  # "waste", "tableau", "reserves" or "none"
     redeals: int | None = 0  # None: unlimited
@@ -199,6 +200,7 @@ FACTS: dict[str, Facts] = {
         empty_takes=BELOW_BASE,  # "a card whose rank is one lower than the base card"
         stock_to="reserves",  # "Each deal places one card on each pile of the Reserve."
         tableau_wraps=True,  # silent; the table's notes: "a King on an Ace too"
+        base_closed=True,  # silent; the table's notes: nothing on a card of the base rank
         base="dealt",  # "Deal one card on to first Foundation pile ... the base card"
         wrap=True,  # "Aces are placed on Kings, and twos on Aces."
     ),
@@ -261,8 +263,14 @@ def group_counts(facts: Facts, state: State, pile: int) -> list[int]:
     if facts.groups == TOP_OR_ALL_FACE_UP:
         return sorted({1, face_up})
     links = facts.group_by or facts.builds_by
+    # A run ends at a card of the base rank where nothing lies on one.
+    closed = base_rank(facts, state, piles_of(facts)[0]) if facts.base_closed else None
     counts = [1]
-    while counts[-1] < face_up and builds(facts, cards[-counts[-1]], cards[-counts[-1] - 1], links):
+    while (
+        counts[-1] < face_up
+        and RANK[cards[-counts[-1] - 1]] != closed
+        and builds(facts, cards[-counts[-1]], cards[-counts[-1] - 1], links)
+    ):
         counts.append(counts[-1] + 1)
     return counts
 
@@ -317,7 +325,8 @@ def builds(facts: Facts, card: int, onto: int, by=None) -> bool:
 
 def _tableau_takes(facts, target, card, base, reserve_empty) -> bool:
     if target:
-        return builds(facts, card, target[-1])
+        closed = facts.base_closed and RANK[target[-1]] == base
+        return not closed and builds(facts, card, target[-1])
     return empty_takes(facts, card, base, reserve_empty)
 
 

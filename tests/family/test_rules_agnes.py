@@ -21,6 +21,8 @@ Sentence -> test
   same color." -> test_built_down_by_same_color
 - (silent on a King on an Ace; the table's notes: it may, as the foundations wrap) ->
   test_a_king_lies_on_an_ace_of_its_colour
+- (silent on building on a card of the base rank; the notes: as agnes.scm's drop test,
+  it may) -> test_a_card_lies_on_one_of_the_base_rank_and_a_king_on_the_base_ace
 - "Groups of cards can be moved." / "Groups of cards in sequence and same color can be
   moved as a unit." -> test_same_colour_groups_move
 - "Empty piles can only be filled by the next deal from the Stock." ->
@@ -116,3 +118,12 @@ def test_a_king_lies_on_an_ace_of_its_colour():
     state = T.state(t1="5C AS", t2="KC", t3="KH", f1="3D")
     assert T.allows(state, T.move("t2", "t1"))
     assert T.refusal(state, T.move("t3", "t1")) is Reason.TABLEAU_TAKES
+
+
+def test_a_card_lies_on_one_of_the_base_rank_and_a_king_on_the_base_ace():
+    # The page is silent; the table's notes: as agnes.scm's drop test, a card may lie on
+    # a card of the base rank (Lady Jane's game refuses it, issue 37).
+    state = T.state(t1="5C 3S", t2="2C", f1="3D")
+    assert T.allows(state, T.move("t2", "t1"))
+    state = T.state(t1="5C AS", t2="KC", f1="AD")  # the base rank is the Ace
+    assert T.allows(state, T.move("t2", "t1"))

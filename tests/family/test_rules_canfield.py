@@ -18,6 +18,8 @@ Sentence -> test
   down by alternating color." -> test_built_down_in_alternating_color
 - "Groups of cards can be moved." -> test_groups_move
 - (silent on a King on an Ace; the table's notes: it may) -> test_a_king_lies_on_an_ace
+- (silent on building on a card of the base rank; the notes: as canfield.scm, it may) ->
+  test_a_card_lies_on_one_of_the_base_rank_and_a_king_on_the_base_ace
 - "Foundation: Four piles top right. Deal one card face up on first Foundation pile. This
   card is now the base card." -> test_deal
 - "Built up by suit." / "Foundations are built up in suit from the base card" ->
@@ -116,3 +118,12 @@ def test_a_king_lies_on_an_ace():
     state = T.state(t1="AH", t2="KS", t3="KD", f1="5C", r1="2S")
     assert T.allows(state, T.move("t2", "t1"))
     assert T.refusal(state, T.move("t3", "t1")) is Reason.TABLEAU_TAKES
+
+
+def test_a_card_lies_on_one_of_the_base_rank_and_a_king_on_the_base_ace():
+    # The page is silent; the table's notes: as canfield.scm, whose drop test and hints
+    # never look at the base in the tableau (Lady Jane's game refuses it, issue 37).
+    state = T.state(t1="5H", t2="4S", f1="5C", r1="2S")
+    assert T.allows(state, T.move("t2", "t1"))
+    state = T.state(t1="AH", t2="KS", f1="AC", r1="2S")  # the base rank is the Ace
+    assert T.allows(state, T.move("t2", "t1"))

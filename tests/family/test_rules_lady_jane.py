@@ -27,6 +27,9 @@ Sentence -> test
   down by alternating color." -> test_built_down_in_alternating_colors
 - "Groups of cards can be moved." -> test_groups_move
 - (silent on a King on an Ace; the table's notes: it may) -> test_a_king_lies_on_an_ace
+- (silent on building on a card of the base rank; the table's notes: as AisleRiot's
+  lady_jane.scm, nothing goes on one) -> test_nothing_lies_on_a_card_of_the_base_rank,
+  test_a_king_on_an_ace_of_the_base_rank, test_no_run_crosses_the_base_rank
 - "Empty piles can only be filled by the card whose rank is one lower than the base card
   or group of cards starting with a card of this rank." / "An empty pile in the Tableau
   can be filled with a card whose rank is one lower than the base card or with a group of
@@ -41,6 +44,7 @@ from __future__ import annotations
 
 from game.engine.commands import Draw
 from game.engine.events import StockDealt
+from game.engine.notation import parse_command
 from game.engine.refusals import Reason
 from game.engine.state import STOCK, WASTE
 
@@ -134,3 +138,37 @@ def test_a_king_lies_on_an_ace():
     state = T.state(t1="AH", t2="KS", t3="KD", f1="5C")
     assert T.allows(state, T.move("t2", "t1"))
     assert T.refusal(state, T.move("t3", "t1")) is Reason.TABLEAU_TAKES
+
+
+def test_nothing_lies_on_a_card_of_the_base_rank():
+    # Base 5: a black 4 would build on the red 5 in the tableau, but the 5 ends the run.
+    state = T.state(t1="5H", t2="4S", r1="4C", f1="5C")
+    assert T.refusal(state, T.move("t2", "t1")) is Reason.BASE_TAKES_NOTHING
+    assert T.refusal(state, T.move("r1", "t1")) is Reason.BASE_TAKES_NOTHING
+    # The same cards with another base: the 4 goes on the 5.
+    assert T.allows(T.state(t1="5H", t2="4S", f1="6C"), T.move("t2", "t1"))
+
+
+def test_a_king_on_an_ace_of_the_base_rank():
+    # Seed 2 of the audit: K♥ on A♠ with the base A♥ grew runs past thirteen cards.
+    state = T.state(t1="AS", t2="KH", f1="AH")
+    assert T.refusal(state, T.move("t2", "t1")) is Reason.BASE_TAKES_NOTHING
+    # A returned foundation card is refused there too.
+    state = T.state(t1="AS", f1="AH", f2="AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD")
+    assert T.refusal(state, T.move("f2", "t1")) is Reason.BASE_TAKES_NOTHING
+
+
+def test_no_run_crosses_the_base_rank():
+    # A 4 lying on the base-rank 5 (put there before the rule, or by hand) is no run with
+    # it: the 5 moves only with what is built on it, never with a card below.
+    state = T.state(t1="6C 5H 4S", t2="7D", f1="5C", down={"t1": 0})
+    assert T.refusal(state, T.move("t1", "t2", 3)) is Reason.BASE_TAKES_NOTHING
+    assert T.allows(T.state(t1="6C 5H", t2="7D", f1="5C", down={"t1": 0}), T.move("t1", "t2", 2))
+
+
+def test_seed_two_refuses_the_king_on_the_base_ace():
+    # The audit's deal: r7-t6 put K♥ on A♠ with the base card A♥.
+    game = T.deal(2)
+    assert game.state.base == 1
+    command = parse_command("r7-t6", game.layout)
+    assert T.refusal(game.state, command) is Reason.BASE_TAKES_NOTHING

@@ -34,6 +34,7 @@ def random_table(rng: random.Random, decks: int | None = None) -> dict:
         "move_runs": rng.random() < 0.7,
         "runs": rng.choice(list(Run)).value,
         "wrap": rng.random() < 0.3,
+        "base_takes_nothing": rng.random() < 0.2,
         "empty_accepts": rng.choice(list(EmptyPile)).value,
     }
     if deal is DealPattern.COUNTS:

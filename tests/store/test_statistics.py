@@ -205,9 +205,12 @@ def test_bad_records_are_dropped_good_ones_kept(tmp_path):
     loaded, message = load_statistics(tmp_path)
     assert loaded.get(S) == stats.get(S)
     assert loaded.get(K) == VariantStats()
-    assert "klondike draw1" in message and "double-klondike draw3" in message
-    assert "saratoga" not in message
+    assert message.startswith("Statistics: 2 records were not valid") and "1 kept" in message
+    details = message.details  # one key away (I)
+    assert "klondike draw1" in details and "double-klondike draw3" in details
+    assert "saratoga" not in details
     assert len(aside(tmp_path)) == 1  # the original is kept for the curious
+    assert load_statistics(tmp_path) == (loaded, None)  # the valid ones, written back
 
 
 def test_missing_record_fields_take_defaults(tmp_path):

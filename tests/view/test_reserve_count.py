@@ -15,9 +15,8 @@ from .scene_helpers import scene_for, settle
 SIZES = [(640, 480), (800, 600), (1280, 800), (1920, 1080), (700, 1100)]
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("variant", ["lady-jane", "canfield"])
-def test_a_reserves_count_lies_whole_on_its_own_card(variant, size):
+def with_reserves_dealt(variant: str, size: tuple[int, int]):
+    """The table of ``variant`` at ``size``, its reserves holding more than one card."""
     table = scene_for(variant, seed=1, size=size)
     screen = pygame.display.get_surface()
     settle(table, 10.0, screen)
@@ -25,6 +24,13 @@ def test_a_reserves_count_lies_whole_on_its_own_card(variant, size):
         for _ in range(3):  # the stock deals one card to every reserve
             assert table.do(Draw())
             settle(table, 10.0, screen)
+    return table
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("variant", ["lady-jane", "canfield"])
+def test_a_reserves_count_lies_whole_on_its_own_card(variant, size):
+    table = with_reserves_dealt(variant, size)
     scene, game = table.scene, table.game
     lay = scene.layout
     snap = scene.snapshot()

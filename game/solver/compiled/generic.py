@@ -19,7 +19,7 @@ from __future__ import annotations
 import threading
 from functools import lru_cache
 
-from game.engine.cards import KING
+from game.engine.cards import KING, RANK
 from game.engine.commands import Command, Draw, Move, mechanics_for
 from game.engine.policies import (
     EmptyPile,
@@ -70,6 +70,12 @@ def _spec(rules: Rules, base: int) -> tuple:
     probe = State((), (), 0, (), base)  # the relations read only the base of a state
     cards = range(rules.card_count)
     empty_rank = mechanics.empty_tableau_rank(probe)
+    # Nothing lies on a card of the closed rank (Lady Jane's base), and no run crosses it.
+    closed = mechanics.closed_rank(probe)
+    wanted = tuple(None if r == closed else w for r, w in enumerate(mechanics.wanted_rank))
+    builds_on = mechanics.builds_on
+    if closed is not None:
+        builds_on = lambda card, onto: RANK[onto] != closed and mechanics.builds_on(card, onto)  # noqa: E731
     return (
         rules.foundations,
         rules.tableau_piles,
@@ -88,11 +94,11 @@ def _spec(rules: Rules, base: int) -> tuple:
         empty_rank or 0,
         int(mechanics.empty_takes_any),
         int(mechanics.empty is EmptyPile.FROM_RESERVE),
-        _ranks(mechanics.wanted_rank),
+        _ranks(wanted),
         _ranks(mechanics._up),
         bytes(mechanics.empty_tableau_takes(probe, card) for card in cards),
-        _pairs(mechanics.builds_on, cards),
-        _pairs(mechanics.links, cards),
+        _pairs(builds_on, cards),
+        _pairs(mechanics.links_in(probe), cards),
     )
 
 

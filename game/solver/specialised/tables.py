@@ -50,6 +50,8 @@ def unknown_policies(rules: Rules) -> list[str]:
         unknown.append(f"tableau.runs = {rules.runs.value!r}")
     if rules.tableau_wrap or rules.foundation_wrap:
         unknown.append("wrap = true")
+    if rules.base_takes_nothing:
+        unknown.append("tableau.base_takes_nothing = true")
     if rules.foundation_base != FoundationBase.ACE:
         unknown.append(f"foundations.base = {rules.foundation_base.value!r}")
     if rules.fill_empty_first:

@@ -13,6 +13,7 @@ Each row's cells are asked for only when the row is shown (reading a file takes 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -209,6 +210,7 @@ class FileBrowser(Overlay):
             self.message = ""
         elif event.key == pygame.K_TAB:
             self.field.text, self.message = self.complete(self.field.text, self.listing.folder)
+            self._follow(self.field.text)
         elif event.key == pygame.K_BACKSPACE:
             self.field.erase(word=bool(ctrl))
             self.message = ""
@@ -217,6 +219,19 @@ class FileBrowser(Overlay):
             self.message = ""
         self.refresh()
         return []
+
+    def _follow(self, typed: str) -> None:
+        """Tab completed to a folder: the list shows it, and the field, still being typed
+        in, holds that folder's path (so that what is typed next is read from there)."""
+        if not typed.endswith(("/", os.sep)):
+            return
+        answer = self.go(typed, self.listing.folder, False)
+        if isinstance(answer, str | list):
+            return  # not a folder that can be listed: the field says what it holds
+        self.show(answer)
+        self.editing = True
+        folder = answer.folder
+        self.field.text = folder if folder.endswith(("/", os.sep)) else folder + os.sep
 
     def _edit(self) -> None:
         self.editing = True

@@ -170,6 +170,14 @@ class MenuPanel(Overlay):
             return []
         return super().handle(event)
 
+    def press_key_named(self, name: str) -> list[Intent]:
+        """The key shown beside a row (its ``hint``, "N") was pressed: that row acts, as a
+        click on it would; nothing when no enabled row shows it."""
+        for index, item in enumerate(self.items):
+            if item.hint == name and item.enabled():
+                return self._activate(index, 1)
+        return []
+
     def _activate(self, index: int, direction: int) -> list[Intent]:
         item = self.items[index]
         if not item.enabled():
