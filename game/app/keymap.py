@@ -35,7 +35,7 @@ def _b(key: int, mods: int, intent: object, name: str, action: str) -> Binding:
     return Binding(key, mods, intent, name, action)
 
 
-DRAW = N_("turn the stock / redeal")
+DRAW = N_("deal from the stock / redeal")
 UNDO = N_("undo")
 REDO = N_("redo")
 FOCUS = N_("move the keyboard focus between piles and along a run")
