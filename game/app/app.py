@@ -45,6 +45,7 @@ class App:
         self.fullscreen = options.fullscreen or (settings.fullscreen and not options.windowed)
         self.window_size = options.windowed or tuple(settings.window_size)
         self.screen = self._open_window()
+        self.first_start = False  # no game saved, none asked for: the chooser opens
         asked = self._first_game()
         self.sounds = Sounds(settings.sound, silenced=not options.sound)
         self.table = TableScene(
@@ -58,6 +59,8 @@ class App:
         self.controller = Controller(session, self.scenes, self.sounds, self)
         if asked is not None:
             self.controller.offer_saved_game(*asked)
+        elif self.first_start:
+            self.controller.apply(i.OpenChooser(first_start=True))
         self.controller.show_notices()
 
     # -- start-up ---------------------------------------------------------------------------
@@ -76,6 +79,7 @@ class App:
                 session.adopt(saved.game, saved.elapsed, saved.game_id, saved.assisted)
             else:
                 session.start(session.deal())
+                self.first_start = not opts.game_file
             return None
         asked = session.deal(opts.variant, opts.mode, opts.seed)
         if saved.game is not None and saved.game.moves_made:

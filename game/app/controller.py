@@ -49,6 +49,12 @@ def pages():
     return module
 
 
+def choosing():
+    from . import choosing as module
+
+    return module
+
+
 # Intents that are the player acting on the game: a message about what came before goes.
 ACTS = (i.Play, i.Undo, i.Redo, i.FocusActivate, i.NowhereToGo, i.CannotLift)
 
@@ -101,7 +107,8 @@ class Controller:
             i.OpenMenu: lambda it: self._open(
                 menus().main_menu, self._fullscreen, self.assistant.can_finish
             ),
-            i.OpenRules: lambda it: self._open(pages().rules_page),
+            i.OpenRules: lambda it: self._open(pages().rules_page, it.variant),
+            i.OpenChooser: self._open_chooser,
             i.OpenStatistics: lambda it: self._open(pages().statistics_page),
             i.OpenOptions: lambda it: self._open(
                 pages().options_menu, self._fullscreen, self.sounds.silenced
@@ -270,6 +277,10 @@ class Controller:
 
     def _open(self, build: Callable, *args) -> None:
         self.scenes.push(build(self.session, self.table.layout_size(), *args))
+
+    def _open_chooser(self, intent: i.OpenChooser) -> None:
+        self.scenes.close_overlays()  # from the menu too: the chooser stands alone
+        self._open(choosing().chooser, intent.first_start)
 
     def _submenu(self, intent: i.OpenSubmenu) -> None:
         extra = (self.assistant.can_finish,) if intent.name == "solver_menu" else ()

@@ -49,6 +49,7 @@ TABLE: tuple[Binding, ...] = (
     _b(pygame.K_h, 0, i.Hint(), "H", "hint (the next move of a winning line, found fairly)"),
     _b(pygame.K_f, 0, i.Finish(), "F", "play out a finished game"),
     _b(pygame.K_n, 0, i.NewGame(), "N", "new game"),
+    _b(pygame.K_g, 0, i.OpenChooser(), "G", "choose a game (every game, with your record in each)"),
     _b(pygame.K_r, 0, i.Restart(), "R", "restart this deal"),
     _b(pygame.K_LEFT, 0, i.FocusMove(-1, 0), "\u2190", FOCUS),
     _b(pygame.K_RIGHT, 0, i.FocusMove(1, 0), "\u2192", FOCUS),

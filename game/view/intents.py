@@ -170,7 +170,17 @@ class OpenMenu:
 
 @dataclass(frozen=True)
 class OpenRules:
-    pass
+    """The rules page of the game played, or of ``variant`` (the chooser's game)."""
+
+    variant: str | None = None
+
+
+@dataclass(frozen=True)
+class OpenChooser:
+    """The game chooser: every game, to choose the next one. ``first_start``: opened by
+    itself on the game's first start (leaving it says how to open it again)."""
+
+    first_start: bool = False
 
 
 @dataclass(frozen=True)
@@ -371,6 +381,7 @@ Intent = (
     | Back
     | OpenMenu
     | OpenRules
+    | OpenChooser
     | OpenStatistics
     | OpenOptions
     | OpenVariants
