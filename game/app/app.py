@@ -57,11 +57,11 @@ class App:
         )
         self.scenes = SceneStack(self.table)
         self.controller = Controller(session, self.scenes, self.sounds, self)
+        self.controller.show_notices()
         if asked is not None:
             self.controller.offer_saved_game(*asked)
-        elif self.first_start:
+        elif self.first_start and self.table.toast is None:  # news first, on the table
             self.controller.apply(i.OpenChooser(first_start=True))
-        self.controller.show_notices()
 
     # -- start-up ---------------------------------------------------------------------------
 

@@ -160,6 +160,8 @@ class Controller:
             self.table.refused(intent.command)
             self.table.say(refusal(refused), about=game.state)
             return
+        if game.moves_made == 1:  # played, not only dealt: first in the chooser from now on
+            self.session.change_settings(self.session.settings.with_played(game.rules.variant))
         self.table.follow(step, from_hand=intent.from_hand)
         self.position_changed()
 

@@ -245,8 +245,6 @@ class Session:
         step = self.game.execute(command)
         if by_solver:
             self.assisted = True
-        if self.game.moves_made == 1:  # played, not only dealt: first in the chooser now
-            self.change_settings(self.settings.with_played(self.game.rules.variant))
         self._changed()
         return step
 

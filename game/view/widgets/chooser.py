@@ -3,47 +3,25 @@ line on it, the player's record), in groups under headings, columns by the windo
 
 Typing filters the tiles by name; the arrows, Page Up/Down, Home/End and the mouse choose
 one; Enter or a click plays it; F1 opens its rules; the wheel scrolls; Esc closes. What
-each tile is and what choosing it does are the app's (``Tile``); this widget lays the
-tiles out, draws them and reads the keys and the mouse. A tile's picture is asked for
-only once the tile is in view, one a frame: the chooser opens at once, and the pictures
-come in as the rows scroll into view.
+each tile is and does is the app's (``Tile``); this widget lays the tiles out, draws them
+and reads the keys and the mouse. A tile's picture is asked for once the tile is in view,
+one a frame: the chooser opens at once, the pictures come in as the rows scroll in.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
 from game.i18n import _
 
-from ..elide import ELLIPSIS
 from ..intents import CloseScene, Intent
 from ..text import wrap
 from . import style
 from .base import Overlay
-
-PICTURE_SHAPE = 0.55  # a picture's height to its width (a table is wider than tall)
-NAME_LINES = 2  # at most; a longer name ends with "…" at a word
-ABOUT_LINES = 4
-
-
-@dataclass(frozen=True)
-class Tile:
-    key: str  # unique among the tiles (a variant's id)
-    name: str  # in the player's language: what the filter matches
-    about: str  # one line on the game
-    record: str  # the player's record in it
-    choose: Intent  # Enter or a click
-    rules: Intent  # F1
-    picture: Callable[[tuple[int, int]], pygame.Surface]  # of that size, drawn when in view
-
-
-@dataclass(frozen=True)
-class Group:
-    heading: str
-    tiles: tuple[Tile, ...]
+from .footer import draw_footer, footer_boxes, footer_height, footer_rows
+from .tile import Group, Tile, TileShape, draw_tile, tile_columns, tile_shape
 
 
 @dataclass(frozen=True)
@@ -74,6 +52,7 @@ class ChooserPanel(Overlay):
         self.selected = 0  # index among the tiles shown
         self._pictures: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
         self._grid_cache: tuple | None = None
+        self._shapes: dict[tuple[int, int], TileShape] = {}
         keys = [t.key for t in self.shown()]
         if selected in keys:
             self.selected = keys.index(selected)
@@ -118,26 +97,17 @@ class ChooserPanel(Overlay):
         return pygame.Rect(rect.x + m.pad, top, rect.w - 2 * m.pad, max(1, bottom - top))
 
     def _columns(self, m: style.Metrics, width: int) -> tuple[int, int, int]:
-        """(columns, a tile's width, the gap between tiles)."""
-        gap = m.pad // 2
-        columns = max(1, (width + gap) // (m.unit * 10 + gap))
-        return columns, (width - gap * (columns - 1)) // columns, gap
+        return tile_columns(self._all(), m, width)
 
-    def _tile_parts(self, m: style.Metrics, tile_w: int) -> tuple[int, int, int, int]:
-        """(inner padding, picture height, name lines, about lines) for tiles this wide:
-        every tile as tall as the tallest needs (a grid's rows line up)."""
-        inner = max(3, m.unit // 3)
-        text_w = tile_w - 2 * inner
-        tiles = [t for g in self.groups for t in g.tiles]
-        names = max((len(wrap(t.name, m.heading_font, text_w)) for t in tiles), default=1)
-        about = max((len(wrap(t.about, m.small_font, text_w)) for t in tiles), default=1)
-        return inner, int(text_w * PICTURE_SHAPE), min(names, NAME_LINES), min(about, ABOUT_LINES)
+    def _shape(self, m: style.Metrics, tile_w: int) -> TileShape:
+        """Every tile as tall as the tallest needs (a grid's rows line up)."""
+        key = (m.unit, tile_w)
+        if key not in self._shapes:
+            self._shapes[key] = tile_shape(self._all(), m, tile_w)
+        return self._shapes[key]
 
-    def _tile_height(self, m: style.Metrics, tile_w: int) -> int:
-        inner, picture_h, names, about = self._tile_parts(m, tile_w)
-        lines = names * m.heading_font.get_linesize()
-        lines += (about + 1) * m.small_font.get_linesize()
-        return inner + picture_h + inner // 2 + lines + inner
+    def _all(self) -> list[Tile]:
+        return [t for g in self.groups for t in g.tiles]
 
     def _grid(self) -> tuple[list[_Placed], int]:
         """Where each heading and tile goes in the grid (unscrolled), and its full height."""
@@ -147,7 +117,7 @@ class ChooserPanel(Overlay):
         if self._grid_cache is not None and self._grid_cache[0] == key:
             return self._grid_cache[1]
         columns, tile_w, gap = self._columns(m, area.w)
-        tile_h = self._tile_height(m, tile_w)
+        tile_h = self._shape(m, tile_w).height
         heading_h = m.heading_font.get_linesize() + m.pad // 2
         placed: list[_Placed] = []
         y, index = 0, 0
@@ -195,38 +165,14 @@ class ChooserPanel(Overlay):
             (_("Esc  Close"), CloseScene()),
         ]
 
-    def _footer_rows(self, m: style.Metrics, rect: pygame.Rect) -> list[list]:
-        """The footer's parts in rows that fit the panel (a narrow window takes two)."""
-        f = m.small_font
-        rows: list[list] = [[]]
-        used = 0
-        for label, action in self._parts():
-            w = f.size(label)[0] + m.pad
-            if rows[-1] and used + m.pad + w > rect.w - 2 * m.pad:
-                rows.append([])
-                used = 0
-            used += (m.pad if rows[-1] else 0) + w
-            rows[-1].append((label, action, w))
-        return rows
-
     def _footer_height(self, m: style.Metrics, rect: pygame.Rect) -> int:
-        rows = self._footer_rows(m, rect)
-        return len(rows) * (m.small_font.get_linesize() + m.pad // 2) + m.pad
+        return footer_height(footer_rows(self._parts(), m, rect.w), m)
 
     def footer(self) -> list[tuple[pygame.Rect, str, Intent | str | None]]:
         m = self.metrics()
         rect = self.panel_rect()
-        line_h = m.small_font.get_linesize() + m.pad // 4
-        y = rect.bottom - self._footer_height(m, rect) + m.pad // 2
-        out = []
-        for row in self._footer_rows(m, rect):
-            total = sum(w for _l, _a, w in row) + m.pad * (len(row) - 1)
-            x = rect.x + (rect.w - total) // 2
-            for label, action, w in row:
-                out.append((pygame.Rect(x, y, w, line_h), label, action))
-                x += w + m.pad
-            y += m.small_font.get_linesize() + m.pad // 2
-        return out
+        top = rect.bottom - self._footer_height(m, rect)
+        return footer_boxes(footer_rows(self._parts(), m, rect.w), m, rect, top)
 
     # -- input ------------------------------------------------------------------------------------
 
@@ -313,7 +259,7 @@ class ChooserPanel(Overlay):
     def _row_step(self) -> int:
         m = self.metrics()
         _columns, tile_w, gap = self._columns(m, self.grid_rect().w)
-        return self._tile_height(m, tile_w) + gap
+        return self._shape(m, tile_w).height + gap
 
     def _vertical(self, rows: int) -> int:
         """The tile ``rows`` rows below (above) the chosen one, in its column or the
@@ -376,8 +322,7 @@ class ChooserPanel(Overlay):
     def _picture_size(self) -> tuple[int, int]:
         m = self.metrics()
         _columns, tile_w, _gap = self._columns(m, self.grid_rect().w)
-        inner, picture_h, _names, _about = self._tile_parts(m, tile_w)
-        return tile_w - 2 * inner, picture_h
+        return self._shape(m, tile_w).picture
 
     def missing_pictures(self) -> list[Tile]:
         """The tiles in view whose picture is not drawn yet."""
@@ -420,15 +365,15 @@ class ChooserPanel(Overlay):
                 if area.contains(pygame.Rect(box.topleft, text.get_size())):
                     surface.blit(text, box.topleft)
             else:
-                self._draw_tile(surface, m, tiles[p.index], box, p.index == self.selected, area)
+                tile = tiles[p.index]
+                shape = self._shape(m, box.w)
+                picture = self._pictures.get((tile.key, shape.picture))
+                selected = p.index == self.selected
+                draw_tile(surface, m, tile, box, shape, selected, area, picture)
         surface.set_clip(None)
         if self.furthest():  # where the list stands: a bar along the grid's right edge
             self._draw_scroll_bar(surface, m, area)
-        for box, label, action in self.footer():
-            if action is not None:
-                pygame.draw.rect(surface, style.PANEL_EDGE, box, 1, border_radius=m.unit // 4)
-            text = m.small_font.render(label, True, style.TEXT if action else style.DIM)
-            surface.blit(text, text.get_rect(center=box.center))
+        draw_footer(surface, self.footer(), m)
 
     def _draw_field(self, surface: pygame.Surface, m: style.Metrics, box: pygame.Rect) -> None:
         pygame.draw.rect(surface, (0, 0, 0), box, border_radius=m.unit // 4)
@@ -443,38 +388,6 @@ class ChooserPanel(Overlay):
             text = text.subsurface((text.get_width() - room, 0, room, text.get_height()))
         surface.blit(text, (box.x + m.pad // 2, box.y + (box.h - text.get_height()) // 2))
 
-    def _draw_tile(self, surface, m: style.Metrics, tile: Tile, box, selected, area) -> None:
-        inner, picture_h, names, about = self._tile_parts(m, box.w)
-        band = pygame.Surface(box.size, pygame.SRCALPHA)
-        fill = style.ROW_SELECTED if selected else style.ROW_HOVER
-        pygame.draw.rect(band, fill, band.get_rect(), border_radius=m.unit // 3)
-        surface.blit(band, box)
-        edge = style.TITLE if selected else style.PANEL_EDGE
-        pygame.draw.rect(surface, edge, box, 2 if selected else 1, border_radius=m.unit // 3)
-        size = (box.w - 2 * inner, picture_h)
-        picture = self._pictures.get((tile.key, size))
-        spot = pygame.Rect(box.x + inner, box.y + inner, *size)
-        if picture is not None:
-            surface.blit(picture, spot)
-        else:  # drawn in a frame or two
-            pygame.draw.rect(surface, (24, 84, 48), spot)
-        text_w = box.w - 2 * inner
-        heading, small = m.heading_font, m.small_font
-        name = _lines(tile.name, heading, text_w, names)
-        about_y = spot.bottom + inner // 2 + len(name) * heading.get_linesize()
-        record_y = box.bottom - inner - small.get_linesize()  # the record at the foot
-        blocks = [
-            (spot.bottom + inner // 2, heading, style.TITLE, name),
-            (about_y, small, style.TEXT, _lines(tile.about, small, text_w, about)),
-            (record_y, small, style.DIM, [_fit(tile.record, small, text_w)]),
-        ]
-        for top, f, colour, lines in blocks:
-            for n, line in enumerate(lines):
-                text = f.render(line, True, colour)
-                where = pygame.Rect(box.x + inner, top + n * f.get_linesize(), *text.get_size())
-                if area.contains(where):  # a line half in view is not drawn: never cut
-                    surface.blit(text, where)
-
     def _draw_scroll_bar(self, surface, m: style.Metrics, area: pygame.Rect) -> None:
         _placed, height = self._grid()
         track = pygame.Rect(area.right + m.pad // 4, area.y, max(3, m.pad // 4), area.h)
@@ -485,22 +398,3 @@ class ChooserPanel(Overlay):
         pygame.draw.rect(surface, style.DISABLED, track, border_radius=track.w // 2)
         thumb = pygame.Rect(track.x, thumb_y, track.w, thumb_h)
         pygame.draw.rect(surface, style.PANEL_EDGE, thumb, border_radius=track.w // 2)
-
-
-def _lines(text: str, f: pygame.font.Font, width: int, most: int) -> list[str]:
-    """``text`` wrapped to ``width``, in at most ``most`` lines: a longer one ends with
-    "…" after the last whole word that fits."""
-    lines = wrap(text, f, width)
-    if len(lines) <= most:
-        return lines
-    return [*lines[: most - 1], _fit(" ".join(lines[most - 1 :]), f, width)]
-
-
-def _fit(text: str, f: pygame.font.Font, width: int) -> str:
-    """``text``, or as many of its words as fit with "…" after them."""
-    if f.size(text)[0] <= width:
-        return text
-    words = text.split()
-    while len(words) > 1 and f.size(" ".join(words) + ELLIPSIS)[0] > width:
-        words.pop()
-    return " ".join(words).rstrip(",;:") + ELLIPSIS
