@@ -124,7 +124,7 @@ def shots() -> list[Shot]:
                     size,
                     keys=["g"],
                     settings={"recent": ("double-klondike", "saratoga", "klondike")},
-                    wait=2.0,  # the pictures come in one a frame
+                    wait=2.0,  # the pictures come in a few a frame
                     language=None if language == "en" else language,
                 )
             )

@@ -43,7 +43,7 @@ def type_text(app, text: str) -> None:
 
 
 def draw_pictures(app) -> None:
-    """Frames until the pictures of the tiles in view are drawn (one a frame)."""
+    """Frames until the pictures of the tiles in view are drawn (a few a frame)."""
     for _ in range(40):
         frame(app)
         if app.scenes.top.idle:
@@ -91,6 +91,40 @@ def test_neither_a_resumed_game_nor_a_game_asked_for_opens_it(tmp_path):
     assert again.scenes.top is again.table and again.session.game.moves_made == 1
     asked = make_app(tmp_path / "other", "--variant", "yukon", chooser=True)
     assert asked.scenes.top is asked.table and asked.session.game.rules.variant == "yukon"
+
+
+def test_news_at_a_first_start_is_shown_on_the_table_not_under_the_chooser(tmp_path):
+    (tmp_path / "settings.json").write_text("{not json", encoding="utf-8")
+    app = make_app(tmp_path, chooser=True)
+    assert app.scenes.top is app.table and "settings.json" in app.table.toast.text
+    press(app, pygame.K_g)
+    chooser_of(app)
+
+
+def test_pictures_are_drawn_as_tiles_come_into_view_a_few_a_frame_and_kept(tmp_path):
+    app = make_app(tmp_path, "--windowed", "640x480", chooser=True)
+    press(app, pygame.K_HOME)
+    chooser = chooser_of(app)
+    in_view = [t.key for t, _r in chooser.visible_tiles()]
+    missing = chooser.missing_pictures()
+    assert len(in_view) < len(BUILT_IN) and not chooser.idle
+    frame(app)
+    assert 0 <= len(chooser.missing_pictures()) < len(missing)
+    draw_pictures(app)
+    drawn = {key for key, _size in chooser._pictures}
+    assert drawn == set(in_view)  # none out of view
+    picture = next(iter(chooser._pictures.values()))
+    assert picture.get_size() == chooser._picture_size()
+    press(app, pygame.K_END)  # the last rows come into view: their pictures follow
+    assert not chooser.idle
+    draw_pictures(app)
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_g)  # opened again: the pictures drawn before are kept, not redrawn
+    again = chooser_of(app)
+    press(app, pygame.K_HOME)
+    frame(app)  # kept: all of them at once
+    assert again is not chooser and again._pictures and again.idle
+    assert all(again._pictures[key] is chooser._pictures[key] for key in again._pictures)
 
 
 def test_g_opens_it_from_the_table_and_the_menu_row_too(tmp_path):

@@ -5,11 +5,12 @@ Typing filters the tiles by name; the arrows, Page Up/Down, Home/End and the mou
 one; Enter or a click plays it; F1 opens its rules; the wheel scrolls; Esc closes. What
 each tile is and does is the app's (``Tile``); this widget lays the tiles out, draws them
 and reads the keys and the mouse. A tile's picture is asked for once the tile is in view,
-one a frame: the chooser opens at once, the pictures come in as the rows scroll in.
+a few a frame: the chooser opens at once, the pictures come in as the rows scroll in.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import pygame
@@ -20,8 +21,11 @@ from ..intents import CloseScene, Intent
 from ..text import wrap
 from . import style
 from .base import Overlay
+from .field import draw_line
 from .footer import draw_footer, footer_boxes, footer_height, footer_rows
 from .tile import Group, Tile, TileShape, draw_tile, tile_columns, tile_shape
+
+PICTURE_SHARE = 0.008  # seconds of a frame for drawing pictures (at least one is drawn)
 
 
 @dataclass(frozen=True)
@@ -317,7 +321,7 @@ class ChooserPanel(Overlay):
         super().resize(size)
         self._keep_in_view()
 
-    # -- the pictures, one a frame ----------------------------------------------------------
+    # -- the pictures, a few a frame --------------------------------------------------------
 
     def _picture_size(self) -> tuple[int, int]:
         m = self.metrics()
@@ -334,10 +338,15 @@ class ChooserPanel(Overlay):
         return not self.missing_pictures()
 
     def update(self, dt: float) -> None:
+        """Pictures for the tiles in view: at least one a frame, more while the frame's
+        share lasts (a picture drawn before, and kept by the app, costs nothing)."""
         missing = self.missing_pictures()
+        size, started = self._picture_size(), time.perf_counter()
+        for tile in missing:
+            self._pictures[(tile.key, size)] = tile.picture(size)
+            if time.perf_counter() - started > PICTURE_SHARE:
+                break
         if missing:
-            size = self._picture_size()
-            self._pictures[(missing[0].key, size)] = missing[0].picture(size)
             self.refresh()
 
     # -- drawing ----------------------------------------------------------------------------------
@@ -346,7 +355,8 @@ class ChooserPanel(Overlay):
         super().draw(surface)
         m = self.metrics()
         rect = self.panel_rect()
-        self._draw_field(surface, m, self._field_rect(m, rect))
+        field = self._field_rect(m, rect)
+        draw_line(surface, field, m, self.typed, True, _("Find a game: type its name"))
         area = self.grid_rect()
         placed, _height = self._grid()
         tiles = self.shown()
@@ -375,26 +385,7 @@ class ChooserPanel(Overlay):
             self._draw_scroll_bar(surface, m, area)
         draw_footer(surface, self.footer(), m)
 
-    def _draw_field(self, surface: pygame.Surface, m: style.Metrics, box: pygame.Rect) -> None:
-        pygame.draw.rect(surface, (0, 0, 0), box, border_radius=m.unit // 4)
-        pygame.draw.rect(surface, style.TITLE, box, 1, border_radius=m.unit // 4)
-        f = m.text_font
-        if self.typed:
-            text = f.render(self.typed + "\u2502", True, style.TITLE)
-        else:
-            text = f.render(_("Find a game: type its name"), True, style.DIM)
-        room = box.w - m.pad
-        if text.get_width() > room:  # the end is where one types
-            text = text.subsurface((text.get_width() - room, 0, room, text.get_height()))
-        surface.blit(text, (box.x + m.pad // 2, box.y + (box.h - text.get_height()) // 2))
-
     def _draw_scroll_bar(self, surface, m: style.Metrics, area: pygame.Rect) -> None:
-        _placed, height = self._grid()
         track = pygame.Rect(area.right + m.pad // 4, area.y, max(3, m.pad // 4), area.h)
-        if track.right > self.panel_rect().right - 2:
-            return
-        thumb_h = max(m.unit, area.h * area.h // max(1, height))
-        thumb_y = area.y + (area.h - thumb_h) * self.scroll // max(1, self.furthest())
-        pygame.draw.rect(surface, style.DISABLED, track, border_radius=track.w // 2)
-        thumb = pygame.Rect(track.x, thumb_y, track.w, thumb_h)
-        pygame.draw.rect(surface, style.PANEL_EDGE, thumb, border_radius=track.w // 2)
+        if track.right <= self.panel_rect().right - 2:
+            style.scroll_bar(surface, track, self.scroll, area.h, self._grid()[1])
