@@ -60,7 +60,7 @@ class ChooserPanel(Overlay):
         keys = [t.key for t in self.shown()]
         if selected in keys:
             self.selected = keys.index(selected)
-        self._keep_in_view()
+        self._keep_in_view(opening=True)
 
     # -- what is shown -------------------------------------------------------------------------
 
@@ -293,9 +293,9 @@ class ChooserPanel(Overlay):
         self._keep_in_view()
         self.refresh()
 
-    def _keep_in_view(self) -> None:
-        """Scroll so the chosen tile is wholly in view (its group's heading too, for the
-        first row of a group)."""
+    def _keep_in_view(self, opening: bool = False) -> None:
+        """Scroll so the chosen tile is wholly in view, its group's heading too in the
+        group's first row; ``opening``: its row at the top, if it is not in view at once."""
         placed, _height = self._grid()
         area_h = self.grid_rect().h
         index = next((n for n, p in enumerate(placed) if p.index == self.selected), None)
@@ -303,10 +303,9 @@ class ChooserPanel(Overlay):
             self._scroll_to(self.scroll)
             return
         rect = placed[index].rect
-        top = rect.y
-        if index > 0 and placed[index - 1].heading and rect.y - placed[index - 1].rect.bottom < 2:
-            top = placed[index - 1].rect.y
-        if top < self.scroll:
+        heading = next(p.rect for p in reversed(placed[:index]) if p.heading)
+        top = heading.y if rect.y == heading.bottom else rect.y
+        if top < self.scroll or (opening and rect.bottom > self.scroll + area_h):
             self._scroll_to(top)
         elif rect.bottom > self.scroll + area_h:
             self._scroll_to(min(top, rect.bottom - area_h))
