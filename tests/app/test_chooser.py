@@ -12,6 +12,7 @@ import pytest
 
 from game import i18n
 from game.app.gamefiles import finished_games
+from game.app.settings import RECENT_KEPT, settings_from_dict
 from game.engine.commands import Draw
 from game.variants import all_variants, player
 from game.view import intents as i
@@ -331,3 +332,13 @@ def test_every_tile_fits_the_window_and_no_text_lies_over_another(
         assert seen == BUILT_IN
     finally:
         i18n.use_language("en")
+
+
+def test_the_recently_played_games_are_kept_in_the_settings_and_a_bad_list_is_reset():
+    settings, problems = settings_from_dict({"recent": ["yukon", "mine", "yukon"]})
+    assert settings.recent == ("yukon", "mine") and not problems
+    assert settings.with_played("mine").recent == ("mine", "yukon")
+    for bad in (7, ["yukon", 3], [""], ["x"] * (RECENT_KEPT + 1)):
+        settings, problems = settings_from_dict({"recent": bad, "sound": False})
+        assert settings.recent == () and problems == ["recently played games"]
+        assert settings.sound is False  # the rest kept
