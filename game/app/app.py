@@ -40,6 +40,7 @@ class App:
         self.frames = 0
         self.drawn = False  # the first frame is on screen
         self.looked = False  # the assistant has looked at the first position
+        self._key_text = ""  # the text of the last key pressed
         self.session = session = Session.open(options.data_dir, options.language)
         settings = session.settings
         self.fullscreen = options.fullscreen or (settings.fullscreen and not options.windowed)
@@ -127,7 +128,14 @@ class App:
         elif kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.demonstrating:
             self.controller.apply(i.StopDemo())  # any key or click stops "show me"
         elif kind == pygame.KEYDOWN:
+            self._key_text = event.unicode  # its text comes again as TEXTINPUT
             self._key(event)
+        elif kind == pygame.TEXTINPUT:
+            # Text with no key of its own (an input method, a compose key) is typed; the
+            # text of the key just pressed was that key's, read already.
+            if event.text != self._key_text:
+                self._to_top(event)
+            self._key_text = ""
         elif kind in MOUSE:
             self._to_top(event)
         elif kind == pygame.DROPFILE:

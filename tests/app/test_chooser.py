@@ -172,6 +172,26 @@ def test_typing_filters_by_the_name_in_the_players_language(tmp_path):
         i18n.use_language("en")
 
 
+def text_input(app, text: str) -> None:
+    app.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+
+def test_a_key_and_its_text_type_once_and_text_without_a_key_is_typed(tmp_path):
+    app = make_app(tmp_path, "--language", "uk")
+    try:
+        press(app, pygame.K_g, text="g")  # as SDL sends a key: its KEYDOWN, then its text
+        text_input(app, "g")
+        chooser = chooser_of(app)
+        assert chooser.typed == ""  # G opened the chooser: it is not typed
+        press(app, pygame.K_PERIOD, text="ю")  # a key of a Ukrainian keyboard
+        text_input(app, "ю")
+        assert chooser.typed == "ю"
+        text_input(app, "к")  # text with no key of its own (an input method)
+        assert chooser.typed == "юк" and names(chooser) == ["Юкон"]
+    finally:
+        i18n.use_language("en")
+
+
 def test_the_names_are_in_the_languages_alphabetical_order(tmp_path):
     app = make_app(tmp_path, "--language", "uk", chooser=True)
     try:

@@ -194,8 +194,9 @@ class ChooserPanel(Overlay):
     def _read(self, event: pygame.event.Event) -> list[Intent]:
         if event.type == pygame.KEYDOWN:
             return self._key(event)
-        if event.type == pygame.TEXTINPUT:
-            return []  # KEYDOWN carries the text
+        if event.type == pygame.TEXTINPUT:  # text with no key of its own (App says which)
+            self._filter(self.typed + "".join(c for c in event.text if c.isprintable()))
+            return []
         if event.type == pygame.MOUSEWHEEL:
             self._scroll_to(self.scroll - event.y * self.metrics().unit * 3)
             return []
