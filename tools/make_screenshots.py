@@ -75,6 +75,7 @@ FAMILY = {
     "lady-jane": ("deal", 5, 20),
 }
 FAMILY_SIZES = [(1280, 800), PORTRAIT]
+CHOOSER_SIZES = [(640, 480), (1280, 800), PORTRAIT]
 MENU = ["m"]
 # Menu > Watch, save and open games > Finished games (Redo is faint in a game never undone:
 # the arrows pass it by).
@@ -125,6 +126,20 @@ def shots() -> list[Shot]:
         Shot("file-browser-1280x800", (1280, 800), keys=BROWSER, saved_games=True),
         Shot("finished-assisted-1280x800", (1280, 800), keys=FINISHED, history=True),
     ]
+    # The game chooser (G), in each language at the smallest, the usual and the tall window.
+    for language in ("en", "uk", "ru"):
+        for size in CHOOSER_SIZES:
+            tag = "" if language == "en" else f"-{language}"
+            out.append(
+                Shot(
+                    f"chooser{tag}-{size[0]}x{size[1]}",
+                    size,
+                    keys=["g"],
+                    settings={"recent": ("double-klondike", "saratoga", "klondike")},
+                    wait=2.0,  # the pictures come in a few a frame
+                    language=None if language == "en" else language,
+                )
+            )
     for language in ("uk", "ru"):
         out += [
             Shot(f"klondike-{language}-1280x800", (1280, 800), language=language),

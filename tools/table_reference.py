@@ -40,6 +40,8 @@ MEANING = {
     "decks": "how many 52-card decks",
     "default_mode": "the mode played until the player chooses another: one of `[modes]`",
     "scoring": 'what the score counts; default `"foundation-cards"`',
+    "family": "the family the game belongs to: the game chooser shows each family's games "
+    'together; default `"klondike"`',
     "tableau.piles": "how many tableau piles",
     "tableau.deal": "how many cards each pile is dealt",
     "tableau.counts": 'with `deal = "counts"` (and only then): the cards each pile is '

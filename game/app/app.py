@@ -42,11 +42,13 @@ class App:
         self.frames = 0
         self.drawn = False  # the first frame is on screen
         self.looked = False  # the assistant has looked at the first position
+        self._key_text = ""  # the text of the last key pressed
         self.session = session = Session.open(options.data_dir, options.language)
         settings = session.settings
         self.fullscreen = options.fullscreen or (settings.fullscreen and not options.windowed)
         self.window_size = options.windowed or tuple(settings.window_size)
         self.screen = self._open_window()
+        self.first_start = False  # no game saved, none asked for: the chooser opens
         asked = self._first_game()
         self.sounds = Sounds(settings.sound, silenced=not options.sound)
         self.table = TableScene(
@@ -58,9 +60,11 @@ class App:
         )
         self.scenes = SceneStack(self.table)
         self.controller = Controller(session, self.scenes, self.sounds, self)
+        self.controller.show_notices()
         if asked is not None:
             self.controller.offer_saved_game(*asked)
-        self.controller.show_notices()
+        elif self.first_start and self.table.toast is None:  # news first, on the table
+            self.controller.apply(i.OpenChooser(first_start=True))
 
     # -- start-up ---------------------------------------------------------------------------
 
@@ -78,6 +82,7 @@ class App:
                 session.adopt(saved.game, saved.elapsed, saved.game_id, saved.assisted)
             else:
                 session.start(session.deal())
+                self.first_start = not opts.game_file
             return None
         asked = session.deal(opts.variant, opts.mode, opts.seed)
         if saved.game is not None and saved.game.moves_made:
@@ -141,7 +146,14 @@ class App:
         elif kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.demonstrating:
             self.controller.apply(i.StopDemo())  # any key or click stops "show me"
         elif kind == pygame.KEYDOWN:
+            self._key_text = event.unicode  # its text comes again as TEXTINPUT
             self._key(event)
+        elif kind == pygame.TEXTINPUT:
+            # Text with no key of its own (an input method, a compose key) is typed; the
+            # text of the key just pressed was that key's, read already.
+            if event.text != self._key_text:
+                self._to_top(event)
+            self._key_text = ""
         elif kind in MOUSE:
             self._to_top(event)
         elif kind == pygame.DROPFILE:

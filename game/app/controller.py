@@ -56,6 +56,12 @@ def pages():
     return module
 
 
+def choosing():
+    from . import choosing as module
+
+    return module
+
+
 # Intents that are the player acting on the game: a message about what came before goes.
 ACTS = (i.Play, i.Undo, i.Redo, i.FocusActivate, i.NowhereToGo, i.CannotLift)
 
@@ -108,9 +114,10 @@ class Controller:
             i.OpenMenu: lambda it: self._open(
                 menus().main_menu, self._fullscreen, self.assistant.can_finish
             ),
-            i.OpenRules: lambda it: self._open(pages().rules_page),
+            i.OpenRules: lambda it: self._open(pages().rules_page, it.variant),
             i.OpenLastMessage: lambda it: self._open(pages().last_message_page, self.table),
             i.OpenKeys: lambda it: self._open(pages().keys_page),
+            i.OpenChooser: self._open_chooser,
             i.OpenStatistics: lambda it: self._open(pages().statistics_page),
             i.OpenOptions: lambda it: self._open(
                 pages().options_menu, self._fullscreen, self.sounds.silenced
@@ -164,6 +171,8 @@ class Controller:
             self.table.refused(intent.command)
             self.table.say(refusal(refused), about=game.state)
             return
+        if game.moves_made == 1:  # played, not only dealt: first in the chooser from now on
+            self.session.change_settings(self.session.settings.with_played(game.rules.variant))
         self.table.follow(step, from_hand=intent.from_hand)
         self.position_changed()
 
@@ -287,6 +296,10 @@ class Controller:
 
     def _open(self, build: Callable, *args) -> None:
         self.scenes.push(build(self.session, self.table.layout_size(), *args))
+
+    def _open_chooser(self, intent: i.OpenChooser) -> None:
+        self.scenes.close_overlays()  # from the menu too: the chooser stands alone
+        self._open(choosing().chooser, intent.first_start)
 
     def _submenu(self, intent: i.OpenSubmenu) -> None:
         extra = (self.assistant.can_finish,) if intent.name == "solver_menu" else ()

@@ -36,6 +36,7 @@ def _b(key: int, mods: int, intent: object, name: str, action: str) -> Binding:
 
 
 DRAW = N_("deal from the stock / redeal")
+CHOOSE = N_("choose a game (every game, with your record in each)")
 UNDO = N_("undo")
 REDO = N_("redo")
 FOCUS = N_("move the keyboard focus between piles and along a run")
@@ -51,6 +52,13 @@ TABLE: tuple[Binding, ...] = (
     _b(pygame.K_h, 0, i.Hint(), "H", N_("hint (the next move of a winning line, found fairly)")),
     _b(pygame.K_f, 0, i.Finish(), "F", N_("play out a finished game")),
     _b(pygame.K_n, 0, i.NewGame(), "N", N_("new game")),
+    _b(
+        pygame.K_g,
+        0,
+        i.OpenChooser(),
+        "G",
+        N_("choose a game (every game, with your record in each)"),
+    ),
     _b(pygame.K_r, 0, i.Restart(), "R", N_("restart this deal")),
     _b(pygame.K_LEFT, 0, i.FocusMove(-1, 0), "\u2190", FOCUS),
     _b(pygame.K_RIGHT, 0, i.FocusMove(1, 0), "\u2192", FOCUS),

@@ -34,6 +34,7 @@ def main_menu(
     game = session.game
     items = [
         Item(_("New game"), i.NewGame(), hint="N"),
+        Item(_("Choose a game\u2026"), i.OpenChooser(), hint="G", opens=True),
         Item(_("Restart this deal"), i.Restart(), hint="R", enabled=lambda: game.moves_made > 0),
         Item(_("Undo"), i.Undo(), hint="Ctrl+Z", enabled=lambda: game.can_undo),
         Item(_("Redo"), i.Redo(), hint="Ctrl+Y", enabled=lambda: game.can_redo),

@@ -270,8 +270,9 @@ def reset_question(session: Session, size: Size, intent: i.ResetStatistics) -> C
     )
 
 
-def rules_page(session: Session, size: Size) -> PagePanel:
-    rules = session.game.rules
+def rules_page(session: Session, size: Size, variant: str | None = None) -> PagePanel:
+    """The rules of the game played, or of ``variant`` (in its default mode)."""
+    rules = session.game.rules if variant is None else find_variant(variant).rules()
     buttons = [(pygame.K_k, _("K  Keys"), i.OpenKeys())]  # the keys, from the help
     return PagePanel(
         _("Rules: {variant}").format(variant=_(rules.name)),

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .cards import CARDS_PER_DECK, RANKS
+from .families import Family
 from .policies import (
     Build,
     DealPattern,
@@ -114,6 +115,7 @@ class VariantTable:
     modes: tuple[Mode, ...]
     source: str
     _rules: tuple[Rules, ...]
+    family: Family = Family.KLONDIKE  # the chooser's group
 
     def mode_ids(self) -> list[str]:
         return [m.id for m in self.modes]
@@ -276,6 +278,7 @@ def validate(data: dict, source: str) -> VariantTable:
         modes=tuple(modes),
         source=source,
         _rules=tuple(rules),
+        family=Family(data.get("family", Family.KLONDIKE)),
     )
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from .cards import MAX_DECKS, RANKS
 from .declared import ID_LIMIT, NAME_LIMIT, WORDS_LIMIT, first_control, is_slug
+from .families import Family
 from .policies import (
     Build,
     DealPattern,
@@ -197,6 +198,7 @@ TOP: dict[str, tuple[Checker, bool]] = {
     "decks": (_int_between(1, MAX_DECKS), True),
     "default_mode": (_is_text, True),
     "scoring": (_one_of(Scoring), False),  # default "foundation-cards"
+    "family": (_one_of(Family), False),  # default "klondike"
 }
 # Keys that once offered a choice the engine never had: say so rather than "unknown".
 RETIRED_KEYS = {

@@ -38,6 +38,7 @@ AUTO_FINISH_CHOICES = ("ask", "always", "never")
 WINNABLE_GRADES = ("any", "easy", "medium", "hard", "expert")
 LANGUAGE_CHOICES = ("system", *LANGUAGES)
 WINDOW_MIN = (320, 240)
+RECENT_KEPT = 64  # variants remembered as recently played: every built-in and then some
 # 8K UHD, the largest screens made: a window beyond only costs memory (the table keeps a few
 # surfaces of the window's size; at 16384x16384 those need several gigabytes).
 WINDOW_MAX = (7680, 4320)
@@ -73,6 +74,7 @@ class Settings:
     winnable_grade: str = "any"  # the difficulty of winnable deals: any, easy ... expert
     show_winnable_indicator: bool = False
     auto_finish: str = "ask"
+    recent: tuple[str, ...] = ()  # the variants played, most recent first (the chooser's order)
 
     @property
     def animation_multiplier(self) -> float:
@@ -91,6 +93,11 @@ class Settings:
 
     def with_winnable_only(self, variant: str, on: bool) -> Settings:
         return replace(self, winnable_only={**self.winnable_only, variant: bool(on)})
+
+    def with_played(self, variant: str) -> Settings:
+        """``variant`` was dealt: first of the recently played."""
+        recent = (variant, *(v for v in self.recent if v != variant))
+        return replace(self, recent=recent[:RECENT_KEPT])
 
 
 # -- to and from JSON --------------------------------------------------------------------
@@ -116,6 +123,15 @@ def _check_variant(value: Any) -> str:
     if value not in builtin_ids():
         raise ValueError
     return value
+
+
+def _check_recent(value: Any) -> tuple[str, ...]:
+    """Variant ids (a player's table's too: any text a table's id may be), most recent first."""
+    if not isinstance(value, list) or len(value) > RECENT_KEPT:
+        raise ValueError
+    if not all(isinstance(v, str) and 0 < len(v) <= 256 for v in value):
+        raise ValueError
+    return tuple(dict.fromkeys(value))
 
 
 def _check_modes(value: Any, problems: list[str]) -> dict[str, str]:
@@ -164,6 +180,7 @@ _CHECKS = {
     "winnable_grade": OneOf(WINNABLE_GRADES),
     "language": OneOf(LANGUAGE_CHOICES),
     "auto_finish": OneOf(AUTO_FINISH_CHOICES),
+    "recent": _check_recent,
 }
 _NESTED_CHECKS = {"modes": _check_modes, "winnable_only": _check_winnable}
 # Each setting as a message naming the ones reset calls it (as Options does, in lower case).
@@ -182,6 +199,7 @@ SETTING_NAMES = {
     "winnable_grade": N_("difficulty of winnable deals"),
     "language": N_("language"),
     "auto_finish": N_("auto-finish"),
+    "recent": N_("recently played games"),
     "modes": N_("deal modes"),
     "winnable_only": N_("winnable deals only"),
 }

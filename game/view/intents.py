@@ -13,6 +13,17 @@ from dataclasses import dataclass
 
 from game.engine.commands import Command
 
+# Watching a game on its timeline: intents of their own module, named here as all others.
+from .replay_intents import (
+    CloseReplay,
+    OpenReplay,
+    ReplayBranch,
+    ReplaySeek,
+    ReplaySpeed,
+    ReplayStep,
+    ReplayToggle,
+)
+
 # -- playing ----------------------------------------------------------------------------------
 
 
@@ -170,7 +181,12 @@ class OpenMenu:
 
 @dataclass(frozen=True)
 class OpenRules:
-    pass
+    variant: str | None = None  # the chooser's game; None: the game played
+
+
+@dataclass(frozen=True)
+class OpenChooser:
+    first_start: bool = False  # opened by itself: leaving it says how to open it again
 
 
 @dataclass(frozen=True)
@@ -255,53 +271,6 @@ class ResetStatistics:
 
 
 @dataclass(frozen=True)
-class OpenReplay:
-    """Watch a game from its deal: the one being played (``source`` None), a finished one
-    kept in the history, or a game file (``source``: its path). ``at``: the move to show
-    first (the end when None)."""
-
-    source: str | None = None
-    at: int | None = None
-
-
-@dataclass(frozen=True)
-class ReplayStep:
-    """One move forward (+1) or back (-1)."""
-
-    delta: int
-
-
-@dataclass(frozen=True)
-class ReplaySeek:
-    """Jump to the position after ``move`` moves (``-1``: the end)."""
-
-    move: int
-
-
-@dataclass(frozen=True)
-class ReplayToggle:
-    """Play or pause."""
-
-
-@dataclass(frozen=True)
-class ReplaySpeed:
-    """Faster (+1) or slower (-1)."""
-
-    delta: int
-
-
-@dataclass(frozen=True)
-class CloseReplay:
-    """Leave the replay (the game being played is as it was)."""
-
-
-@dataclass(frozen=True)
-class ReplayBranch:
-    """Play on from the position shown: a new branch of the game (the original moves
-    stay to redo, and the game watched is kept)."""
-
-
-@dataclass(frozen=True)
 class ShowMe:
     """The solver plays its winning line from here, for the player to watch."""
 
@@ -383,6 +352,7 @@ Intent = (
     | OpenRules
     | OpenLastMessage
     | OpenKeys
+    | OpenChooser
     | OpenStatistics
     | OpenOptions
     | OpenVariants

@@ -3,6 +3,7 @@ animations by it (nothing is re-run to learn them)."""
 
 from __future__ import annotations
 
+from game.engine.commands import Command, Move, ToFoundation
 from game.engine.events import (
     CardsMoved,
     CardTurnedUp,
@@ -11,6 +12,7 @@ from game.engine.events import (
     StockTurned,
     WasteRedealt,
 )
+from game.engine.state import WASTE
 
 DEAL_STAGGER = 0.045  # seconds between two cards of the deal
 COLLECT_STAGGER = 0.07
@@ -55,3 +57,17 @@ def undo_delays(step: Step) -> dict[int, float]:
         return {}
     last = max(forward.values())
     return {card: last - d for card, d in forward.items()}
+
+
+def is_draw(step: Step) -> bool:
+    """Did the step deal or turn the stock (it sounds as a deal, not a card put down)?"""
+    return any(type(e) in (StockTurned, WasteRedealt, StockDealt) for e in step)
+
+
+def lifted_by(command: Command) -> tuple[int, int]:
+    """(pile, count) of the cards a command would have moved: what a refusal shakes."""
+    if isinstance(command, Move):
+        return command.source, command.count
+    if isinstance(command, ToFoundation):
+        return command.source, 1
+    return (WASTE, 0)

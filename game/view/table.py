@@ -15,10 +15,10 @@ from dataclasses import dataclass
 import pygame
 
 from game.engine.cards import CODE
-from game.engine.commands import Command, Move, ToFoundation
-from game.engine.events import Step, StockDealt, StockTurned, WasteRedealt
+from game.engine.commands import Command
+from game.engine.events import Step
 from game.engine.game import Game
-from game.engine.state import STOCK, WASTE
+from game.engine.state import STOCK
 
 from .card_art import CardArt
 from .card_styles import face_folder, squeezed_face_folder
@@ -34,7 +34,7 @@ from .pointer import PointerInput
 from .renderer import TableRenderer
 from .slots import reserve_counts, slot_labels
 from .sprite_board import SpriteBoard
-from .steps import DEAL_STAGGER, step_delays, undo_delays
+from .steps import DEAL_STAGGER, is_draw, lifted_by, step_delays, undo_delays
 
 SHAKE = 0.07  # a refused card's swing, in card widths
 
@@ -128,7 +128,7 @@ class TableScene(SpriteBoard):
         if not from_hand:
             self.motion.finish()
         self._retarget(step_delays(step))
-        self.sounds.append("deal" if _is_draw(step) else "place")
+        self.sounds.append("deal" if is_draw(step) else "place")
         if self.game.won and not self.won_shown and self.celebrate:
             self._celebrate()
 
@@ -151,7 +151,7 @@ class TableScene(SpriteBoard):
         """The engine said no: dropped cards fly home, the cards asked about shake."""
         self.motion.retarget(self.homes())
         self.sounds.append("invalid")
-        self.shake(*_moving(command, self.game))
+        self.shake(*lifted_by(command))
 
     def shake(self, pile: int, count: int) -> None:
         cards = list(self.game.state.piles[pile][-count:]) if count else []
@@ -392,16 +392,3 @@ class TableScene(SpriteBoard):
         if homes.keys() != sprites.keys():
             return False
         return all(sprites[c].home == h and sprites[c].at_home for c, h in homes.items())
-
-
-def _is_draw(step: Step) -> bool:
-    return any(type(e) in (StockTurned, WasteRedealt, StockDealt) for e in step)
-
-
-def _moving(command: Command, game: Game) -> tuple[int, int]:
-    """(pile, count) of the cards a command would have moved."""
-    if isinstance(command, Move):
-        return command.source, command.count
-    if isinstance(command, ToFoundation):
-        return command.source, 1
-    return (WASTE, 0)

@@ -10,11 +10,17 @@ from game.app.loop import DT
 from game.engine.commands import Collect, Draw, ToFoundation
 from game.engine.state import WASTE
 from game.view import intents
+from game.view.widgets.chooser import ChooserPanel
 
 
-def make_app(data_dir, *flags: str) -> App:
+def make_app(data_dir, *flags: str, chooser: bool = False) -> App:
+    """The app on ``data_dir``. A first start opens the game chooser; unless ``chooser``,
+    it is closed with Esc, as a player would, to play the game dealt under it."""
     pygame.init()
-    return App(parse(["--data-dir", str(data_dir), "--windowed", "1280x800", "--no-sound", *flags]))
+    app = App(parse(["--data-dir", str(data_dir), "--windowed", "1280x800", "--no-sound", *flags]))
+    if not chooser and isinstance(app.scenes.top, ChooserPanel):
+        press(app, pygame.K_ESCAPE)
+    return app
 
 
 def press(app: App, key: int, mod: int = 0, text: str = "") -> None:

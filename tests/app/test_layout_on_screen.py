@@ -99,6 +99,7 @@ def test_with_no_sound_the_sound_row_says_off_and_why_and_options_cannot_turn_it
 def test_without_no_sound_the_sound_row_is_the_setting_and_turns_it(tmp_path):
     pygame.init()
     app = App(parse(["--data-dir", str(tmp_path), "--windowed", "1280x800"]))
+    press(app, pygame.K_ESCAPE)  # the chooser of a first start: to the table
     assert app.sounds.enabled
     open_options(app)
     row = next(item for item in app.scenes.top.items if item.text() == "Sound")

@@ -125,6 +125,7 @@ SCENES = {
     "solver menu": apply(i.OpenSubmenu("solver_menu")),
     "games menu": apply(i.OpenSubmenu("games_menu")),
     "variants": apply(i.OpenVariants()),
+    "chooser": apply(i.OpenChooser()),
     "options": apply(i.OpenOptions()),
     "rules": apply(i.OpenRules()),
     "statistics": apply(i.OpenStatistics()),

@@ -38,6 +38,7 @@ from game.view.hud import first_word, format_time
 from game.view.replay import ReplayScene
 from game.view.timeline import track_rect
 from game.view.widgets.base import Overlay
+from game.view.widgets.chooser import ChooserPanel
 from game.view.widgets.dialogs import ConfirmDialog, PromptDialog
 from game.view.widgets.menu import MenuPanel
 from game.view.widgets.page import PagePanel
@@ -234,6 +235,8 @@ def panel_targets(top) -> list | None:
         return [box, *buttons]
     if isinstance(top, PagePanel):
         return [rect for rect, _, _ in top._footer()]
+    if isinstance(top, ChooserPanel):  # the tiles in view and the buttons at its foot
+        return [rect for _, rect in top.visible_tiles()] + [box for box, _, _ in top.footer()]
     if isinstance(top, ReplayScene):
         table = top.table
         rects = [rect for rect, _ in table.decor.render(table.snapshot(), table.layout)[1]]
@@ -357,7 +360,8 @@ class Player:
             targets = self.targets()
             if targets and rng.random() < 0.7:
                 self.click(rng.choice(targets))
-        elif roll < 0.91:
+        elif roll < 0.91:  # Finished games, as the games menu opens it (not over another)
+            app.controller.apply(intents.CloseMenus())
             app.controller.apply(intents.OpenHistory())
             if rng.random() < 0.8:
                 self.press(pygame.K_RETURN)

@@ -11,7 +11,7 @@ import os
 
 import pygame
 
-from ..elide import elide_start
+from ..elide import elide_end, elide_start
 from . import style
 
 SEPARATORS = "/" + (os.sep if os.sep != "/" else "") + (os.altsep or "")
@@ -40,12 +40,28 @@ class PathField:
         self.text = text[: cut + 1] if cut >= 0 else ""
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, m: style.Metrics, focused: bool):
-        pygame.draw.rect(surface, (0, 0, 0), rect, border_radius=m.unit // 4)
-        edge = style.TITLE if focused else style.PANEL_EDGE
-        pygame.draw.rect(surface, edge, rect, 2 if focused else 1, border_radius=m.unit // 4)
-        f = m.text_font
+        draw_line(surface, rect, m, self.text, focused)
+
+
+def draw_line(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    m: style.Metrics,
+    text: str,
+    focused: bool,
+    placeholder: str = "",
+) -> None:
+    """A line one types in: ``text`` with the cursor at its end, a long one shown by its
+    end (where one types); ``placeholder``, faint, while nothing is typed."""
+    pygame.draw.rect(surface, (0, 0, 0), rect, border_radius=m.unit // 4)
+    edge = style.TITLE if focused else style.PANEL_EDGE
+    pygame.draw.rect(surface, edge, rect, 2 if focused else 1, border_radius=m.unit // 4)
+    f = m.text_font
+    room = rect.w - m.pad
+    if text or not placeholder:
         cursor = "\u2502" if focused else ""
-        room = rect.w - m.pad
-        shown = elide_start(self.text + cursor, f, room)  # the end is where one types
-        text = f.render(shown, True, style.TITLE if focused else style.TEXT)
-        surface.blit(text, (rect.x + m.pad // 2, rect.y + (rect.h - text.get_height()) // 2))
+        shown = elide_start(text + cursor, f, room)  # the end is where one types
+        line = f.render(shown, True, style.TITLE if focused else style.TEXT)
+    else:
+        line = f.render(elide_end(placeholder, f, room), True, style.DIM)
+    surface.blit(line, (rect.x + m.pad // 2, rect.y + (rect.h - line.get_height()) // 2))

@@ -20,6 +20,7 @@ from ..intents import CloseScene, Intent
 from ..text import wrap
 from . import style
 from .base import Overlay, list_steps
+from .footer import draw_footer, footer_boxes, footer_height, footer_rows
 
 Button = tuple[int | None, str, Intent]  # (key or None, label, intent)
 
@@ -149,39 +150,14 @@ class PagePanel(Overlay):
             )
         return parts
 
-    def _footer_rows(self, m, rect, parts) -> list[list[tuple[str, Intent | None, int]]]:
-        """The footer's buttons in rows that fit the panel (a narrow window takes two)."""
-        f = m.small_font
-        rows: list[list] = [[]]
-        used = 0
-        for label, intent in parts:
-            w = f.size(label)[0] + m.pad
-            if rows[-1] and used + m.pad + w > rect.w - 2 * m.pad:
-                rows.append([])
-                used = 0
-            used += (m.pad if rows[-1] else 0) + w
-            rows[-1].append((label, intent, w))
-        return rows
-
     def _footer_height(self, m, rect, scrolls: bool) -> int:
         parts = self._parts(1 if scrolls else 0)
-        rows = self._footer_rows(m, rect, parts)
-        return len(rows) * (m.small_font.get_linesize() + m.pad) + m.pad // 2
+        return footer_height(footer_rows(parts, m, rect.w), m)
 
     def _footer(self) -> list[tuple[pygame.Rect, str, Intent | None]]:
         m = self.metrics()
         rect, _top, bottom, _lines, furthest = self._view()
-        line_h = m.small_font.get_linesize() + m.pad // 2
-        out = []
-        y = bottom + m.pad // 2
-        for row in self._footer_rows(m, rect, self._parts(furthest)):
-            total = sum(w for _l, _i, w in row) + m.pad * (len(row) - 1)
-            x = rect.x + (rect.w - total) // 2
-            for label, intent, w in row:
-                out.append((pygame.Rect(x, y, w, line_h), label, intent))
-                x += w + m.pad
-            y += line_h + m.pad // 2
-        return out
+        return footer_boxes(footer_rows(self._parts(furthest), m, rect.w), m, rect, bottom)
 
     # -- input ----------------------------------------------------------------------------------
 
@@ -227,11 +203,7 @@ class PagePanel(Overlay):
             surface.blit(line, (rect.x + 2 * m.pad, y))
             y += line.get_height()
         surface.set_clip(None)
-        for box, label, intent in self._footer():
-            if intent is not None:
-                pygame.draw.rect(surface, style.PANEL_EDGE, box, 1, border_radius=m.unit // 4)
-            text = m.small_font.render(label, True, style.TEXT if intent else style.DIM)
-            surface.blit(text, text.get_rect(center=box.center))
+        draw_footer(surface, self._footer(), m)
 
 
 def _columns(rows: list[list[str]], f: pygame.font.Font, gap: int, width: int) -> list[int] | None:

@@ -97,3 +97,13 @@ def button(
     pygame.draw.rect(surface, PANEL_EDGE if enabled else DISABLED, rect, 1, border_radius=radius)
     text = f.render(label, True, TEXT if enabled else DISABLED)
     surface.blit(text, text.get_rect(center=rect.center))
+
+
+def scroll_bar(surface: pygame.Surface, track: pygame.Rect, first: int, shown: int, total: int):
+    """Where a scrolled list stands: a thumb along ``track`` for the ``shown`` of ``total``
+    (pixels or lines) from ``first``."""
+    thumb_h = max(track.w * 3, track.h * shown // max(1, total))
+    thumb_y = track.y + (track.h - thumb_h) * first // max(1, total - shown)
+    pygame.draw.rect(surface, DISABLED, track, border_radius=track.w // 2)
+    thumb = pygame.Rect(track.x, thumb_y, track.w, thumb_h)
+    pygame.draw.rect(surface, PANEL_EDGE, thumb, border_radius=track.w // 2)
