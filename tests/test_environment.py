@@ -192,7 +192,7 @@ def test_with_no_home_folder_the_game_starts_and_ctrl_s_and_ctrl_o_work(monkeypa
         settle(app)
         press(app, pygame.K_s, pygame.KMOD_CTRL)
         frame(app)
-        assert not app.table.toast.error and str(folder) in app.table.toast.text
+        assert not app.table.toast.error and str(folder) in app.table.toast.details  # I shows it
         press(app, pygame.K_o, pygame.KMOD_CTRL)
         frame(app)
         assert isinstance(app.scenes.top, FileBrowser)

@@ -10,7 +10,6 @@ Prints milliseconds.
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import sys
@@ -30,6 +29,7 @@ from game.app import choosing  # noqa: E402
 from game.app.app import App  # noqa: E402
 from game.app.args import parse  # noqa: E402
 from game.app.loop import DT  # noqa: E402
+from tools.arguments import parser, window_sizes  # noqa: E402
 
 
 def frame(app: App) -> float:
@@ -73,12 +73,17 @@ def measure(size: str) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="640x480,1280x800,1920x1080,700x1100")
-    args = parser.parse_args()
+    ap = parser(__doc__)
+    ap.add_argument(
+        "--sizes",
+        type=window_sizes,
+        default="640x480,1280x800,1920x1080,700x1100",
+        help="window sizes, WxH,WxH,...",
+    )
+    args = ap.parse_args()
     pygame.init()
-    for size in args.sizes.split(","):
-        measure(size)
+    for width, height in args.sizes:
+        measure(f"{width}x{height}")
 
 
 if __name__ == "__main__":

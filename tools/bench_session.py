@@ -53,6 +53,8 @@ from game.app.loop import DT  # noqa: E402
 from game.variants import all_variants  # noqa: E402
 from game.view import intents  # noqa: E402
 from tests.app.ui_model import RESIZES, panel_targets, shown_table, table_points  # noqa: E402
+from tools.arguments import parser as one_line_parser  # noqa: E402
+from tools.arguments import whole  # noqa: E402
 
 # The keys a player presses most, each with its own share; the rest of the table's keys
 # share what is left of a key press.
@@ -302,41 +304,18 @@ def held_surfaces() -> str:
     return f"surfaces {len(surfaces)}, {pixels / 2**20:.0f} MB of pixels; fonts {len(fonts)}"
 
 
-def positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 1 <= value <= 10_000_000:
-        raise argparse.ArgumentTypeError(f"{value} is not between 1 and 10,000,000")
-    return value
-
-
-def seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 0 <= value < 2**32:
-        raise argparse.ArgumentTypeError(f"{value} is not between 0 and 2**32 - 1")
-    return value
-
-
-class OneLineParser(argparse.ArgumentParser):
-    def error(self, message: str):
-        self.exit(2, f"{self.prog}: {message}\n")
+COUNT = whole(1, 10_000_000)
+SEED = whole(0, 2**32 - 1)
 
 
 def arguments(argv: list[str] | None) -> argparse.Namespace:
-    parser = OneLineParser(
-        prog="bench_session.py", description="Memory over a long session of the real App."
-    )
-    parser.add_argument("--steps", type=positive, default=20_000, help="actions (20000)")
-    parser.add_argument("--seed", type=seed, default=1, help="the random player's seed (1)")
-    parser.add_argument("--every", type=positive, default=1000, help="report RSS every N (1000)")
-    parser.add_argument("--switch", type=positive, default=300, help="steps per game (300)")
+    parser = one_line_parser(__doc__)
+    parser.add_argument("--steps", type=COUNT, default=20_000, help="actions (20000)")
+    parser.add_argument("--seed", type=SEED, default=1, help="the random player's seed (1)")
+    parser.add_argument("--every", type=COUNT, default=1000, help="report RSS every N (1000)")
+    parser.add_argument("--switch", type=COUNT, default=300, help="steps per game (300)")
     parser.add_argument(
-        "--search-ms", type=positive, default=200, help="the most a search takes, ms (200)"
+        "--search-ms", type=COUNT, default=200, help="the most a search takes, ms (200)"
     )
     parser.add_argument("--trace", action="store_true", help="what grew, at each report")
     return parser.parse_args(argv)

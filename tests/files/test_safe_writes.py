@@ -123,8 +123,8 @@ _RENAMERS = {"replace", "rename"}
 # file, removed at once (ownership); /dev/null silences a library's output.
 _ALLOWED = {
     ("files/folderlock.py", "os.open"),
-    ("app/ownership.py", "tempfile.mkstemp"),
-    ("console.py", "os.open"),
+    ("store/ownership.py", "tempfile.mkstemp"),
+    ("i18n/console.py", "os.open"),
     ("app/sound.py", "open"),
 }
 

@@ -124,8 +124,10 @@ def test_4_won_and_played_of_10_to_400_are_set_aside_and_statistics_open(tmp_pat
     body["records"] = {"klondike": {"draw1": record, "draw3": {"played": 3, "won": 1}}}
     (tmp_path / STATISTICS_FILE).write_text(json.dumps(body))
     stats, message = load_statistics(tmp_path)
-    assert "klondike draw1 (played: must be a whole number from 0 to" in message
-    assert len(message) < 400  # the number is quoted short
+    # One short line, and the record, the key and the range one key away (its details).
+    assert message == "Statistics: 1 record was not valid and was set aside; 1 kept."
+    assert "klondike draw1 (played: must be a whole number from 0 to" in message.details
+    assert len(message.details) < 400  # the number is quoted short
     assert stats.get(("klondike", "draw3")).played == 3  # the rest is kept
     app = make_app(tmp_path)
     settle(app)

@@ -129,6 +129,6 @@ def test_shipped_output_needs_out_or_write_shipped(tmp_path, capsys):
 def test_pictures_and_sounds_are_written_whole_too(tmp_path):
     target = tmp_path / "icon.png"
     target.write_bytes(b"old")
-    write_atomic(target, b"\x89PNG\r\n\x1a\n\x00")
+    write_atomic(target, b"\x89PNG\r\n\x1a\n\x00", within=tmp_path)
     assert target.read_bytes() == b"\x89PNG\r\n\x1a\n\x00"  # bytes as they are: no newline change
     assert [p.name for p in tmp_path.iterdir()] == ["icon.png"]
