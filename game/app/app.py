@@ -17,7 +17,6 @@ from game.resources import asset_path
 from game.variants.known import prefer
 from game.variants.player import scan
 from game.view import intents as i
-from game.view.replay import ReplayScene
 from game.view.table import TableScene
 
 from . import keymap, loop
@@ -27,6 +26,7 @@ from .scenes import SceneStack
 from .session import Session
 from .settings import WINDOW_MIN
 from .sound import Sounds
+from .watching import replay_scene_type
 
 TITLE = "Patience"
 MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
@@ -141,7 +141,8 @@ class App:
         intent = keymap.global_intent(event)
         if intent is None and top is self.table:
             intent = keymap.table_intent(event)
-        if intent is None and isinstance(top, ReplayScene):
+        replay = replay_scene_type()  # None until a replay was opened
+        if intent is None and replay is not None and isinstance(top, replay):
             intent = keymap.replay_intent(event)
         if intent is not None:
             self.controller.apply(intent)

@@ -53,7 +53,6 @@ from .autosave import (
     resume,
     save_current,
 )
-from .gamefiles import keep_finished
 from .ownership import Role, claim_folder, lost_lock_notice
 from .settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from .statistics import (
@@ -329,6 +328,8 @@ class Session:
         """A finished game goes to the history, to be watched (and analysed) again."""
         if not self.keeps_games:
             return
+        from .gamefiles import keep_finished  # the first frame needs no game files
+
         try:
             self.last_finished = keep_finished(
                 self.data_dir, self.game, self.elapsed, result, self.assisted

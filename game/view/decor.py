@@ -23,7 +23,6 @@ from .intents import Intent
 from .layout import Rect, TableLayout
 from .status import Field, fit
 from .text import wrap
-from .timeline import render_bar
 
 STATUS_BG = (8, 40, 20, 255)  # opaque: it is drawn again over cards in flight
 TEXT = (236, 240, 228)
@@ -88,6 +87,8 @@ class Decor:
         sx, sy = int(lay.status_rect.x), int(lay.status_rect.y)
         if snap.footer is not None:
             key = ("bar", lay.width, lay.height, snap.footer)
+            from .timeline import render_bar  # the replay's bar: not on the first frame
+
             bar, bar_hits = self._cached(key, lambda: render_bar(snap.footer, lay))
             items.append((bar, (sx, sy)))
             hits += bar_hits

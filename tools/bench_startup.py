@@ -1,0 +1,328 @@
+"""Start-up and rest, on a virtual screen: how soon the game's window shows, how soon its
+first full frame is drawn, what it costs at rest; beside GNOME AisleRiot and a bare
+pygame-ce window, measured in the same run. Linux (Xvfb and xdotool).
+
+    python tools/bench_startup.py [--runs 5] [--display :90] [--size 1280x800]
+                                  [--source DIR] [--exe PATH] [--idle 10] [--only NAME ...]
+
+Starts its own Xvfb (no window manager), then launches each subject ``--runs`` times, one
+after the other, each in a fresh data folder (AisleRiot: a fresh HOME):
+
+* ``window``: seconds from launch until a window of the subject (or of its child: a
+  one-file executable runs the game in one) is mapped (``xdotool search --onlyvisible
+  --pid``, polled every 2 ms);
+* ``frame``: seconds until its first full frame is on screen: the game prints "first
+  frame" after its first present (asked to by ``SOLITAIRE_REPORT_FIRST_FRAME``), the bare
+  window after its flip; AisleRiot says nothing, so it has none;
+* ``RSS``: after the table has settled (4 s after launch), the resident memory of the
+  process tree, in MB (the sum of VmRSS);
+* ``idle``: the CPU the tree uses over the next ``--idle`` seconds, untouched, as a share
+  of one core (utime + stime from /proc/PID/stat).
+
+Prints the median of the runs for each figure, beside the machine's load average
+(``os.getloadavg``) when that subject's runs began. The subjects: "game", the game as
+installed (the ``solitaire`` command, or ``python -m game``) with the sources of
+``--source`` (default: this checkout) first on its path, Klondike dealt at ``--size``;
+"exe", a built standalone executable (``--exe``, from ``tools/build_exe.py``);
+"aisleriot" (``/usr/games/sol``, when installed); "bare", a ten-line pygame-ce script
+that opens a window of the same size and flips.
+"""
+
+from __future__ import annotations
+
+import argparse
+import compileall
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from measure_desktop import cpu_seconds, rss_mb, tree
+
+ROOT = Path(__file__).resolve().parent.parent
+AISLERIOT = "/usr/games/sol"
+SETTLE = 4.0
+POLL = 0.002
+TIMEOUT = 30.0
+SUBJECTS = ("game", "exe", "aisleriot", "bare")
+
+BARE_WINDOW = """\
+import sys, pygame
+pygame.display.init()
+screen = pygame.display.set_mode((int(sys.argv[1]), int(sys.argv[2])))
+screen.fill((0, 100, 0))
+pygame.display.flip()
+print("first frame", flush=True)
+while True:
+    if pygame.event.wait().type == pygame.QUIT:
+        break
+"""
+
+
+class UsageError(Exception):
+    pass
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line and status 2, not the usage text
+        raise UsageError(message)
+
+
+def size_arg(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a size like 1280x800: {text!r}") from None
+    if not (320 <= width <= 8000 and 240 <= height <= 8000):
+        raise argparse.ArgumentTypeError(f"size out of range: {text!r}")
+    return width, height
+
+
+def positive(kind):
+    def parse(text: str):
+        value = kind(text)
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"must be above 0: {text!r}")
+        return value
+
+    parse.__name__ = kind.__name__
+    return parse
+
+
+def free_display() -> str:
+    for number in range(90, 200):
+        if (
+            not Path(f"/tmp/.X11-unix/X{number}").exists()
+            and not Path(f"/tmp/.X{number}-lock").exists()
+        ):
+            return f":{number}"
+    raise UsageError("no free X display number between :90 and :199")
+
+
+def start_xvfb(display: str, size: tuple[int, int]) -> subprocess.Popen:
+    screen = f"{max(size[0], 1280)}x{max(size[1], 1024)}x24"
+    server = subprocess.Popen(
+        ["Xvfb", display, "-screen", "0", screen, "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    socket = Path(f"/tmp/.X11-unix/X{display.lstrip(':')}")
+    deadline = time.monotonic() + 10
+    while not socket.exists():
+        if server.poll() is not None or time.monotonic() > deadline:
+            server.kill()
+            raise UsageError(f"Xvfb could not start on {display}")
+        time.sleep(0.05)
+    return server
+
+
+def with_children(pid: int) -> list[int]:
+    """The process and its descendants (a one-file executable runs the game in a child)."""
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        try:
+            todo += map(int, Path(f"/proc/{current}/task/{current}/children").read_text().split())
+        except OSError:
+            pass
+    return found
+
+
+def window_shown(pid: int, env: dict) -> bool:
+    for each in with_children(pid):
+        found = subprocess.run(
+            ["xdotool", "search", "--onlyvisible", "--pid", str(each)],
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        if found.stdout.split():
+            return True
+    return False
+
+
+def launch(command: list[str], env: dict, idle: float) -> dict:
+    """One launch: the figures of the module text (``frame`` None when none is said)."""
+    errors = tempfile.TemporaryFile("w+")
+    started = time.perf_counter()
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=errors, text=True)
+    framed: list[float] = []
+
+    def read() -> None:  # the first-frame line, timed as it arrives
+        for line in process.stdout:
+            if not framed and line.startswith("first frame"):
+                framed.append(time.perf_counter() - started)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        while not window_shown(process.pid, env):
+            if process.poll() is not None:
+                errors.seek(0)
+                said = errors.read().strip().splitlines()[-1:]
+                raise RuntimeError(f"{command[0]} ended (status {process.returncode}): {said}")
+            if time.perf_counter() - started > TIMEOUT:
+                raise RuntimeError(f"{command[0]} showed no window in {TIMEOUT:.0f} s")
+            time.sleep(POLL)
+        window = time.perf_counter() - started
+        time.sleep(max(0.0, SETTLE - (time.perf_counter() - started)))
+        pids = tree(process.pid)
+        memory = rss_mb(pids)
+        cpu = cpu_seconds(pids)
+        time.sleep(idle)
+        used = cpu_seconds(tree(process.pid)) - cpu
+    finally:
+        process.terminate()
+        try:
+            process.wait(5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        errors.close()
+    reader.join(1)
+    return {
+        "window": window,
+        "frame": framed[0] if framed else None,
+        "rss": memory,
+        "idle": 100 * used / idle,
+    }
+
+
+def game_args(folder: str, size: tuple[int, int]) -> list[str]:
+    return [
+        "--data-dir",
+        folder,
+        "--windowed",
+        f"{size[0]}x{size[1]}",
+        "--variant",
+        "klondike",
+        "--seed",
+        "3",
+        "--no-sound",
+    ]
+
+
+def subject(name: str, args: argparse.Namespace, display: str, scratch: Path):
+    """The command and environment of one launch of ``name``."""
+    env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy")
+    env.pop("SDL_VIDEODRIVER", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    if name == "aisleriot":
+        home = tempfile.mkdtemp(prefix="home-", dir=scratch)
+        env.update(HOME=home, XDG_CONFIG_HOME=f"{home}/.config", GSETTINGS_BACKEND="memory")
+        return [AISLERIOT, "--variation=klondike"], env
+    if name == "bare":
+        script = scratch / "bare_window.py"
+        script.write_text(BARE_WINDOW, encoding="utf-8")
+        env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+        return [sys.executable, str(script), *map(str, args.size)], env
+    folder = tempfile.mkdtemp(prefix="data-", dir=scratch)
+    env["SOLITAIRE_REPORT_FIRST_FRAME"] = "1"
+    if name == "exe":
+        env.pop("PYTHONPATH", None)
+        return [str(args.exe), *game_args(folder, args.size)], env
+    env["PYTHONPATH"] = str(args.source)
+    installed = shutil.which("solitaire", path=str(Path(sys.executable).parent))
+    command = [installed] if installed else [sys.executable, "-m", "game"]
+    return [*command, *game_args(folder, args.size)], env
+
+
+def median(values: list) -> float | None:
+    known = [v for v in values if v is not None]
+    return statistics.median(known) if known else None
+
+
+def cell(value: float | None, form: str) -> str:
+    return "—" if value is None else format(value, form)
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = Parser(
+        description="Time to the first window and frame, idle CPU and memory, beside "
+        "AisleRiot and a bare pygame-ce window (the module text says how).",
+    )
+    parser.add_argument("--runs", type=positive(int), default=5, help="launches (5)")
+    parser.add_argument("--display", help="X display for its own Xvfb (a free one)")
+    parser.add_argument("--size", type=size_arg, default=(1280, 800), help="1280x800")
+    parser.add_argument(
+        "--source", type=Path, default=ROOT, help="the game's sources (this checkout)"
+    )
+    parser.add_argument("--exe", type=Path, help="also a standalone executable")
+    parser.add_argument("--idle", type=positive(float), default=10.0, help="seconds (10)")
+    parser.add_argument(
+        "--only", nargs="+", choices=SUBJECTS, help="these subjects only (all there are)"
+    )
+    args = parser.parse_args(argv)
+    if args.display is not None and not args.display.lstrip(":").isdigit():
+        parser.error(f"--display: not a display like :90: {args.display!r}")
+    if not (args.source / "game" / "__init__.py").is_file():
+        parser.error(f"--source: no game package in {args.source}")
+    if args.exe is not None and not os.access(args.exe, os.X_OK):
+        parser.error(f"--exe: not an executable: {args.exe}")
+    if args.only and "exe" in args.only and args.exe is None:
+        parser.error("--only exe needs --exe PATH")
+    for tool in ("Xvfb", "xdotool"):
+        if shutil.which(tool) is None:
+            parser.error(f"{tool} is not installed")
+    args.source = args.source.resolve()
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = parse_args(argv)
+    except UsageError as exc:
+        print(f"bench_startup.py: error: {exc}", file=sys.stderr)
+        return 2
+    names = list(args.only or SUBJECTS)
+    if args.exe is None and "exe" in names:
+        names.remove("exe")
+    if not Path(AISLERIOT).exists() and "aisleriot" in names:
+        names.remove("aisleriot")
+    # The game's bytecode, as an installed package has it: without it each launch would
+    # compile the sources first.
+    compileall.compile_dir(args.source / "game", quiet=1)
+    display = args.display or free_display()
+    server = start_xvfb(display, args.size)
+    results = {}
+    try:
+        with tempfile.TemporaryDirectory(prefix="bench-startup-") as scratch:
+            print(
+                f"{'subject':10} {'window s':>9} {'frame s':>8} {'RSS MB':>7} "
+                f"{'idle CPU %':>10}  load (1 min) at start",
+                flush=True,
+            )
+            for name in names:
+                load = os.getloadavg()[0]
+                runs = [
+                    launch(*subject(name, args, display, Path(scratch)), args.idle)
+                    for _ in range(args.runs)
+                ]
+                figures = {key: median([r[key] for r in runs]) for key in runs[0]}
+                results[name] = figures
+                print(
+                    f"{name:10} {cell(figures['window'], '9.3f')} "
+                    f"{cell(figures['frame'], '8.3f')} {cell(figures['rss'], '7.1f')} "
+                    f"{cell(figures['idle'], '10.2f')}  {load:.2f}",
+                    flush=True,
+                )
+    finally:
+        server.terminate()
+        server.wait()
+    print(f"{args.runs} launches each, medians; {args.size[0]}x{args.size[1]}; {display}")
+    ours = results.get("game")
+    if ours and "bare" in results:
+        print(f"game's window / bare window: {ours['window'] / results['bare']['window']:.2f}")
+    if ours and "aisleriot" in results:
+        print(f"game's window / AisleRiot's: {ours['window'] / results['aisleriot']['window']:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
