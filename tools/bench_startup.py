@@ -3,10 +3,12 @@ first full frame is drawn, what it costs at rest; beside GNOME AisleRiot and a b
 pygame-ce window, measured in the same run. Linux (Xvfb and xdotool).
 
     python tools/bench_startup.py [--runs 5] [--display :90] [--size 1280x800]
-                                  [--source DIR] [--exe PATH] [--idle 10] [--only NAME ...]
+                                  [--source DIR] [--before DIR] [--exe PATH]
+                                  [--idle 10] [--no-clock] [--only NAME ...]
 
-Starts its own Xvfb (no window manager), then launches each subject ``--runs`` times, one
-after the other, each in a fresh data folder (AisleRiot: a fresh HOME):
+Starts its own Xvfb (no window manager), then launches the subjects in rounds (each
+subject once a round, ``--runs`` rounds), each launch in a fresh data folder (AisleRiot:
+a fresh HOME):
 
 * ``window``: seconds from launch until a window of the subject (or of its child: a
   one-file executable runs the game in one) is mapped (``xdotool search --onlyvisible
@@ -14,18 +16,22 @@ after the other, each in a fresh data folder (AisleRiot: a fresh HOME):
 * ``frame``: seconds until its first full frame is on screen: the game prints "first
   frame" after its first present (asked to by ``SOLITAIRE_REPORT_FIRST_FRAME``), the bare
   window after its flip; AisleRiot says nothing, so it has none;
-* ``RSS``: after the table has settled (4 s after launch), the resident memory of the
-  process tree, in MB (the sum of VmRSS);
+* ``RSS``: after the table has settled (4 s after the window showed), the resident
+  memory of the process tree, in MB (the sum of VmRSS);
 * ``idle``: the CPU the tree uses over the next ``--idle`` seconds, untouched, as a share
-  of one core (utime + stime from /proc/PID/stat).
+  of one core (utime + stime from /proc/PID/stat);
+* ``ticking`` (the game only, unless ``--no-clock``): the same, with the game's clock
+  running: a card is drawn from the stock (the D key), and after 4 s (the card has landed,
+  the winnable indicator's search has ended) the next ``--idle`` seconds are measured.
 
-Prints the median of the runs for each figure, beside the machine's load average
-(``os.getloadavg``) when that subject's runs began. The subjects: "game", the game as
+Prints the median of the launches for each figure, beside the machine's load average
+(``os.getloadavg``, one minute) at the launches. The subjects: "game", the game as
 installed (the ``solitaire`` command, or ``python -m game``) with the sources of
 ``--source`` (default: this checkout) first on its path, Klondike dealt at ``--size``;
-"exe", a built standalone executable (``--exe``, from ``tools/build_exe.py``);
+"before", the same from the sources of ``--before`` (an older checkout, to compare in one
+run); "exe", a built standalone executable (``--exe``, from ``tools/build_exe.py``);
 "aisleriot" (``/usr/games/sol``, when installed); "bare", a ten-line pygame-ce script
-that opens a window of the same size and flips.
+that opens a window of the same size and flips. Bad arguments: one line, exit status 2.
 """
 
 from __future__ import annotations
@@ -49,7 +55,9 @@ AISLERIOT = "/usr/games/sol"
 SETTLE = 4.0
 POLL = 0.002
 TIMEOUT = 30.0
-SUBJECTS = ("game", "exe", "aisleriot", "bare")
+SUBJECTS = ("game", "before", "exe", "aisleriot", "bare")
+OURS = ("game", "before", "exe")  # the subjects that are this game
+FIGURES = ("window", "frame", "rss", "idle", "clock")
 
 BARE_WINDOW = """\
 import sys, pygame
@@ -134,7 +142,8 @@ def with_children(pid: int) -> list[int]:
     return found
 
 
-def window_shown(pid: int, env: dict) -> bool:
+def window_shown(pid: int, env: dict) -> str | None:
+    """The id of a mapped window of the process (or of its children), or None."""
     for each in with_children(pid):
         found = subprocess.run(
             ["xdotool", "search", "--onlyvisible", "--pid", str(each)],
@@ -143,12 +152,13 @@ def window_shown(pid: int, env: dict) -> bool:
             text=True,
         )
         if found.stdout.split():
-            return True
-    return False
+            return found.stdout.split()[0]
+    return None
 
 
-def launch(command: list[str], env: dict, idle: float) -> dict:
-    """One launch: the figures of the module text (``frame`` None when none is said)."""
+def launch(command: list[str], env: dict, idle: float, clock: bool) -> dict:
+    """One launch: the figures of the module text (``frame`` None when none is said;
+    ``clock`` None unless asked for)."""
     errors = tempfile.TemporaryFile("w+")
     started = time.perf_counter()
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=errors, text=True)
@@ -162,7 +172,7 @@ def launch(command: list[str], env: dict, idle: float) -> dict:
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
     try:
-        while not window_shown(process.pid, env):
+        while (window_id := window_shown(process.pid, env)) is None:
             if process.poll() is not None:
                 errors.seek(0)
                 said = errors.read().strip().splitlines()[-1:]
@@ -171,12 +181,19 @@ def launch(command: list[str], env: dict, idle: float) -> dict:
                 raise RuntimeError(f"{command[0]} showed no window in {TIMEOUT:.0f} s")
             time.sleep(POLL)
         window = time.perf_counter() - started
-        time.sleep(max(0.0, SETTLE - (time.perf_counter() - started)))
+        time.sleep(SETTLE)
         pids = tree(process.pid)
         memory = rss_mb(pids)
         cpu = cpu_seconds(pids)
         time.sleep(idle)
         used = cpu_seconds(tree(process.pid)) - cpu
+        ticking = None
+        if clock:  # a card drawn from the stock (the D key) starts the clock
+            subprocess.run(["xdotool", "windowfocus", "--sync", window_id, "key", "d"], env=env)
+            time.sleep(SETTLE)  # the move flies, the winnable indicator's search ends
+            cpu = cpu_seconds(tree(process.pid))
+            time.sleep(idle)
+            ticking = 100 * (cpu_seconds(tree(process.pid)) - cpu) / idle
     finally:
         process.terminate()
         try:
@@ -191,6 +208,7 @@ def launch(command: list[str], env: dict, idle: float) -> dict:
         "frame": framed[0] if framed else None,
         "rss": memory,
         "idle": 100 * used / idle,
+        "clock": ticking,
     }
 
 
@@ -227,7 +245,7 @@ def subject(name: str, args: argparse.Namespace, display: str, scratch: Path):
     if name == "exe":
         env.pop("PYTHONPATH", None)
         return [str(args.exe), *game_args(folder, args.size)], env
-    env["PYTHONPATH"] = str(args.source)
+    env["PYTHONPATH"] = str(args.before if name == "before" else args.source)
     installed = shutil.which("solitaire", path=str(Path(sys.executable).parent))
     command = [installed] if installed else [sys.executable, "-m", "game"]
     return [*command, *game_args(folder, args.size)], env
@@ -253,7 +271,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--source", type=Path, default=ROOT, help="the game's sources (this checkout)"
     )
+    parser.add_argument(
+        "--before", type=Path, help="also the game from these sources (an older checkout)"
+    )
     parser.add_argument("--exe", type=Path, help="also a standalone executable")
+    parser.add_argument(
+        "--no-clock", dest="clock", action="store_false", help="skip the ticking measure"
+    )
     parser.add_argument("--idle", type=positive(float), default=10.0, help="seconds (10)")
     parser.add_argument(
         "--only", nargs="+", choices=SUBJECTS, help="these subjects only (all there are)"
@@ -261,16 +285,21 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.display is not None and not args.display.lstrip(":").isdigit():
         parser.error(f"--display: not a display like :90: {args.display!r}")
-    if not (args.source / "game" / "__init__.py").is_file():
-        parser.error(f"--source: no game package in {args.source}")
+    for flag, source in (("--source", args.source), ("--before", args.before)):
+        if source is not None and not (source / "game" / "__init__.py").is_file():
+            parser.error(f"{flag}: no game package in {source}")
     if args.exe is not None and not os.access(args.exe, os.X_OK):
         parser.error(f"--exe: not an executable: {args.exe}")
     if args.only and "exe" in args.only and args.exe is None:
         parser.error("--only exe needs --exe PATH")
+    if args.only and "before" in args.only and args.before is None:
+        parser.error("--only before needs --before DIR")
     for tool in ("Xvfb", "xdotool"):
         if shutil.which(tool) is None:
             parser.error(f"{tool} is not installed")
     args.source = args.source.resolve()
+    if args.before is not None:
+        args.before = args.before.resolve()
     return args
 
 
@@ -281,46 +310,57 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bench_startup.py: error: {exc}", file=sys.stderr)
         return 2
     names = list(args.only or SUBJECTS)
-    if args.exe is None and "exe" in names:
-        names.remove("exe")
-    if not Path(AISLERIOT).exists() and "aisleriot" in names:
-        names.remove("aisleriot")
+    dropped = {"exe": args.exe is None, "before": args.before is None}
+    dropped["aisleriot"] = not Path(AISLERIOT).exists()
+    names = [name for name in names if not dropped.get(name)]
     # The game's bytecode, as an installed package has it: without it each launch would
     # compile the sources first.
-    compileall.compile_dir(args.source / "game", quiet=1)
+    for source in (args.source, args.before):
+        if source is not None:
+            compileall.compile_dir(source / "game", quiet=1)
     display = args.display or free_display()
     server = start_xvfb(display, args.size)
-    results = {}
+    runs: dict[str, list[dict]] = {name: [] for name in names}
+    loads: dict[str, list[float]] = {name: [] for name in names}
     try:
         with tempfile.TemporaryDirectory(prefix="bench-startup-") as scratch:
-            print(
-                f"{'subject':10} {'window s':>9} {'frame s':>8} {'RSS MB':>7} "
-                f"{'idle CPU %':>10}  load (1 min) at start",
-                flush=True,
-            )
-            for name in names:
-                load = os.getloadavg()[0]
-                runs = [
-                    launch(*subject(name, args, display, Path(scratch)), args.idle)
-                    for _ in range(args.runs)
-                ]
-                figures = {key: median([r[key] for r in runs]) for key in runs[0]}
-                results[name] = figures
-                print(
-                    f"{name:10} {cell(figures['window'], '9.3f')} "
-                    f"{cell(figures['frame'], '8.3f')} {cell(figures['rss'], '7.1f')} "
-                    f"{cell(figures['idle'], '10.2f')}  {load:.2f}",
-                    flush=True,
-                )
+            # Round by round, each subject once a round: a load that comes and goes
+            # weighs on all alike.
+            for _ in range(args.runs):
+                for name in names:
+                    loads[name].append(os.getloadavg()[0])
+                    command, env = subject(name, args, display, Path(scratch))
+                    clock = args.clock and name in OURS
+                    try:
+                        runs[name].append(launch(command, env, args.idle, clock))
+                    except RuntimeError as exc:  # said, and the other launches go on
+                        print(f"{name}: a launch failed: {exc}", flush=True)
     finally:
         server.terminate()
         server.wait()
-    print(f"{args.runs} launches each, medians; {args.size[0]}x{args.size[1]}; {display}")
+    print(
+        f"{'subject':10} {'window s':>9} {'frame s':>8} {'RSS MB':>7} {'idle CPU %':>10} "
+        f"{'ticking %':>9}  load (1 min)"
+    )
+    results = {}
+    for name in names:
+        if not runs[name]:
+            continue
+        figures = results[name] = {key: median([r[key] for r in runs[name]]) for key in FIGURES}
+        print(
+            f"{name:10} {cell(figures['window'], '9.3f')} {cell(figures['frame'], '8.3f')} "
+            f"{cell(figures['rss'], '7.1f')} {cell(figures['idle'], '10.2f')} "
+            f"{cell(figures['clock'], '9.2f')}  {statistics.mean(loads[name]):.2f}"
+        )
+    print(
+        f"medians of {args.runs} launches each, {args.size[0]}x{args.size[1]}, {display}; "
+        f"load: the 1-minute load average at the launches (mean), {os.cpu_count()} cores"
+    )
     ours = results.get("game")
-    if ours and "bare" in results:
-        print(f"game's window / bare window: {ours['window'] / results['bare']['window']:.2f}")
-    if ours and "aisleriot" in results:
-        print(f"game's window / AisleRiot's: {ours['window'] / results['aisleriot']['window']:.2f}")
+    for other, words in (("bare", "the bare window's"), ("aisleriot", "AisleRiot's")):
+        if ours and other in results:
+            ratio = ours["window"] / results[other]["window"]
+            print(f"the game's window / {words}: {ratio:.2f}")
     return 0
 
 

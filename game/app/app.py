@@ -17,16 +17,14 @@ from game.resources import asset_path
 from game.variants.known import prefer
 from game.variants.player import scan
 from game.view import intents as i
-from game.view.table import TableScene
 
-from . import keymap, loop
+from . import loop
 from .args import Options
-from .controller import Controller, deal_label, table_options
-from .scenes import SceneStack
 from .session import Session
 from .settings import WINDOW_MIN
-from .sound import Sounds
-from .watching import replay_scene_type
+
+# The table, the controller, the scenes, the key map and the sounds load once the window
+# is open (``App.__init__``): the window shows before them.
 
 TITLE = "Patience"
 MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
@@ -38,13 +36,20 @@ class App:
         self.options = options
         self.running = True
         self.frames = 0
-        self.drawn = False  # the first frame is on screen
+        self.drawn = False  # the first frame is drawn
+        self.shown = False  # and on screen
         self.looked = False  # the assistant has looked at the first position
         self.session = session = Session.open(options.data_dir, options.language)
         settings = session.settings
         self.fullscreen = options.fullscreen or (settings.fullscreen and not options.windowed)
         self.window_size = options.windowed or tuple(settings.window_size)
         self.screen = self._open_window()
+        from game.view.table import TableScene
+
+        from .controller import Controller, table_options
+        from .scenes import SceneStack
+        from .sound import Sounds
+
         asked = self._first_game()
         self.sounds = Sounds(settings.sound, silenced=not options.sound)
         self.table = TableScene(
@@ -81,6 +86,8 @@ class App:
         if saved.game is not None and saved.game.moves_made:
             session.adopt(saved.game, saved.elapsed, saved.game_id, saved.assisted)
             then = i.SwitchVariant(asked.rules.variant, asked.rules.mode, asked.deal.seed)
+            from .controller import deal_label
+
             return then, deal_label(asked)
         session.start(asked)
         return None
@@ -137,6 +144,9 @@ class App:
     def _key(self, event: pygame.event.Event) -> None:
         """A key: the whole game's first, then the table's or the replay's (the key map),
         else the menu or dialog on top reads it."""
+        from . import keymap
+        from .watching import replay_scene_type
+
         top = self.scenes.top
         intent = keymap.global_intent(event)
         if intent is None and top is self.table:
@@ -188,10 +198,15 @@ class App:
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list | None:
         dirty = self.scenes.draw(surface, alpha)
-        if not self.drawn and REPORT_FIRST_FRAME in os.environ:
-            print("first frame", flush=True)  # for tools/measure_desktop.py
         self.drawn = True
         return dirty
+
+    def presented(self) -> None:
+        """A frame is on screen (the loop has flipped or updated the window)."""
+        if not self.shown and REPORT_FIRST_FRAME in os.environ:
+            # For tools/bench_startup.py and tools/measure_desktop.py.
+            print("first frame", flush=True)
+        self.shown = True
 
     def run(self, max_frames: int | None = None) -> int:
         # How to wait for events is found when the loop first must (after the first frame).

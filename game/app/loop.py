@@ -42,6 +42,7 @@ class LoopApp(Protocol):
     def tick(self, seconds: float) -> None: ...
     def update(self, dt: float) -> None: ...
     def draw(self, surface: pygame.Surface, alpha: float) -> list | None: ...
+    def presented(self) -> None: ...
 
 
 class FixedStepLoop:
@@ -102,6 +103,7 @@ def run(
             app.handle_event(event)
         alpha = loop.advance(app.update)
         present(app.draw(pygame.display.get_surface(), alpha))
+        app.presented()
         if not app.idle:
             fps.tick(FPS_CAP)
         frames += 1

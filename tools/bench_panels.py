@@ -1,0 +1,149 @@
+"""How long each panel takes to show the first time it is opened after a cold start.
+
+    python tools/bench_panels.py [--runs 5] [--source DIR] [--before DIR] [--panel NAME ...]
+
+For each panel and each run, a fresh interpreter starts the real App headless (SDL's dummy
+drivers, 1280x800, Klondike deal 3, a fresh data folder), draws its first frame, plays one
+move and lets the table settle; then the panel is asked for as the player's key or click
+would ask (its intent), and the time is taken from that intent to the end of the frame
+that shows it (``draw`` and the window's update). The modules the panel needs are loaded
+in that time, as they are for a player: nothing before has loaded them.
+
+Prints the median in milliseconds for each panel, for the sources of ``--source``
+(default: this checkout) and, with ``--before``, for those of an older checkout beside
+them (launched in turns, so a load on the machine weighs on both alike). Bad arguments:
+one line, exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The panel -> the intent that opens it (an expression over ``game.view.intents as i``).
+PANELS = {
+    "menu": "i.OpenMenu()",
+    "variants": "i.OpenVariants()",
+    "options": "i.OpenOptions()",
+    "statistics": "i.OpenStatistics()",
+    "rules": "i.OpenRules()",
+    "deal prompt": "i.OpenDealPrompt()",
+    "file browser": "i.OpenGameFile()",
+    "history": "i.OpenHistory()",
+    "replay": "i.OpenReplay()",
+}
+
+ONE_PANEL = """
+import sys, time
+import pygame
+from game.app.app import App
+from game.app.args import parse
+from game.app.loop import DT, present
+from game.engine.commands import Draw
+from game.view import intents as i
+
+pygame.display.init()
+pygame.font.init()
+app = App(parse(["--data-dir", sys.argv[2], "--windowed", "1280x800", "--no-sound",
+                 "--variant", "klondike", "--seed", "3"]))
+app.run(max_frames=1)
+app.controller.apply(i.Play(Draw()))
+screen = pygame.display.get_surface()
+for _ in range(600):  # until the card has landed and the table rests
+    app.tick(DT)
+    app.update(DT)
+    present(app.draw(screen, 1.0))
+    if app.idle and not app.busy:
+        break
+intent = eval(sys.argv[1])
+top = app.scenes.top
+started = time.perf_counter()
+app.controller.apply(intent)
+app.update(0.0)
+present(app.draw(screen, 1.0))
+took = time.perf_counter() - started
+assert app.scenes.top is not top, "the panel did not open"
+print(f"{1000 * took:.2f}")
+"""
+
+
+class UsageError(Exception):
+    pass
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line and status 2, not the usage text
+        raise UsageError(message)
+
+
+def once(source: Path, panel: str) -> float:
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYTHONPATH=str(source),
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+    )
+    with tempfile.TemporaryDirectory(prefix="bench-panels-") as folder:
+        result = subprocess.run(
+            [sys.executable, "-c", ONE_PANEL, PANELS[panel], folder],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    if result.returncode != 0:
+        last = (result.stderr.strip().splitlines() or ["no words"])[-1]
+        raise RuntimeError(f"{panel} from {source}: {last}")
+    return float(result.stdout.strip().splitlines()[-1])
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = Parser(description="Each panel's first frame after a cold start, in ms.")
+    parser.add_argument("--runs", type=int, default=5, help="cold starts per panel (5)")
+    parser.add_argument("--source", type=Path, default=ROOT, help="the game's sources")
+    parser.add_argument("--before", type=Path, help="an older checkout to compare with")
+    parser.add_argument("--panel", nargs="+", choices=list(PANELS), help="these only")
+    args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error(f"--runs: must be at least 1: {args.runs}")
+    for flag, source in (("--source", args.source), ("--before", args.before)):
+        if source is not None and not (source / "game" / "__init__.py").is_file():
+            parser.error(f"{flag}: no game package in {source}")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = parse_args(argv)
+    except UsageError as exc:
+        print(f"bench_panels.py: error: {exc}", file=sys.stderr)
+        return 2
+    sources = {"after": args.source.resolve()}
+    if args.before is not None:
+        sources = {"before": args.before.resolve(), **sources}
+    print(f"{'panel':14} " + " ".join(f"{name + ' ms':>10}" for name in sources), flush=True)
+    worst = {name: 0.0 for name in sources}
+    for panel in args.panel or PANELS:
+        times: dict[str, list[float]] = {name: [] for name in sources}
+        for _ in range(args.runs):
+            for name, source in sources.items():
+                times[name].append(once(source, panel))
+        medians = {name: statistics.median(found) for name, found in times.items()}
+        for name, value in medians.items():
+            worst[name] = max(worst[name], value)
+        print(f"{panel:14} " + " ".join(f"{medians[n]:10.1f}" for n in sources), flush=True)
+    print(f"{'slowest':14} " + " ".join(f"{worst[n]:10.1f}" for n in sources))
+    print(f"medians of {args.runs} cold starts; load average {os.getloadavg()[0]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
