@@ -172,8 +172,13 @@ class App:
 
     @property
     def busy(self) -> bool:
-        """A search or an automatic finish is under way: wait, but not for long."""
+        """A search or an automatic finish is under way."""
         return self.controller.busy
+
+    @property
+    def polling(self) -> bool:
+        """Something that does not wake the loop is under way: wait, but not for long."""
+        return self.controller.polling
 
     def next_timer(self) -> float | None:
         return (

@@ -360,8 +360,14 @@ class Controller:
 
     @property
     def busy(self) -> bool:
-        """A search, an analysis or moves playing by themselves: look again soon."""
+        """A search, an analysis or moves playing by themselves."""
         return self.assistant.busy or self.watching.busy
+
+    @property
+    def polling(self) -> bool:
+        """Moves playing by themselves or an analysis reporting its progress: look again
+        soon. (The assistant's searches wake the loop when they end.)"""
+        return self.assistant.polling or self.watching.busy
 
 
 def deal_label(game) -> str:
