@@ -95,6 +95,7 @@ def once(source: Path, panel: str) -> float:
         result = subprocess.run(
             [sys.executable, "-c", ONE_PANEL, PANELS[panel], folder],
             env=env,
+            cwd=folder,  # not this checkout: "-c" puts the working folder first on the path
             capture_output=True,
             text=True,
             timeout=120,

@@ -3,7 +3,8 @@ first full frame is drawn, what it costs at rest; beside GNOME AisleRiot and a b
 pygame-ce window, measured in the same run. Linux (Xvfb and xdotool).
 
     python tools/bench_startup.py [--runs 5] [--display :90] [--size 1280x800]
-                                  [--source DIR] [--before DIR] [--exe PATH]
+                                  [--source DIR] [--before DIR]
+                                  [--exe PATH] [--before-exe PATH]
                                   [--idle 10] [--no-clock] [--only NAME ...]
 
 Starts its own Xvfb (no window manager), then launches the subjects in rounds (each
@@ -29,9 +30,14 @@ Prints the median of the launches for each figure, beside the machine's load ave
 installed (the ``solitaire`` command, or ``python -m game``) with the sources of
 ``--source`` (default: this checkout) first on its path, Klondike dealt at ``--size``;
 "before", the same from the sources of ``--before`` (an older checkout, to compare in one
-run); "exe", a built standalone executable (``--exe``, from ``tools/build_exe.py``);
+run); "exe", a built standalone executable (``--exe``, from ``tools/build_exe.py``), and
+"exe-before", an older build (``--before-exe``);
 "aisleriot" (``/usr/games/sol``, when installed); "bare", a ten-line pygame-ce script
 that opens a window of the same size and flips. Bad arguments: one line, exit status 2.
+
+``--imports`` reports instead what importing the first frame's modules costs (the app, the
+controller and the table: ``python -X importtime``, the least of ``--runs``): the whole,
+and the twenty modules with the largest times of their own (for ``--before`` too).
 """
 
 from __future__ import annotations
@@ -55,8 +61,8 @@ AISLERIOT = "/usr/games/sol"
 SETTLE = 4.0
 POLL = 0.002
 TIMEOUT = 30.0
-SUBJECTS = ("game", "before", "exe", "aisleriot", "bare")
-OURS = ("game", "before", "exe")  # the subjects that are this game
+SUBJECTS = ("game", "before", "exe", "exe-before", "aisleriot", "bare")
+OURS = ("game", "before", "exe", "exe-before")  # the subjects that are this game
 FIGURES = ("window", "frame", "rss", "idle", "clock")
 
 BARE_WINDOW = """\
@@ -161,7 +167,14 @@ def launch(command: list[str], env: dict, idle: float, clock: bool) -> dict:
     ``clock`` None unless asked for)."""
     errors = tempfile.TemporaryFile("w+")
     started = time.perf_counter()
-    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=errors, text=True)
+    process = subprocess.Popen(
+        command,
+        env=env,
+        cwd=tempfile.gettempdir(),
+        stdout=subprocess.PIPE,
+        stderr=errors,
+        text=True,
+    )
     framed: list[float] = []
 
     def read() -> None:  # the first-frame line, timed as it arrives
@@ -242,13 +255,58 @@ def subject(name: str, args: argparse.Namespace, display: str, scratch: Path):
         return [sys.executable, str(script), *map(str, args.size)], env
     folder = tempfile.mkdtemp(prefix="data-", dir=scratch)
     env["SOLITAIRE_REPORT_FIRST_FRAME"] = "1"
-    if name == "exe":
+    if name in ("exe", "exe-before"):
         env.pop("PYTHONPATH", None)
-        return [str(args.exe), *game_args(folder, args.size)], env
+        exe = args.exe if name == "exe" else args.before_exe
+        return [str(exe), *game_args(folder, args.size)], env
     env["PYTHONPATH"] = str(args.before if name == "before" else args.source)
     installed = shutil.which("solitaire", path=str(Path(sys.executable).parent))
     command = [installed] if installed else [sys.executable, "-m", "game"]
     return [*command, *game_args(folder, args.size)], env
+
+
+# What the first frame imports: the app, then (once the window is open) the table and the
+# controller (in an older checkout, the app imported them itself).
+FIRST_FRAME_MODULES = ("game.app.app", "game.app.controller", "game.view.table")
+
+
+def import_times(source: Path, modules: tuple[str, ...], runs: int) -> tuple[float, list]:
+    """``python -X importtime -c "import MODULES"``, ``runs`` times: the least total (ms)
+    and, for each module imported, its least own and cumulative time (ms), largest own
+    first. The least of the runs, not the median: on a loaded machine the least is the
+    nearest to what the work itself costs."""
+    env = dict(os.environ, PYTHONPATH=str(source), PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.pop("PYTHONPROFILEIMPORTTIME", None)
+    own: dict[str, list[float]] = {}
+    total: dict[str, list[float]] = {}
+    for _ in range(runs):
+        result = subprocess.run(
+            [sys.executable, "-X", "importtime", "-c", f"import {', '.join(modules)}"],
+            env=env,
+            cwd=source,  # not this checkout: "-c" puts the working folder first on the path
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        for line in result.stderr.splitlines():
+            if not line.startswith("import time:") or "self [us]" in line:
+                continue
+            first, second, name = line[len("import time:") :].split("|")
+            own.setdefault(name.strip(), []).append(int(first) / 1000)
+            total.setdefault(name.strip(), []).append(int(second) / 1000)
+    rows = [(n, min(own[n]), min(total[n])) for n in own]
+    rows.sort(key=lambda row: -row[1])
+    whole = min(sum(run) for run in zip(*(total[m] for m in modules), strict=True))
+    return whole, rows
+
+
+def report_imports(source: Path, modules: tuple[str, ...], runs: int, top: int) -> None:
+    whole, rows = import_times(source, modules, runs)
+    names = ", ".join(modules)
+    print(f"import {names}: {whole:.1f} ms (least of {runs}); the {top} largest own times:")
+    print("| module | own ms | with its imports, ms |\n| --- | --- | --- |")
+    for name, own, total in rows[:top]:
+        print(f"| {name} | {own:.1f} | {total:.1f} |")
 
 
 def median(values: list) -> float | None:
@@ -275,6 +333,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--before", type=Path, help="also the game from these sources (an older checkout)"
     )
     parser.add_argument("--exe", type=Path, help="also a standalone executable")
+    parser.add_argument("--before-exe", type=Path, help="and an older one")
     parser.add_argument(
         "--no-clock", dest="clock", action="store_false", help="skip the ticking measure"
     )
@@ -282,19 +341,26 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--only", nargs="+", choices=SUBJECTS, help="these subjects only (all there are)"
     )
+    parser.add_argument(
+        "--imports",
+        action="store_true",
+        help="instead: the import-time report of the first frame's modules (-X "
+        "importtime, --runs times, the 20 largest own times; no display needed)",
+    )
     args = parser.parse_args(argv)
     if args.display is not None and not args.display.lstrip(":").isdigit():
         parser.error(f"--display: not a display like :90: {args.display!r}")
     for flag, source in (("--source", args.source), ("--before", args.before)):
         if source is not None and not (source / "game" / "__init__.py").is_file():
             parser.error(f"{flag}: no game package in {source}")
-    if args.exe is not None and not os.access(args.exe, os.X_OK):
-        parser.error(f"--exe: not an executable: {args.exe}")
+    for flag, exe in (("--exe", args.exe), ("--before-exe", args.before_exe)):
+        if exe is not None and not os.access(exe, os.X_OK):
+            parser.error(f"{flag}: not an executable: {exe}")
     if args.only and "exe" in args.only and args.exe is None:
         parser.error("--only exe needs --exe PATH")
     if args.only and "before" in args.only and args.before is None:
         parser.error("--only before needs --before DIR")
-    for tool in ("Xvfb", "xdotool"):
+    for tool in () if args.imports else ("Xvfb", "xdotool"):
         if shutil.which(tool) is None:
             parser.error(f"{tool} is not installed")
     args.source = args.source.resolve()
@@ -309,8 +375,15 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         print(f"bench_startup.py: error: {exc}", file=sys.stderr)
         return 2
+    if args.imports:
+        for source in (args.before, args.source):
+            if source is not None:
+                print(f"sources: {source}")
+                report_imports(source, FIRST_FRAME_MODULES, args.runs, 20)
+        return 0
     names = list(args.only or SUBJECTS)
     dropped = {"exe": args.exe is None, "before": args.before is None}
+    dropped["exe-before"] = args.before_exe is None
     dropped["aisleriot"] = not Path(AISLERIOT).exists()
     names = [name for name in names if not dropped.get(name)]
     # The game's bytecode, as an installed package has it: without it each launch would

@@ -22,6 +22,7 @@ from . import loop
 from .args import Options
 from .session import Session
 from .settings import WINDOW_MIN
+from .waiting import quit_on_terminate
 
 # The table, the controller, the scenes, the key map and the sounds load once the window
 # is open (``App.__init__``): the window shows before them.
@@ -242,6 +243,7 @@ def main(options: Options) -> int:
         pygame.quit()
         return 1
     pygame.font.init()
+    quit_on_terminate()
     try:
         try:
             app = App(options)

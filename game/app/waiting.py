@@ -6,9 +6,10 @@ So the loop waits in one of these ways, chosen when it first has to wait (after 
 frame):
 
 * ``x11``: on X11, in the system, on the X server's socket (``select``), until an event
-  arrives or the next timer is due: an idle table wakes only for its timers, and at most
-  every ``MAX_SLEEP`` seconds (a signal or an event posted by another thread is seen then);
-  a search that ends wakes it at once (``wake``, through a pipe the wait also watches);
+  arrives or the next timer is due: an idle table wakes only for its timers (and, as a
+  safety net, every ``MAX_SLEEP`` seconds); a search that ends wakes it at once, and so
+  does a request to end (SIGTERM, from a session ending): ``wake``, through a pipe the
+  wait also watches;
 * ``nap``: anywhere else, short sleeps between looks at the queue (``NAP``);
 * ``sdl``: pygame's own wait, kept to measure against.
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 import logging
 import os
 import select
+import signal
 import sys
 import threading
 import time
@@ -30,7 +32,7 @@ import pygame
 log = logging.getLogger(__name__)
 
 NAP = 0.02  # seconds between looks at the queue, waiting the plain way
-MAX_SLEEP = 1.0  # the longest a socket wait lasts with no timer due
+MAX_SLEEP = 60.0  # the longest a socket wait lasts with no timer due (a safety net)
 
 
 _pipe_lock = threading.Lock()
@@ -65,6 +67,21 @@ def woken() -> bool:
     except OSError:  # empty
         pass
     return found
+
+
+def quit_on_terminate() -> None:
+    """SIGTERM (a session ending, ``kill``) quits as the window's close button does, at
+    once: SDL's own handler for it would only be seen at the next wake. Call after the
+    display is started (SDL installs its handler then, and this replaces it)."""
+
+    def terminate(_signal, _frame) -> None:  # runs on the main thread, between bytecodes
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        wake()
+
+    try:
+        signal.signal(signal.SIGTERM, terminate)
+    except (ValueError, OSError, AttributeError):  # not the main thread, or no SIGTERM
+        pass
 
 
 class EventSource:

@@ -1,6 +1,7 @@
 """The loop sleeps while the table is idle: it wakes for input and for its timers only."""
 
 import os
+import signal
 import socket
 import threading
 import time
@@ -9,7 +10,14 @@ import pygame
 import pytest
 
 from game.app import loop
-from game.app.waiting import MAX_SLEEP, EventSource, X11Wait, wake, woken
+from game.app.waiting import (
+    MAX_SLEEP,
+    EventSource,
+    X11Wait,
+    quit_on_terminate,
+    wake,
+    woken,
+)
 from game.engine.commands import Draw
 
 from .app_helpers import make_app, play, settle
@@ -58,8 +66,8 @@ def app(tmp_path):
 
 
 def test_an_idle_table_with_no_timer_due_sleeps(app):
-    source = idle_run(app)
-    assert source.wakes <= 10 * 1.5  # about one a second: the longest sleep there is
+    source = idle_run(app, 120.0)
+    assert source.wakes <= 3  # the longest sleep there is: a safety net of a minute
     assert all(t is None for t in source.timeouts)  # nothing asked to be woken
 
 
@@ -160,3 +168,23 @@ def test_the_dummy_driver_waits_the_plain_way():
 
     assert os.environ["SDL_VIDEODRIVER"] == "dummy"  # tests/conftest.py
     assert type(event_source()) is EventSource
+
+
+def test_sigterm_ends_a_long_wait_with_a_quit_at_once():
+    pygame.display.init()
+    before = signal.getsignal(signal.SIGTERM)
+    ours, theirs = socket.socketpair()  # an X server that never speaks
+    try:
+        quit_on_terminate()
+        pygame.event.get()
+        woken()
+        source = X11Wait(ours.fileno())
+        threading.Timer(0.1, os.kill, (os.getpid(), signal.SIGTERM)).start()
+        t0 = time.perf_counter()
+        events = source.wait(30.0)
+        assert time.perf_counter() - t0 < 5.0
+        assert [e.type for e in events] == [pygame.QUIT]
+    finally:
+        signal.signal(signal.SIGTERM, before)
+        ours.close()
+        theirs.close()
