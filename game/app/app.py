@@ -28,6 +28,9 @@ from .waiting import quit_on_terminate
 # is open (``App.__init__``): the window shows before them.
 
 TITLE = "Patience"
+# Loaded once the first deal rests on screen, so that the menus, the pages and the replay
+# open without a pause the first time (the first frame needs none of them).
+PRELOADED = ("game.app.menus", "game.app.pages", "game.view.replay")
 MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
 REPORT_FIRST_FRAME = "SOLITAIRE_REPORT_FIRST_FRAME"
 
@@ -39,6 +42,7 @@ class App:
         self.frames = 0
         self.drawn = False  # the first frame is drawn
         self.shown = False  # and on screen
+        self.preloaded = False  # PRELOADED is loaded
         self.looked = False  # the assistant has looked at the first position
         self.session = session = Session.open(options.data_dir, options.language)
         settings = session.settings
@@ -213,6 +217,12 @@ class App:
             # For tools/bench_startup.py and tools/measure_desktop.py.
             print("first frame", flush=True)
         self.shown = True
+        if not self.preloaded and self.looked and self.idle:
+            self.preloaded = True
+            import importlib
+
+            for name in PRELOADED:
+                importlib.import_module(name)
 
     def run(self, max_frames: int | None = None) -> int:
         # How to wait for events is found when the loop first must (after the first frame).
