@@ -45,14 +45,7 @@ from game.i18n import _
 from game.variants.codes import deal_code
 from game.variants.player import find_variant, is_builtin
 
-from .autosave import (
-    CURRENT_GAME_FILE,
-    GameTooLong,
-    Resumed,
-    clear_current,
-    resume,
-    save_current,
-)
+from .autosave import CURRENT_GAME_FILE, GameTooLong, Resumed, clear_current, resume, save_current
 from .ownership import Role, claim_folder, lost_lock_notice
 from .settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from .statistics import (
@@ -328,9 +321,9 @@ class Session:
         """A finished game goes to the history, to be watched (and analysed) again."""
         if not self.keeps_games:
             return
-        from .gamefiles import keep_finished  # the first frame needs no game files
-
         try:
+            from .gamefiles import keep_finished  # not needed by the first frame
+
             self.last_finished = keep_finished(
                 self.data_dir, self.game, self.elapsed, result, self.assisted
             )
