@@ -125,9 +125,13 @@ def start_xvfb(display: str, size: tuple[int, int]) -> subprocess.Popen:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    socket = Path(f"/tmp/.X11-unix/X{display.lstrip(':')}")
+    # Up once a client can talk to it (its socket shows a little before it answers: a
+    # game launched then finds no display).
+    env = dict(os.environ, DISPLAY=display)
     deadline = time.monotonic() + 10
-    while not socket.exists():
+    while subprocess.run(
+        ["xdotool", "getdisplaygeometry"], env=env, capture_output=True
+    ).returncode:
         if server.poll() is not None or time.monotonic() > deadline:
             server.kill()
             raise UsageError(f"Xvfb could not start on {display}")
