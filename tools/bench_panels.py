@@ -29,6 +29,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from bench_startup import Parser, UsageError
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # The panel -> the intent that opens it (an expression over ``game.view.intents as i``).
@@ -82,15 +84,6 @@ took, used = time.perf_counter() - started, time.thread_time() - cpu
 assert app.scenes.top is not top, "the panel did not open"
 print(f"{1000 * took:.2f} {1000 * used:.2f}")
 """
-
-
-class UsageError(Exception):
-    pass
-
-
-class Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line and status 2, not the usage text
-        raise UsageError(message)
 
 
 def once(source: Path, panel: str, kind: str) -> tuple[float, float]:
