@@ -13,9 +13,8 @@ each launch in a fresh data folder (AisleRiot: a fresh HOME). A launch that fail
 the Xvfb here, now and then SDL finds no display and the game says so) is reported, and
 the medians are of the others:
 
-* ``window``: seconds from launch until a window of the subject (or of its child: a
-  one-file executable runs the game in one) is mapped (``xdotool search --onlyvisible
-  --pid``, polled every 2 ms);
+* ``window``: seconds from launch until the subject's window is mapped: the X server's
+  MapNotify, read on a connection of the benchmark's own (``MapWatch``);
 * ``frame``: seconds until its first full frame is on screen: the game prints "first
   frame" after its first present (asked to by ``SOLITAIRE_REPORT_FIRST_FRAME``), the bare
   window after its flip; AisleRiot says nothing, so it has none;
@@ -46,7 +45,10 @@ from __future__ import annotations
 
 import argparse
 import compileall
+import ctypes
+import ctypes.util
 import os
+import select
 import shutil
 import statistics
 import subprocess
@@ -61,7 +63,7 @@ from measure_desktop import cpu_share, rss_mb, stop, tree
 ROOT = Path(__file__).resolve().parent.parent
 AISLERIOT = "/usr/games/sol"
 SETTLE = 4.0
-POLL = 0.002
+POLL = 0.05  # seconds between looks at whether the launched process has ended
 TIMEOUT = 30.0
 SUBJECTS = ("game", "before", "exe", "exe-before", "aisleriot", "bare")
 OURS = ("game", "before", "exe", "exe-before")  # the subjects that are this game
@@ -141,37 +143,69 @@ def start_xvfb(display: str, size: tuple[int, int]) -> subprocess.Popen:
     return server
 
 
-def with_children(pid: int) -> list[int]:
-    """The process and its descendants (a one-file executable runs the game in a child)."""
-    found, todo = [], [pid]
-    while todo:
-        current = todo.pop()
-        found.append(current)
-        try:
-            todo += map(int, Path(f"/proc/{current}/task/{current}/children").read_text().split())
-        except OSError:
-            pass
-    return found
+class MapWatch:
+    """The X server's word that a window was mapped: MapNotify from the root window, read
+    on a connection of this process's own (no process started per look, so the time is
+    the server's, give or take this process's wake-up). Only the subject runs on this
+    Xvfb: the first top-level window mapped after a launch is its window."""
+
+    MAP_NOTIFY = 19
+    SUBSTRUCTURE_NOTIFY_MASK = 1 << 19
+
+    def __init__(self, display: str) -> None:
+        x11 = self.x11 = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
+        x11.XOpenDisplay.restype = ctypes.c_void_p
+        x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+        x11.XDefaultRootWindow.restype = ctypes.c_ulong
+        x11.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+        x11.XSelectInput.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_long]
+        for name in ("XFlush", "XPending", "XConnectionNumber", "XCloseDisplay"):
+            getattr(x11, name).argtypes = [ctypes.c_void_p]
+        x11.XNextEvent.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
+        self.dpy = x11.XOpenDisplay(display.encode())
+        if not self.dpy:
+            raise UsageError(f"cannot open the display {display}")
+        root = x11.XDefaultRootWindow(self.dpy)
+        x11.XSelectInput(self.dpy, root, self.SUBSTRUCTURE_NOTIFY_MASK)
+        x11.XFlush(self.dpy)
+        self.fd = x11.XConnectionNumber(self.dpy)
+        self.event = (ctypes.c_long * 24)()  # an XEvent: 192 bytes
+
+    def mapped(self) -> int | None:
+        """The first top-level window mapped since the last look, if any (its id)."""
+        found = None
+        while self.x11.XPending(self.dpy):
+            self.x11.XNextEvent(self.dpy, self.event)
+            kind = ctypes.c_int.from_buffer(self.event).value
+            # XMapEvent, 64-bit: the window at byte 40, override_redirect at byte 48.
+            window, override = self.event[5], ctypes.c_int.from_buffer(self.event, 48).value
+            if kind == self.MAP_NOTIFY and not override and found is None:
+                found = window
+        return found
+
+    def wait(self, seconds: float) -> int | None:
+        """The next window mapped within ``seconds``, or None."""
+        found = self.mapped()
+        if found is None and select.select([self.fd], [], [], seconds)[0]:
+            found = self.mapped()
+        return found
+
+    def close(self) -> None:
+        self.x11.XCloseDisplay(self.dpy)
 
 
-def window_shown(pid: int, env: dict) -> str | None:
-    """The id of a mapped window of the process (or of its children), or None."""
-    for each in with_children(pid):
-        found = subprocess.run(
-            ["xdotool", "search", "--onlyvisible", "--pid", str(each)],
-            env=env,
-            capture_output=True,
-            text=True,
-        )
-        if found.stdout.split():
-            return found.stdout.split()[0]
-    return None
-
-
-def launch(command: list[str], env: dict, idle: float, clock: bool, settle: float = SETTLE) -> dict:
+def launch(
+    watch: MapWatch,
+    command: list[str],
+    env: dict,
+    idle: float,
+    clock: bool,
+    settle: float = SETTLE,
+) -> dict:
     """One launch: the figures of the module text (``frame`` None when none is said;
     ``clock`` None unless asked for)."""
     errors = tempfile.TemporaryFile("w+")
+    watch.mapped()  # what an earlier launch left
     started = time.perf_counter()
     process = subprocess.Popen(
         command,
@@ -191,21 +225,21 @@ def launch(command: list[str], env: dict, idle: float, clock: bool, settle: floa
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
     try:
-        while (window_id := window_shown(process.pid, env)) is None:
+        while (window_id := watch.wait(POLL)) is None:
             if process.poll() is not None:
                 errors.seek(0)
                 said = errors.read().strip().splitlines()[-1:]
                 raise RuntimeError(f"{command[0]} ended (status {process.returncode}): {said}")
             if time.perf_counter() - started > TIMEOUT:
                 raise RuntimeError(f"{command[0]} showed no window in {TIMEOUT:.0f} s")
-            time.sleep(POLL)
         window = time.perf_counter() - started
         time.sleep(settle)
         memory = rss_mb(tree(process.pid))
         used = cpu_share(process.pid, idle)
         ticking = None
         if clock:  # a card drawn from the stock (the D key) starts the clock
-            subprocess.run(["xdotool", "windowfocus", "--sync", window_id, "key", "d"], env=env)
+            focus = ["xdotool", "windowfocus", "--sync", str(window_id), "key", "d"]
+            subprocess.run(focus, env=env)
             time.sleep(SETTLE)  # the move flies, the winnable indicator's search ends
             ticking = 100 * cpu_share(process.pid, idle)
     finally:
@@ -389,6 +423,7 @@ def main(argv: list[str] | None = None) -> int:
             compileall.compile_dir(source / "game", quiet=1)
     display = args.display or free_display()
     server = start_xvfb(display, args.size)
+    watch = MapWatch(display)
     runs: dict[str, list[dict]] = {name: [] for name in names}
     loads: dict[str, list[float]] = {name: [] for name in names}
     try:
@@ -396,7 +431,7 @@ def main(argv: list[str] | None = None) -> int:
             # A first launch, not counted: on Xvfb here the first window opened after the
             # server started sometimes found no display (SDL fell back to no window).
             try:
-                launch(*subject("bare", args, display, Path(scratch)), 0.1, False, settle=0)
+                launch(watch, *subject("bare", args, display, Path(scratch)), 0.1, False, 0)
             except RuntimeError:
                 pass
             # Round by round, each subject once a round: a load that comes and goes
@@ -407,10 +442,11 @@ def main(argv: list[str] | None = None) -> int:
                     command, env = subject(name, args, display, Path(scratch))
                     clock = args.clock and name in OURS
                     try:
-                        runs[name].append(launch(command, env, args.idle, clock))
+                        runs[name].append(launch(watch, command, env, args.idle, clock))
                     except RuntimeError as exc:  # said, and the other launches go on
                         print(f"{name}: a launch failed: {exc}", flush=True)
     finally:
+        watch.close()
         server.terminate()
         server.wait()
     print(
