@@ -79,6 +79,23 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / TICKS
 
 
+def cpu_share(pid: int, seconds: float) -> float:
+    """The share of one core the process tree uses over the next ``seconds``."""
+    before = cpu_seconds(tree(pid))
+    time.sleep(seconds)
+    return (cpu_seconds(tree(pid)) - before) / seconds
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """Ask the process to end (SIGTERM); kill it if it has not in 5 s."""
+    proc.terminate()
+    try:
+        proc.wait(5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 def window_of(pid: int, env: dict) -> bool:
     found = subprocess.run(
         ["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
@@ -107,15 +124,9 @@ def measure(command: list[str], env: dict, first_frame_line: bool) -> dict:
         time.sleep(max(0.0, SETTLE - (time.perf_counter() - t0)))
         pids = tree(proc.pid)
         memory = rss_mb(pids)
-        cpu0 = cpu_seconds(pids)
-        time.sleep(IDLE)
-        idle = (cpu_seconds(tree(proc.pid)) - cpu0) / IDLE
+        idle = cpu_share(proc.pid, IDLE)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc)
     return {"first frame s": first, "memory MB": memory, "idle CPU %": 100 * idle}
 
 

@@ -20,17 +20,18 @@ from game.store.settings import WINDOW_MIN
 from game.variants.known import prefer
 from game.variants.player import scan
 from game.view import intents as i
-from game.view.replay import ReplayScene
-from game.view.table import TableScene
-from game.view.widgets.menu import MenuPanel
 
-from . import keymap, loop
+from . import loop
 from .args import Options
-from .controller import Controller, deal_label, table_options
-from .scenes import SceneStack
-from .sound import Sounds
+from .waiting import quit_on_terminate
+
+# The table, the controller, the scenes, the key map and the sounds load once the window
+# is open (``App.__init__``): the window shows before them.
 
 TITLE = "Patience"
+# Loaded once the first deal rests on screen, so that the menus, the pages and the replay
+# open without a pause the first time (the first frame needs none of them).
+PRELOADED = ("game.app.menus", "game.app.pages", "game.view.replay")
 MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL)
 REPORT_FIRST_FRAME = "SOLITAIRE_REPORT_FIRST_FRAME"
 
@@ -40,7 +41,9 @@ class App:
         self.options = options
         self.running = True
         self.frames = 0
-        self.drawn = False  # the first frame is on screen
+        self.drawn = False  # the first frame is drawn
+        self.shown = False  # and on screen
+        self.preloaded = False  # PRELOADED is loaded
         self.looked = False  # the assistant has looked at the first position
         self._key_text = ""  # the text of the last key pressed
         self.session = session = Session.open(options.data_dir, options.language)
@@ -48,6 +51,12 @@ class App:
         self.fullscreen = options.fullscreen or (settings.fullscreen and not options.windowed)
         self.window_size = options.windowed or tuple(settings.window_size)
         self.screen = self._open_window()
+        from game.view.table import TableScene
+
+        from .controller import Controller, table_options
+        from .scenes import SceneStack
+        from .sound import Sounds
+
         self.first_start = False  # no game saved, none asked for: the chooser opens
         asked = self._first_game()
         self.sounds = Sounds(settings.sound, silenced=not options.sound)
@@ -88,7 +97,9 @@ class App:
         if saved.game is not None and saved.game.moves_made:
             session.adopt(saved.game, saved.elapsed, saved.game_id, saved.assisted)
             then = i.SwitchVariant(asked.rules.variant, asked.rules.mode, asked.deal.seed)
-            return then, deal_label(asked)
+            from game.view.hud import deal_name  # how the start-up question names a deal
+
+            return then, f"{_(asked.rules.name)} \u00b7 {deal_name(asked)}"
         session.start(asked)
         return None
 
@@ -167,17 +178,22 @@ class App:
     def _key(self, event: pygame.event.Event) -> None:
         """A key: the whole game's first, then the table's or the replay's (the key map),
         else the menu or dialog on top reads it."""
+        from . import keymap
+        from .watching import replay_scene_type
+
         top = self.scenes.top
         intent = keymap.global_intent(event)
         if intent is None and top is self.table:
             intent = keymap.table_intent(event)
-        if intent is None and isinstance(top, ReplayScene):
+        replay = replay_scene_type()  # None until a replay was opened
+        if intent is None and replay is not None and isinstance(top, replay):
             intent = keymap.replay_intent(event)
         if intent is not None:
             self.controller.apply(intent)
             return
         shown = keymap.key_name(event)  # a letter shown beside a menu row works there
-        pressed = top.press_key_named(shown) if shown and isinstance(top, MenuPanel) else []
+        press = getattr(top, "press_key_named", None)  # a menu's (loaded when first opened)
+        pressed = press(shown) if shown and press is not None else []
         for intent in pressed:
             self.controller.apply(intent)
         if not pressed and top is not self.table:
@@ -196,8 +212,13 @@ class App:
 
     @property
     def busy(self) -> bool:
-        """A search or an automatic finish is under way: wait, but not for long."""
+        """A search or an automatic finish is under way."""
         return self.controller.busy
+
+    @property
+    def polling(self) -> bool:
+        """Something that does not wake the loop is under way: wait, but not for long."""
+        return self.controller.polling
 
     def next_timer(self) -> float | None:
         return (
@@ -225,10 +246,21 @@ class App:
 
     def draw(self, surface: pygame.Surface, alpha: float) -> list | None:
         dirty = self.scenes.draw(surface, alpha)
-        if not self.drawn and REPORT_FIRST_FRAME in os.environ:
-            print("first frame", flush=True)  # for tools/measure_desktop.py
         self.drawn = True
         return dirty
+
+    def presented(self) -> None:
+        """A frame is on screen (the loop has flipped or updated the window)."""
+        if not self.shown and REPORT_FIRST_FRAME in os.environ:
+            # For tools/bench_startup.py and tools/measure_desktop.py.
+            print("first frame", flush=True)
+        self.shown = True
+        if not self.preloaded and self.looked and self.idle:
+            self.preloaded = True
+            import importlib
+
+            for name in PRELOADED:
+                importlib.import_module(name)
 
     def run(self, max_frames: int | None = None) -> int:
         # How to wait for events is found when the loop first must (after the first frame).
@@ -260,6 +292,7 @@ def main(options: Options) -> int:
         pygame.quit()
         return 1
     pygame.font.init()
+    quit_on_terminate()
     try:
         try:
             app = App(options)

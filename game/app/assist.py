@@ -39,9 +39,14 @@ DEMO_BUDGET = 5.0  # seconds the solver gets to find the line it shows
 
 
 def solver():
-    """The solver, loaded when first needed: after the first frame, not before it."""
+    """The solver, loaded when first needed: after the first frame, not before it. Its
+    searches wake the loop when they end (the loop sleeps while they run)."""
     import game.solver
+    from game.solver.background import when_any_finishes
 
+    from .waiting import wake
+
+    when_any_finishes(wake)
     return game.solver
 
 
@@ -87,8 +92,14 @@ class Assistant:
         return self.session.game
 
     @property
+    def polling(self) -> bool:
+        """Moves play by themselves (a finish, a demo): the loop must look often. (A
+        search wakes it when it ends: ``solver``.)"""
+        return bool(self._finish)
+
+    @property
     def busy(self) -> bool:
-        """Something to poll for: the loop must not sleep long."""
+        """A search runs or moves play by themselves."""
         return bool(self._finish) or any(
             t is not None and not t.done()
             for t in (self.hint_task, self.verdict_task, self.demo_task)

@@ -28,7 +28,6 @@ from game.store.ownership import Role
 from game.store.session import Session
 from game.store.settings import Settings
 from game.view import intents as i
-from game.view.hud import deal_name
 from game.view.table import TableOptions
 
 from .assist import Assistant
@@ -391,10 +390,11 @@ class Controller:
 
     @property
     def busy(self) -> bool:
-        """A search, an analysis or moves playing by themselves: look again soon."""
+        """A search, an analysis or moves playing by themselves."""
         return self.assistant.busy or self.watching.busy
 
-
-def deal_label(game) -> str:
-    """How a deal is named in the start-up question: "Klondike deal 100"."""
-    return f"{_(game.rules.name)} \u00b7 {deal_name(game)}"
+    @property
+    def polling(self) -> bool:
+        """Moves playing by themselves or an analysis reporting its progress: look again
+        soon. (The assistant's searches wake the loop when they end.)"""
+        return self.assistant.polling or self.watching.busy

@@ -6,10 +6,10 @@ rate; drawing interpolates by the leftover fraction; a long stall is capped at
 ``MAX_FRAME`` so it never spirals. Game time (the clock on the status line) is wall time,
 given to ``tick`` whole.
 
-While the table is idle (nothing moves, no search is running), the loop waits for the
-next input or until the next timer the scenes ask for (the status line's clock, a message
-going away), so an idle table wakes about once a second at most (how it waits:
-``waiting``).
+While the table is idle (nothing moves), the loop waits for the next input or until the
+next timer the scenes ask for (the status line's clock, a message going away), so an idle
+table wakes about once a second at most (how it waits: ``waiting``). A search running in
+the background does not wake it until it ends and has its answer (``waiting.wake``).
 """
 
 from __future__ import annotations
@@ -37,11 +37,14 @@ class LoopApp(Protocol):
     def idle(self) -> bool: ...
     @property
     def busy(self) -> bool: ...
+    @property
+    def polling(self) -> bool: ...
     def next_timer(self) -> float | None: ...
     def handle_event(self, event: pygame.event.Event) -> None: ...
     def tick(self, seconds: float) -> None: ...
     def update(self, dt: float) -> None: ...
     def draw(self, surface: pygame.Surface, alpha: float) -> list | None: ...
+    def presented(self) -> None: ...
 
 
 class FixedStepLoop:
@@ -87,7 +90,9 @@ def run(
         if max_frames is None and app.idle:
             source = source or event_source()  # only a loop that waits needs to know how
             timeout = app.next_timer()
-            if app.busy:
+            # A search wakes the loop when it ends (``waiting.wake``), where the wait can
+            # hear it; anything else under way is looked at every BUSY_POLL.
+            if app.polling or (app.busy and not source.hears_wakes):
                 timeout = BUSY_POLL if timeout is None else min(timeout, BUSY_POLL)
             events = source.wait(timeout)
             loop.last = clock()  # asleep, nothing was animating: no steps to catch up
@@ -102,6 +107,7 @@ def run(
             app.handle_event(event)
         alpha = loop.advance(app.update)
         present(app.draw(pygame.display.get_surface(), alpha))
+        app.presented()
         if not app.idle:
             fps.tick(FPS_CAP)
         frames += 1

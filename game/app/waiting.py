@@ -7,8 +7,10 @@ So the loop waits in one of these ways, chosen when it first has to wait (after 
 frame):
 
 * ``x11``: on X11, in the system, on the X server's socket (``select``), until an event
-  arrives or the next timer is due: an idle table wakes only for its timers, and at most
-  every ``MAX_SLEEP`` seconds (a signal or an event posted by another thread is seen then);
+  arrives or the next timer is due: an idle table wakes only for its timers (and, as a
+  safety net, every ``MAX_SLEEP`` seconds); a search that ends wakes it at once, and so
+  does a request to end (SIGTERM, from a session ending): ``wake``, through a pipe the
+  wait also watches;
 * ``nap``: anywhere else, short sleeps between looks at the queue (``NAP``);
 * ``sdl``: pygame's own wait, kept to measure against.
 
@@ -20,7 +22,9 @@ from __future__ import annotations
 import logging
 import os
 import select
+import signal
 import sys
+import threading
 import time
 from collections.abc import Callable
 
@@ -29,13 +33,64 @@ import pygame
 log = logging.getLogger(__name__)
 
 NAP = 0.02  # seconds between looks at the queue, waiting the plain way
-MAX_SLEEP = 1.0  # the longest a socket wait lasts with no timer due
+MAX_SLEEP = 60.0  # the longest a socket wait lasts with no timer due (a safety net)
+
+
+_pipe_lock = threading.Lock()
+_pipe: tuple[int, int] | None = None  # read end, write end
+
+
+def _wake_pipe() -> tuple[int, int]:
+    global _pipe
+    with _pipe_lock:
+        if _pipe is None:
+            read, write = os.pipe()
+            os.set_blocking(read, False)
+            os.set_blocking(write, False)
+            _pipe = (read, write)
+        return _pipe
+
+
+def wake() -> None:
+    """From any thread: the loop, if it is waiting, looks at once (a search has ended)."""
+    try:
+        os.write(_wake_pipe()[1], b"\0")
+    except OSError:  # the pipe is full: wakes are waiting to be seen already
+        pass
+
+
+def woken() -> bool:
+    """Was ``wake`` called since the last look? (Each wake is seen once.)"""
+    found = False
+    try:
+        while os.read(_wake_pipe()[0], 512):
+            found = True
+    except OSError:  # empty
+        pass
+    return found
+
+
+def quit_on_terminate() -> None:
+    """SIGTERM (a session ending, ``kill``) quits as the window's close button does, at
+    once: SDL's own handler for it would only be seen at the next wake. Call after the
+    display is started (SDL installs its handler then, and this replaces it)."""
+
+    def terminate(_signal, _frame) -> None:  # runs on the main thread, between bytecodes
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        wake()
+
+    try:
+        signal.signal(signal.SIGTERM, terminate)
+    except (ValueError, OSError, AttributeError):  # not the main thread, or no SIGTERM
+        pass
 
 
 class EventSource:
-    """Where the loop gets its events, and how it waits for them."""
+    """Where the loop gets its events, and how it waits for them. ``hears_wakes``: a
+    ``wake`` ends the wait at once."""
 
     name = "nap"
+    hears_wakes = True
 
     def __init__(self, sleep: Callable[[float], None] = time.sleep) -> None:
         self.sleep = sleep
@@ -51,7 +106,7 @@ class EventSource:
         while True:
             self.wakes += 1
             events = pygame.event.get()
-            if events or waited >= limit:
+            if events or waited >= limit or woken():
                 return events
             nap = min(NAP, limit - waited)
             self.sleep(nap)
@@ -60,6 +115,7 @@ class EventSource:
 
 class SdlWait(EventSource):
     name = "sdl"
+    hears_wakes = False  # SDL's own wait: the loop looks every BUSY_POLL while busy
 
     def wait(self, timeout: float | None) -> list[pygame.event.Event]:
         self.wakes += 1
@@ -89,9 +145,10 @@ class X11Wait(EventSource):
         if events:
             return events
         try:
-            select.select([self.fd], [], [], limit)
+            select.select([self.fd, _wake_pipe()[0]], [], [], limit)
         except (OSError, ValueError):  # the connection went away: the next get says so
             self.sleep(NAP)
+        woken()
         return pygame.event.get()
 
 

@@ -9,38 +9,70 @@ another game it starts that game as a new one, after asking if a game is in prog
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.engine.game import Game
 from game.files.problems import printable, why
 from game.i18n import _
 from game.i18n.wording import analysis_result, last_game_result
-from game.store.gamefiles import (
-    HISTORY_KEPT,
-    finished_games,
-    games_folder,
-    read_game,
-    save_new,
-    suggested_name,
-    write_game,
-)
 from game.view import intents as i
-from game.view.replay import ReplayScene
 
-from .analyst import Analyst
-from .browsing import expand, shown_path
+if TYPE_CHECKING:
+    from game.view.replay import ReplayScene
 
-ANALYSES_KEPT = HISTORY_KEPT + 1
+    from .analyst import Analyst
+
+# The replay, the analyst, the file browser and the game files load when first used: the
+# first frame needs none of them (tests/app/test_first_frame_imports.py).
+
+
+def replay_scene_type() -> type[ReplayScene] | None:
+    """The replay's scene class once the replay is loaded, else None: no replay can be on
+    the scene stack before then, and asking must not load it."""
+    module = sys.modules.get("game.view.replay")
+    return None if module is None else module.ReplayScene
+
+
+def gamefiles():
+    from game.store import gamefiles as module
+
+    return module
+
+
+def analyses_kept() -> int:
+    """Analyses kept: as many as the history keeps games, and the game being played."""
+    return gamefiles().HISTORY_KEPT + 1
+
+
+def browsing():
+    from . import browsing as module
+
+    return module
 
 
 class Watching:
     def __init__(self, controller) -> None:
         self.c = controller
-        self.analyst = Analyst(controller.apply)
+        self._analyst: Analyst | None = None
         # source -> its last analysis, the newest last: as many as the history keeps games,
         # and the game being played (a session of a thousand games keeps no more)
         self.analyses: dict[str | None, object] = {}
+
+    @property
+    def analyst(self) -> Analyst:
+        if self._analyst is None:
+            from .analyst import Analyst
+
+            self._analyst = Analyst(self.c.apply)
+        return self._analyst
+
+    def replay_scene(self) -> ReplayScene | None:
+        """The replay on the scene stack, if one is."""
+        kind = replay_scene_type()
+        return None if kind is None else self.c.scenes.find(kind)
 
     def handlers(self) -> dict[type, Callable]:
         return {
@@ -67,7 +99,7 @@ class Watching:
         back are not shown as played: undo is the position), or why it cannot be had."""
         if source is None:
             return self.c.session.game.played_copy()
-        found = read_game(Path(source))
+        found = gamefiles().read_game(Path(source))
         return found if isinstance(found, str) else found.game.played_copy()
 
     def assisted(self, source: str | None) -> bool:
@@ -75,11 +107,11 @@ class Watching:
         then solved with help, on the timeline and when played on from it."""
         if source is None:
             return self.c.session.assisted
-        found = read_game(Path(source))
+        found = gamefiles().read_game(Path(source))
         return not isinstance(found, str) and found.assisted
 
     def history(self) -> list:
-        return finished_games(self.c.session.data_dir)
+        return gamefiles().finished_games(self.c.session.data_dir)
 
     # -- the timeline --------------------------------------------------------------------------
 
@@ -92,8 +124,10 @@ class Watching:
         losing = getattr(analysis, "lost_at", None)
         c = self.c
         c.scenes.close_overlays()
-        if c.scenes.find(ReplayScene) is not None:
+        if self.replay_scene() is not None:
             c.scenes.clear()
+        from game.view.replay import ReplayScene
+
         scene = ReplayScene(
             c.table.layout_size(),
             game,
@@ -105,18 +139,18 @@ class Watching:
         c.scenes.push(scene)
 
     def _replay(self, action: Callable[[ReplayScene], None]) -> None:
-        scene = self.c.scenes.find(ReplayScene)
+        scene = self.replay_scene()
         if scene is not None:
             action(scene)
 
     def _close(self) -> None:
-        if self.c.scenes.find(ReplayScene) is not None:
+        if self.replay_scene() is not None:
             self.c.scenes.clear()
 
     def branch(self, intent: i.ReplayBranch, confirmed: bool = False) -> None:
         """Play on from the position watched (``confirmed``: the player agreed to leave the
         game in progress for it)."""
-        scene = self.c.scenes.find(ReplayScene)
+        scene = self.replay_scene()
         if scene is None:
             return
         session, c = self.c.session, self.c
@@ -142,7 +176,7 @@ class Watching:
     def where_lost(self, intent: i.WhereLost) -> None:
         source = intent.source
         if source is None:
-            scene = self.c.scenes.find(ReplayScene)
+            scene = self.replay_scene()
             source = scene.source if scene is not None else None
         game = self.game_of(source)
         if isinstance(game, str):
@@ -157,7 +191,7 @@ class Watching:
         analysis = intent.analysis
         self.analyses.pop(intent.source, None)
         self.analyses[intent.source] = analysis
-        while len(self.analyses) > ANALYSES_KEPT:
+        while len(self.analyses) > analyses_kept():
             del self.analyses[next(iter(self.analyses))]
         game = self.game_of(intent.source)
         if isinstance(game, str):
@@ -171,7 +205,7 @@ class Watching:
         if analysis.losing_move is not None:
             # On the timeline, just before the move that lost it: "try again from here".
             self.open_replay(i.OpenReplay(intent.source, at=analysis.last_winnable_move))
-            scene = self.c.scenes.find(ReplayScene)
+            scene = self.replay_scene()
             scene.table.say(text)
         else:
             self.c.table.say(text)
@@ -183,18 +217,19 @@ class Watching:
         or to the path ``intent`` names."""
         c = self.c
         game = c.session.game
-        path = expand(intent.path) if intent.path is not None else None
+        files, paths = gamefiles(), browsing()
+        path = paths.expand(intent.path) if intent.path is not None else None
         if isinstance(path, str):  # "~someone" with no such home folder
             c.table.say(path, error=True)
             return
         try:
             helped = c.session.assisted
             if path is None:
-                path = save_new(c.session.data_dir, game, c.session.elapsed, assisted=helped)
+                path = files.save_new(c.session.data_dir, game, c.session.elapsed, assisted=helped)
             else:
-                write_game(path, game, c.session.elapsed, assisted=helped)
+                files.write_game(path, game, c.session.elapsed, assisted=helped)
         except OSError as exc:
-            where = path or games_folder(c.session.data_dir) / suggested_name(game)
+            where = path or files.games_folder(c.session.data_dir) / files.suggested_name(game)
             if isinstance(exc.filename, str):  # the file or folder that failed
                 where = Path(exc.filename)
             c.table.say(
@@ -209,7 +244,7 @@ class Watching:
             text = _("The game was saved as {name}; Ctrl+O lists the saved games.")
         else:
             text = _("The game was saved as {name}.")
-        where = _("The game was saved to {path}.").format(path=shown_path(path))
+        where = _("The game was saved to {path}.").format(path=paths.shown_path(path))
         c.table.say(text.format(name=printable(Path(path).name)), details=where)
 
     def open_file(self, intent: i.OpenGameFile) -> None:
@@ -217,7 +252,7 @@ class Watching:
         if intent.path is None:
             c.open_menu("file_browser")
             return
-        found = read_game(Path(intent.path))
+        found = gamefiles().read_game(Path(intent.path))
         if isinstance(found, str):
             c.table.say(found, error=True)
             return
@@ -225,8 +260,9 @@ class Watching:
         self.open_replay(i.OpenReplay(str(found.path)))
 
     def step(self) -> None:
-        self.analyst.step()
+        if self._analyst is not None:
+            self._analyst.step()
 
     @property
     def busy(self) -> bool:
-        return self.analyst.busy
+        return self._analyst is not None and self._analyst.busy

@@ -32,7 +32,6 @@ wrote it; the next save writes them as version 2.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -61,6 +60,8 @@ class SaveError(EngineError):
 def deal_fingerprint(rules: Rules, deal: Deal) -> str:
     """A hash of the game's variant, deal mode and cards in dealing order: the same for
     the same deal only."""
+    import hashlib  # here: OpenSSL's hashes load after the window opens, not before
+
     codes = " ".join(CODE[c] for c in deal.cards(rules))
     text = f"{rules.variant}\n{rules.mode}\n{codes}"
     return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()

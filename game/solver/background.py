@@ -33,6 +33,16 @@ from game.engine.state import State
 from game.solver.hints import explained_hint, hint
 from game.solver.solve import solve
 
+_finish_listeners: list[Callable[[], None]] = []
+
+
+def when_any_finishes(callback: Callable[[], None]) -> None:
+    """Call ``callback()`` (on the search's own thread) each time a search ends: a loop
+    that waits for it can sleep until then instead of looking every few milliseconds."""
+    if callback not in _finish_listeners:
+        _finish_listeners.append(callback)
+
+
 _gc_lock = threading.Lock()
 _gc_holders = 0  # searches running with the collector's full passes held off
 _gc_thresholds: tuple[int, ...] = ()  # the thresholds before the first of them began
@@ -146,6 +156,11 @@ class BackgroundSearch:
             try:
                 self._on_done(self._result)
             except Exception:  # a callback's error must not kill the worker silently
+                pass
+        for listener in _finish_listeners:
+            try:
+                listener()
+            except Exception:  # as above
                 pass
 
     def cancel(self, wait: float | None = 0.2) -> None:

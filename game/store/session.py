@@ -45,15 +45,7 @@ from game.i18n import _
 from game.variants.codes import deal_code
 from game.variants.player import find_variant, is_builtin
 
-from .autosave import (
-    CURRENT_GAME_FILE,
-    GameTooLong,
-    Resumed,
-    clear_current,
-    resume,
-    save_current,
-)
-from .gamefiles import keep_finished
+from .autosave import CURRENT_GAME_FILE, GameTooLong, Resumed, clear_current, resume, save_current
 from .ownership import Role, claim_folder, lost_lock_notice
 from .settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from .statistics import (
@@ -330,6 +322,8 @@ class Session:
         if not self.keeps_games:
             return
         try:
+            from .gamefiles import keep_finished  # not needed by the first frame
+
             self.last_finished = keep_finished(
                 self.data_dir, self.game, self.elapsed, result, self.assisted
             )

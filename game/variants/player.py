@@ -15,7 +15,6 @@ game of a table since removed still deals its next game.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -141,6 +140,8 @@ def from_carried(data: dict, source: str) -> VariantTable:
 def own_code(variant_id: str) -> str:
     """A deal code's letters for a player's table: six, from a hash of its id, so never a
     built-in's (those have one to three) and, in all likelihood, no other table's."""
+    import hashlib  # here: OpenSSL's hashes load after the window opens, not before
+
     digest = hashlib.sha256(variant_id.encode("utf-8", "surrogatepass")).digest()
     return "".join(chr(ord("A") + byte % 26) for byte in digest[:6])
 

@@ -6,6 +6,8 @@ are, with the intent each stands for; it changes nothing but its caches.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from .card_art import font
@@ -23,7 +25,6 @@ from .intents import Intent
 from .layout import Rect, TableLayout
 from .status import Field, fit
 from .text import wrap
-from .timeline import render_bar
 
 STATUS_BG = (8, 40, 20, 255)  # opaque: it is drawn again over cards in flight
 TEXT = (236, 240, 228)
@@ -59,9 +60,13 @@ Items = list[tuple[pygame.Surface, tuple[int, int]]]
 Hits = list[tuple[pygame.Rect, Intent]]
 
 
+CLOCK = "time"  # the status line's field that changes by itself, each second
+
+
 class Decor:
     def __init__(self) -> None:
         self._cache: dict[tuple, tuple] = {}
+        self._clock: tuple[tuple, pygame.Surface] | None = None  # the last clock drawn
 
     def _cached(self, key: tuple, make):
         found = self._cache.get(key)
@@ -88,14 +93,22 @@ class Decor:
         sx, sy = int(lay.status_rect.x), int(lay.status_rect.y)
         if snap.footer is not None:
             key = ("bar", lay.width, lay.height, snap.footer)
+            from .timeline import render_bar  # the replay's bar: not on the first frame
+
             bar, bar_hits = self._cached(key, lambda: render_bar(snap.footer, lay))
             items.append((bar, (sx, sy)))
             hits += bar_hits
         else:
-            status, buttons = self._cached(
-                ("status", lay.width, lay.height, snap.fields), lambda: self._status(snap, lay)
+            # The line without the clock's text, made again only when something else on it
+            # changes; the clock's slot over it: a tick of the clock repaints that alone.
+            clock = next((f for f in snap.fields if f.key == CLOCK), None)
+            still = tuple(replace(f, forms=()) if f is clock else f for f in snap.fields)
+            status, buttons, slot = self._cached(
+                ("status", lay.width, lay.height, still), lambda: self._status(snap, lay)
             )
             items.append((status, (sx, sy)))
+            if clock is not None and slot is not None:
+                items.append((self._clock_slot(clock, slot, lay), (sx + slot[0], sy)))
             hits += [(r.move(sx, sy), BUTTON_INTENTS[key]) for r, key in buttons]
         if snap.toast is not None:
             key = ("toast", lay.width, lay.height, snap.toast.text, snap.toast.error)
@@ -105,7 +118,11 @@ class Decor:
 
     # -- the status line ---------------------------------------------------------------------
 
-    def _status(self, snap: Snapshot, lay: TableLayout) -> tuple[pygame.Surface, list]:
+    def _status(
+        self, snap: Snapshot, lay: TableLayout
+    ) -> tuple[pygame.Surface, list, tuple | None]:
+        """The status line but the clock's text; its buttons; the clock's slot (x, width,
+        form, right-aligned), or None when the line has no room for the clock."""
         w, h = int(lay.status_rect.w), int(lay.status_rect.h)
         surface = pygame.Surface((w, h), pygame.SRCALPHA)
         surface.fill(STATUS_BG)
@@ -113,7 +130,14 @@ class Decor:
         pad = max(4, h // 4)
         placed = status_places(snap.fields, w, h)
         buttons = []
+        slot = None
         for p in placed:
+            if p.field.key == CLOCK:
+                forms = p.field.forms
+                form = forms.index(p.text) if p.text in forms else 0
+                right = p.field.align[form : form + 1] == ("right",)
+                slot = (p.x, p.width, form, right)
+                continue
             colour = TEXT if p.field.enabled else DIM_TEXT
             text = f.render(p.text, True, colour)
             y = (h - text.get_height()) // 2
@@ -126,7 +150,22 @@ class Decor:
                     buttons.append((box, p.field.key))
             else:
                 surface.blit(text, (p.x + p.offset, y))
-        return surface, buttons
+        return surface, buttons, slot
+
+    def _clock_slot(self, clock: Field, slot: tuple, lay: TableLayout) -> pygame.Surface:
+        """The clock's slot of the status line, as the line would draw it (opaque, so it
+        covers the second before); the same surface while the time shown is the same."""
+        x, width, form, right = slot
+        h = int(lay.status_rect.h)
+        key = (width, h, clock.forms[form], right)
+        if self._clock is None or self._clock[0] != key:
+            surface = pygame.Surface((width, h), pygame.SRCALPHA)
+            surface.fill(STATUS_BG)
+            text = font(status_font_size(h)).render(clock.forms[form], True, TEXT)
+            offset = width - text.get_width() if right else 0
+            surface.blit(text, (offset, (h - text.get_height()) // 2))
+            self._clock = (key, surface)
+        return self._clock[1]
 
     # -- highlights -------------------------------------------------------------------------
 

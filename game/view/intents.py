@@ -9,26 +9,14 @@ are marked so below.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from game.engine.commands import Command
 
-# Watching a game on its timeline: intents of their own module, named here as all others.
-from .replay_intents import (
-    CloseReplay,
-    OpenReplay,
-    ReplayBranch,
-    ReplaySeek,
-    ReplaySpeed,
-    ReplayStep,
-    ReplayToggle,
-)
+from .frozen import Frozen
 
 # -- playing ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(Frozen):
     """Play an engine command. ``from_hand``: the cards were dropped from a drag, so they
     fly on from where they were let go. ``by_itself``: a move of an automatic finish or a
     demo, not the player's. ``by_solver``: a move of the demo ("show me"), which the
@@ -40,44 +28,37 @@ class Play:
     by_solver: bool = False
 
 
-@dataclass(frozen=True)
-class NowhereToGo:
+class NowhereToGo(Frozen):
     """The player asked to move cards that have no legal place (click to move, a key)."""
 
     pile: int
     count: int
 
 
-@dataclass(frozen=True)
-class CannotLift:
+class CannotLift(Frozen):
     """The player tried to pick up cards that may not move together (or at all)."""
 
     pile: int
     position: int
 
 
-@dataclass(frozen=True)
-class Undo:
+class Undo(Frozen):
     pass
 
 
-@dataclass(frozen=True)
-class Redo:
+class Redo(Frozen):
     pass
 
 
-@dataclass(frozen=True)
-class Restart:
+class Restart(Frozen):
     """The same deal again (abandons the game in progress, after asking)."""
 
 
-@dataclass(frozen=True)
-class NewGame:
+class NewGame(Frozen):
     """A new deal in the same variant and mode (abandons, after asking)."""
 
 
-@dataclass(frozen=True)
-class SwitchVariant:
+class SwitchVariant(Frozen):
     """A new game of another variant or mode, deal number ``seed`` if given (abandons,
     after asking)."""
 
@@ -86,22 +67,19 @@ class SwitchVariant:
     seed: int | None = None
 
 
-@dataclass(frozen=True)
-class PlayDeal:
+class PlayDeal(Frozen):
     """Deal number ``seed`` of the variant and mode being played (abandons, after asking)."""
 
     seed: int
 
 
-@dataclass(frozen=True)
-class Abandon:
+class Abandon(Frozen):
     """The player confirmed: leave the game in progress and do ``then``."""
 
     then: NewGame | Restart | SwitchVariant | PlayDeal | ReplayBranch | Quit
 
 
-@dataclass(frozen=True)
-class KeepSavedGame:
+class KeepSavedGame(Frozen):
     """At start, a saved game with moves and a deal asked for on the command line: the
     player chose to go on with the saved game."""
 
@@ -109,23 +87,19 @@ class KeepSavedGame:
 # -- the solver's help --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Hint:
+class Hint(Frozen):
     pass
 
 
-@dataclass(frozen=True)
-class AskWinnable:
+class AskWinnable(Frozen):
     """Is this game still winnable? (full knowledge, said so)."""
 
 
-@dataclass(frozen=True)
-class Finish:
+class Finish(Frozen):
     """Play out a game whose every card is face up."""
 
 
-@dataclass(frozen=True)
-class ShowHint:
+class ShowHint(Frozen):
     """From the assistant: the hint found (None: no useful move is left); ``winning``
     False when no winning line was found in time and the move is the heuristic's."""
 
@@ -133,16 +107,14 @@ class ShowHint:
     winning: bool = True
 
 
-@dataclass(frozen=True)
-class ShowVerdict:
+class ShowVerdict(Frozen):
     """From the assistant: the quiet "still winnable?" indicator's verdict ("" for off):
     "thinking", "winnable", "lost", "unknown" or "won"."""
 
     verdict: str
 
 
-@dataclass(frozen=True)
-class Notify:
+class Notify(Frozen):
     """From the game's helpers: a message for the player; ``about`` the position (engine
     state) it speaks of, if one: it is not shown once that position is left."""
 
@@ -153,102 +125,85 @@ class Notify:
 # -- keyboard play on the table ------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class FocusMove:
+class FocusMove(Frozen):
     """Move the keyboard focus: ``dx`` between piles, ``dy`` up (-1) or down (+1)."""
 
     dx: int
     dy: int
 
 
-@dataclass(frozen=True)
-class FocusActivate:
+class FocusActivate(Frozen):
     """Enter: pick up the focused cards, or put the held ones down here."""
 
 
-@dataclass(frozen=True)
-class Back:
+class Back(Frozen):
     """Esc on the table: let go of held cards, else leave fullscreen, else the menu."""
 
 
 # -- around the table ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class OpenMenu:
+class OpenMenu(Frozen):
     pass
 
 
-@dataclass(frozen=True)
-class OpenRules:
+class OpenRules(Frozen):
     variant: str | None = None  # the chooser's game; None: the game played
 
 
-@dataclass(frozen=True)
-class OpenChooser:
+class OpenChooser(Frozen):
     first_start: bool = False  # opened by itself: leaving it says how to open it again
 
 
-@dataclass(frozen=True)
-class OpenKeys:
+class OpenKeys(Frozen):
     """The keys page: every key of the game, from the key map."""
 
 
-@dataclass(frozen=True)
-class OpenLastMessage:
+class OpenLastMessage(Frozen):
     """The last message in full, with its details (a message shows one line)."""
 
 
-@dataclass(frozen=True)
-class OpenStatistics:
+class OpenStatistics(Frozen):
     pass
 
 
-@dataclass(frozen=True)
-class OpenOptions:
+class OpenOptions(Frozen):
     pass
 
 
-@dataclass(frozen=True)
-class OpenVariants:
+class OpenVariants(Frozen):
     """The Variants menu; with ``variant``, the menu of that variant's deal modes."""
 
     variant: str | None = None
 
 
-@dataclass(frozen=True)
-class OpenDealPrompt:
+class OpenDealPrompt(Frozen):
     pass
 
 
-@dataclass(frozen=True)
-class ShowTableProblem:
+class ShowTableProblem(Frozen):
     """A player's table that cannot be played, chosen in the Variants menu: why not."""
 
     name: str  # its file's name
     problem: str  # file, line and problem
 
 
-@dataclass(frozen=True)
-class OpenSubmenu:
+class OpenSubmenu(Frozen):
     """A menu of the main menu's: ``name`` is the function of ``game.app.menus`` that
     builds it."""
 
     name: str
 
 
-@dataclass(frozen=True)
-class CloseScene:
+class CloseScene(Frozen):
     """Close the menu, page or dialog on top."""
 
 
-@dataclass(frozen=True)
-class CloseMenus:
+class CloseMenus(Frozen):
     """Close every menu, page and dialog (a choice was made in a submenu)."""
 
 
-@dataclass(frozen=True)
-class ChangeSetting:
+class ChangeSetting(Frozen):
     """Set one setting. ``variant`` names the variant of a per-variant setting (deal mode,
     winnable deals only)."""
 
@@ -257,8 +212,7 @@ class ChangeSetting:
     variant: str | None = None
 
 
-@dataclass(frozen=True)
-class ResetStatistics:
+class ResetStatistics(Frozen):
     """Forget the statistics of one variant and mode, or of all (both None): asked first,
     then done when ``confirmed``."""
 
@@ -270,18 +224,55 @@ class ResetStatistics:
 # -- replays, demos and the analysis ---------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ShowMe:
+class OpenReplay(Frozen):
+    """Watch a game from its deal: the one being played (``source`` None), a finished one
+    kept in the history, or a game file (``source``: its path). ``at``: the move to show
+    first (the end when None)."""
+
+    source: str | None = None
+    at: int | None = None
+
+
+class ReplayStep(Frozen):
+    """One move forward (+1) or back (-1)."""
+
+    delta: int
+
+
+class ReplaySeek(Frozen):
+    """Jump to the position after ``move`` moves (``-1``: the end)."""
+
+    move: int
+
+
+class ReplayToggle(Frozen):
+    """Play or pause."""
+
+
+class ReplaySpeed(Frozen):
+    """Faster (+1) or slower (-1)."""
+
+    delta: int
+
+
+class CloseReplay(Frozen):
+    """Leave the replay (the game being played is as it was)."""
+
+
+class ReplayBranch(Frozen):
+    """Play on from the position shown: a new branch of the game (the original moves
+    stay to redo, and the game watched is kept)."""
+
+
+class ShowMe(Frozen):
     """The solver plays its winning line from here, for the player to watch."""
 
 
-@dataclass(frozen=True)
-class StopDemo:
+class StopDemo(Frozen):
     pass
 
 
-@dataclass(frozen=True)
-class WhereLost:
+class WhereLost(Frozen):
     """Find where a game was lost: the one watched, or the one being played (``source``
     as in OpenReplay). ``quiet``: a game just left, analysed with no fuss."""
 
@@ -289,8 +280,7 @@ class WhereLost:
     quiet: bool = False
 
 
-@dataclass(frozen=True)
-class ShowAnalysis:
+class ShowAnalysis(Frozen):
     """From the analysis: its result, for the game ``source`` names (as in OpenReplay)."""
 
     source: str | None
@@ -298,32 +288,27 @@ class ShowAnalysis:
     quiet: bool = False
 
 
-@dataclass(frozen=True)
-class ExportGame:
+class ExportGame(Frozen):
     """Write the game being played to a game file (``path`` None: ask where)."""
 
     path: str | None = None
 
 
-@dataclass(frozen=True)
-class OpenGameFile:
+class OpenGameFile(Frozen):
     """Open a game file to watch or go on with (``path`` None: ask which)."""
 
     path: str | None = None
 
 
-@dataclass(frozen=True)
-class OpenHistory:
+class OpenHistory(Frozen):
     """The list of finished games, to watch again."""
 
 
-@dataclass(frozen=True)
-class ToggleFullscreen:
+class ToggleFullscreen(Frozen):
     pass
 
 
-@dataclass(frozen=True)
-class Quit:
+class Quit(Frozen):
     pass
 
 
@@ -350,9 +335,9 @@ Intent = (
     | Back
     | OpenMenu
     | OpenRules
-    | OpenLastMessage
-    | OpenKeys
     | OpenChooser
+    | OpenKeys
+    | OpenLastMessage
     | OpenStatistics
     | OpenOptions
     | OpenVariants

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,7 +23,6 @@ from game.engine.state import STOCK
 
 from .card_art import CardArt
 from .card_styles import face_folder, squeezed_face_folder
-from .celebration import WinCascade, launch_order
 from .decor import Decor
 from .focus import KeyboardFocus
 from .homes import card_homes
@@ -35,6 +35,9 @@ from .renderer import TableRenderer
 from .slots import reserve_counts, slot_labels
 from .sprite_board import SpriteBoard
 from .steps import DEAL_STAGGER, is_draw, lifted_by, step_delays, undo_delays
+
+if TYPE_CHECKING:
+    from .celebration import WinCascade
 
 SHAKE = 0.07  # a refused card's swing, in card widths
 
@@ -171,6 +174,8 @@ class TableScene(SpriteBoard):
             self.toast = None
 
     def _celebrate(self) -> None:
+        from .celebration import WinCascade, launch_order  # loaded when first won
+
         self.won_shown = True
         self.sounds.append("win")
         foundations = [self.game.state.piles[f] for f in self.game.layout.foundation_range]

@@ -16,7 +16,7 @@ import pytest
 
 from game.app import assist
 from game.app.allocator import heap_info
-from game.app.watching import ANALYSES_KEPT
+from game.app.watching import analyses_kept
 from game.engine.commands import mechanics_for
 from game.engine.rules import RULE_SETS_KEPT
 from game.solver.analysis import Analysis
@@ -59,6 +59,8 @@ def test_a_new_game_lets_go_of_the_last_games_hints(tmp_path, monkeypatch):
 
 def test_the_analyses_kept_are_as_many_as_the_history_keeps(tmp_path):
     app = make_app(tmp_path)
+    ANALYSES_KEPT = analyses_kept()  # noqa: N806 (a constant of the history's)
+    assert ANALYSES_KEPT == 31
     try:
         analysis = Analysis(
             moves=1, winnable_at_deal=None, last_winnable_move=None, losing_move=None, undecided=0
