@@ -9,8 +9,11 @@ many as the history's games, every cache keyed by rule sets keeps at most
 from __future__ import annotations
 
 import dataclasses
+import os
+import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -115,18 +118,33 @@ def test_after_the_first_frame_big_freed_blocks_go_back_to_the_system(tmp_path):
     """Once the App has drawn its first frame, a big block is a mapping of its own (given
     back when freed), even after a bigger one was freed: glibc's default raises the
     threshold to the size of the first big block freed, and later ones come from the heap,
-    whose holes it keeps."""
+    whose holes it keeps. Run in a fresh process, as the game runs: a test worker's heap
+    holds the history of every test before it."""
     if heap_info() is None:
         pytest.fail("no glibc on this Linux: the test needs mallinfo2")
-    app = make_app(tmp_path)
-    try:
-        frame(app)  # the first frame drawn
-        frame(app)  # then the first look at the position
-        big = bytearray(16 * 2**20)
-        del big  # with the default, the threshold would now be 16 MB
-        before = heap_info().hblkhd
-        block = bytearray(2 * 2**20)
-        assert heap_info().hblkhd >= before + 2 * 2**20, "the block came from the heap"
-        del block
-    finally:
-        stop(app)
+    code = (
+        "import sys\n"
+        "from game.app.allocator import heap_info\n"
+        "from tests.app.app_helpers import frame, make_app\n"
+        "app = make_app(sys.argv[1])\n"
+        "frame(app)\n"  # the first frame drawn
+        "frame(app)\n"  # then the first look at the position
+        "big = bytearray(16 * 2**20)\n"
+        "del big\n"  # with the default, the threshold would now be 16 MB
+        "before = heap_info().hblkhd\n"
+        "block = bytearray(2 * 2**20)\n"
+        "print(heap_info().hblkhd - before)\n"
+        "app.controller.assistant.stop()\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=root,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    grown = int(done.stdout.split()[-1])
+    assert grown >= 2 * 2**20, f"the block came from the heap (mapped bytes grew by {grown})"
