@@ -52,7 +52,13 @@ from game.app.keymap import TABLE  # noqa: E402
 from game.app.loop import DT  # noqa: E402
 from game.variants import all_variants  # noqa: E402
 from game.view import intents  # noqa: E402
-from tests.app.ui_model import RESIZES, panel_targets, shown_table, table_points  # noqa: E402
+from tests.app.ui_model import (  # noqa: E402
+    RESIZES,
+    Hands,
+    panel_targets,
+    shown_table,
+    table_points,
+)
 from tools.arguments import parser as one_line_parser  # noqa: E402
 from tools.arguments import whole  # noqa: E402
 
@@ -98,7 +104,7 @@ def cut_budgets(seconds: float) -> None:
     analyst.TOTAL_SECONDS = min(analyst.TOTAL_SECONDS, 10 * seconds)
 
 
-class Player:
+class Player(Hands):
     """Random actions on the real App, as its events and intents bring them."""
 
     def __init__(self, folder: str, rng: random.Random) -> None:
@@ -126,26 +132,7 @@ class Player:
         app.controller.apply = stay
         return app
 
-    # -- input -------------------------------------------------------------------------------
-
-    def post(self, kind: int, **attributes) -> None:
-        if self.app.running:
-            self.app.handle_event(pygame.event.Event(kind, **attributes))
-
-    def press(self, key: int, mod: int = 0) -> None:
-        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="")
-        self.post(pygame.KEYUP, key=key, mod=mod, unicode="")
-
-    def click(self, pos, button: int = 1) -> None:
-        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
-        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
-
-    def frames(self, count: int) -> None:
-        app = self.app
-        for _ in range(count):
-            app.update(DT)
-            app.tick(DT)
-            app.draw(pygame.display.get_surface(), 1.0)
+    # -- input: post, press, click and frames are the shared hands' (``ui_model.Hands``) --
 
     def targets(self) -> list[tuple[int, int]]:
         top = self.app.scenes.top

@@ -244,7 +244,34 @@ def panel_targets(top) -> list | None:
     return None
 
 
-class Player:
+class Hands:
+    """A player's input to the real App (``self.app``): events as SDL would bring them,
+    and frames as the loop runs them. The random players here and in
+    ``tools/bench_session.py`` share it."""
+
+    app: object
+
+    def post(self, kind: int, **attributes) -> None:
+        if self.app.running:  # after a Quit, the rest of an action goes nowhere
+            self.app.handle_event(pygame.event.Event(kind, **attributes))
+
+    def press(self, key: int, mod: int = 0, text: str = "") -> None:
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode=text)
+        self.post(pygame.KEYUP, key=key, mod=mod, unicode=text)
+
+    def click(self, pos, button: int = 1) -> None:
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+
+    def frames(self, count: int) -> None:
+        app = self.app
+        for _ in range(count):
+            app.update(DT)
+            app.tick(DT)
+            app.draw(pygame.display.get_surface(), 1.0)
+
+
+class Player(Hands):
     """Random player actions on the real App; each followed by a settle and the check."""
 
     def __init__(self, app, rng: random.Random, start_again) -> None:
@@ -265,27 +292,6 @@ class Player:
             real_apply(intent)
 
         app.controller.apply = noted_apply
-
-    # -- input -----------------------------------------------------------------------------
-
-    def post(self, kind: int, **attributes) -> None:
-        if self.app.running:  # after a Quit, the rest of an action goes nowhere
-            self.app.handle_event(pygame.event.Event(kind, **attributes))
-
-    def press(self, key: int, mod: int = 0, text: str = "") -> None:
-        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode=text)
-        self.post(pygame.KEYUP, key=key, mod=mod, unicode=text)
-
-    def click(self, pos, button: int = 1) -> None:
-        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
-        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
-
-    def frames(self, count: int) -> None:
-        app = self.app
-        for _ in range(count):
-            app.update(DT)
-            app.tick(DT)
-            app.draw(pygame.display.get_surface(), 1.0)
 
     def targets(self) -> list[tuple[int, int]]:
         """Points worth clicking on whatever is in front."""
