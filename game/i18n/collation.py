@@ -16,6 +16,8 @@ ALPHABETS = {
 # Letters that sort with another and after it only when all else is equal (Russian ё is
 # filed as е in dictionaries).
 SECONDARY = {"ru": {"ё": "е"}}
+# Each letter's place in its alphabet, made once (a sort asks for a key per name).
+_ORDERS = {lang: {c: n for n, c in enumerate(letters)} for lang, letters in ALPHABETS.items()}
 IGNORED = "'\u2019\u02bc"  # the Ukrainian apostrophe: "м'ята" files as "мята"
 
 
@@ -35,7 +37,6 @@ def _primary(char: str, order: dict[str, int]) -> tuple[int, int]:
 
 def sort_key(text: str, language: str) -> tuple:
     """A key that sorts ``text`` among others in ``language``'s alphabetical order."""
-    alphabet = ALPHABETS.get(language, "")
-    order = {c: n for n, c in enumerate(alphabet)}
+    order = _ORDERS.get(language, {})
     folded = [SECONDARY.get(language, {}).get(c, c) for c in text.lower() if c not in IGNORED]
     return (tuple(_primary(c, order) for c in folded), text.lower(), text)
