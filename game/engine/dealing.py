@@ -4,7 +4,7 @@ which of them lie face up, where the stock deals, and what the score counts."""
 
 from __future__ import annotations
 
-from .policy import Policy
+from .policy import Policy, Refusal
 from .refusals import Reason
 from .text import N_
 
@@ -30,14 +30,14 @@ def alternate_rows(dealt: int) -> tuple[int, int]:
 
 
 class FaceUp(Policy):
-    """Which dealt cards lie face up: (value, label, (down, shown) for a pile's size)."""
+    """Which dealt cards lie face up: the rule gives (down, shown) for a pile's size."""
 
     TOP = ("top", N_("the top card of each pile"), top_card_only)
     ALL = ("all", N_("every card"), none_hidden)
     ALTERNATE_ROWS = ("alternate-rows", N_("rows face down and face up in turn"), alternate_rows)
 
     def hidden(self, dealt: int) -> tuple[int, int]:
-        return self.details[0](dealt)
+        return self.rule(dealt)
 
 
 def triangle(piles: int) -> tuple[int, ...]:
@@ -53,8 +53,8 @@ def no_cards(piles: int) -> tuple[int, ...]:
 
 
 class DealPattern(Policy):
-    """How many cards each tableau pile is dealt: (value, label, counts for N piles or
-    None when the table lists them)."""
+    """How many cards each tableau pile is dealt: the rule gives the counts for N piles
+    (None: the table lists them)."""
 
     TRIANGLE = ("triangle", N_("1, 2, 3, ... cards"), triangle)
     REVERSED_TRIANGLE = ("reversed-triangle", N_("..., 3, 2, 1 cards"), reversed_triangle)
@@ -62,8 +62,7 @@ class DealPattern(Policy):
     COUNTS = ("counts", N_("as the table lists"), None)
 
     def counts(self, piles: int) -> tuple[int, ...] | None:
-        shape = self.details[0]
-        return None if shape is None else shape(piles)
+        return None if self.rule is None else self.rule(piles)
 
 
 # -- the stock ------------------------------------------------------------------------------
@@ -78,17 +77,12 @@ class StockTarget(Policy):
     NONE = (
         "none",
         N_("no stock: every card is dealt"),
-        Reason.NO_STOCK,
-        N_("This game has no stock."),
+        Refusal(Reason.NO_STOCK, N_("This game has no stock.")),
     )
 
     @property
     def reason(self) -> Reason | None:
-        return self.details[0] if self.details else None
-
-    @property
-    def sentence(self) -> str | None:
-        return self.details[1] if self.details else None
+        return self.rule.reason if self.rule else None
 
 
 # ``stock.fill_empty_first``: a rule of the stock, not a choice among several.
@@ -103,7 +97,7 @@ def foundation_cards(on_foundations: int) -> int:
 
 
 class Scoring(Policy):
-    """What the score counts: (value, label, score from the cards on the foundations)."""
+    """What the score counts: the rule gives the score from the cards on the foundations."""
 
     FOUNDATION_CARDS = (
         "foundation-cards",
@@ -112,4 +106,4 @@ class Scoring(Policy):
     )
 
     def score(self, on_foundations: int) -> int:
-        return self.details[0](on_foundations)
+        return self.rule(on_foundations)

@@ -12,7 +12,8 @@ from .text import N_
 
 
 class Family(Policy):
-    """A family of games: (value, label for the tables' reference, the chooser's heading)."""
+    """A family of games: the label is for the tables' reference, the rule the chooser's
+    heading."""
 
     KLONDIKE = (
         "klondike",
@@ -22,4 +23,4 @@ class Family(Policy):
 
     @property
     def heading(self) -> str:
-        return self.details[0]
+        return self.rule

@@ -34,6 +34,7 @@ lady-jane          seven reserves of one, stock to the reserves; triangle; empty
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from .cards import ACE, IS_RED, KING, RANK, SUIT
 from .dealing import (
@@ -44,7 +45,7 @@ from .dealing import (
     StockTarget,
     triangle,
 )
-from .policy import Policy
+from .policy import Policy, Refusal
 from .refusals import Reason
 from .text import N_
 
@@ -88,39 +89,54 @@ def any_suit(card: int, onto: int) -> bool:
 
 
 DOWN, UP = 1, -1  # the rank of the card built on: one below (DOWN) or above (UP) its own
+SuitTest = Callable[[int, int], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Building:
+    """A build: how a card's suit relates to the card it lies on, and the direction."""
+
+    suits_match: SuitTest
+    direction: int
 
 
 class Build(Policy):
-    """How the tableau builds: (value, label, suit relation, direction)."""
+    """How the tableau builds."""
 
     ALTERNATE_COLOUR = (
         "down-alternate-colour",
         N_("down in alternating colours"),
-        alternate_colours,
-        DOWN,
+        Building(alternate_colours, DOWN),
     )
-    SAME_COLOUR = ("down-same-colour", N_("down in the same colour"), same_colour, DOWN)
-    SAME_SUIT = ("down-same-suit", N_("down in suit"), same_suit, DOWN)
-    OTHER_SUIT = ("down-any-suit-but-own", N_("down in any suit but its own"), other_suit, DOWN)
-    ANY_SUIT = ("down-any-suit", N_("down regardless of suit"), any_suit, DOWN)
+    SAME_COLOUR = ("down-same-colour", N_("down in the same colour"), Building(same_colour, DOWN))
+    SAME_SUIT = ("down-same-suit", N_("down in suit"), Building(same_suit, DOWN))
+    OTHER_SUIT = (
+        "down-any-suit-but-own",
+        N_("down in any suit but its own"),
+        Building(other_suit, DOWN),
+    )
+    ANY_SUIT = ("down-any-suit", N_("down regardless of suit"), Building(any_suit, DOWN))
     UP_ALTERNATE_COLOUR = (
         "up-alternate-colour",
         N_("up in alternating colours"),
-        alternate_colours,
-        UP,
+        Building(alternate_colours, UP),
     )
-    UP_SAME_COLOUR = ("up-same-colour", N_("up in the same colour"), same_colour, UP)
-    UP_SAME_SUIT = ("up-same-suit", N_("up in suit"), same_suit, UP)
-    UP_OTHER_SUIT = ("up-any-suit-but-own", N_("up in any suit but its own"), other_suit, UP)
-    UP_ANY_SUIT = ("up-any-suit", N_("up regardless of suit"), any_suit, UP)
+    UP_SAME_COLOUR = ("up-same-colour", N_("up in the same colour"), Building(same_colour, UP))
+    UP_SAME_SUIT = ("up-same-suit", N_("up in suit"), Building(same_suit, UP))
+    UP_OTHER_SUIT = (
+        "up-any-suit-but-own",
+        N_("up in any suit but its own"),
+        Building(other_suit, UP),
+    )
+    UP_ANY_SUIT = ("up-any-suit", N_("up regardless of suit"), Building(any_suit, UP))
 
     @property
-    def suits_match(self) -> Callable[[int, int], bool]:
-        return self.details[0]
+    def suits_match(self) -> SuitTest:
+        return self.rule.suits_match
 
     @property
     def direction(self) -> int:
-        return self.details[1]
+        return self.rule.direction
 
 
 def next_rank(rank: int, step: int, wrap: bool) -> int | None:
@@ -147,11 +163,9 @@ def builder(build: Build, wrap: bool) -> Callable[[int, int], bool]:
 
 # -- what moves as a unit -------------------------------------------------------------------
 # A run policy says which counts of a tableau pile's top cards may move together, from
-# the face-up cards and whether each card builds on the one below it.
-# Each: (value, label, counts(face_up, links), the reason a count is refused, its
-# sentence, what a run needs beyond the build). ``links(i)`` is true when the card i
-# places below the top lies on the next one down as a run of this policy requires;
-# ``counts`` returns the counts that may move.
+# the face-up cards and whether each card builds on the one below it: ``links(i)`` is true
+# when the card i places below the top lies on the next one down as a run of this policy
+# requires; ``counts(face_up, links)`` returns the counts that may move.
 
 
 def built_counts(face_up: int, links: Callable[[int], bool]) -> range:
@@ -177,74 +191,89 @@ def any_face_up_counts(face_up: int, links: Callable[[int], bool]) -> range:
     return range(1, face_up + 1)
 
 
+@dataclass(frozen=True, slots=True)
+class Running:
+    """A run policy: the counts that may lift, the refusal of another count (None: the
+    plain "not a run"), and what a run needs beyond the build itself."""
+
+    counts: Callable
+    refusal: Refusal | None
+    suits_too: SuitTest
+
+
 class Run(Policy):
     """What moves as a unit when more than one card may move (``move_runs = true``)."""
 
     BUILT = (
         "built",
         N_("any run built by the tableau's rule"),
-        built_counts,
-        Reason.NOT_A_RUN,
-        None,
-        any_suit,
+        Running(built_counts, Refusal(Reason.NOT_A_RUN), any_suit),
     )
     IN_SUIT = (
         "in-suit",
         N_("runs in suit"),
-        built_counts,
-        Reason.RUN_NOT_IN_SUIT,
-        N_("These cards cannot move together: {card} is not of the same suit as {onto}."),
-        same_suit,
+        Running(
+            built_counts,
+            Refusal(
+                Reason.RUN_NOT_IN_SUIT,
+                N_("These cards cannot move together: {card} is not of the same suit as {onto}."),
+            ),
+            same_suit,
+        ),
     )
     IN_COLOUR = (
         "in-colour",
         N_("runs in one colour"),
-        built_counts,
-        Reason.RUN_NOT_IN_COLOUR,
-        N_("These cards cannot move together: {card} is not of the same colour as {onto}."),
-        same_colour,
+        Running(
+            built_counts,
+            Refusal(
+                Reason.RUN_NOT_IN_COLOUR,
+                N_("These cards cannot move together: {card} is not of the same colour as {onto}."),
+            ),
+            same_colour,
+        ),
     )
     TOP_OR_ALL = (
         "top-or-all-face-up",
         N_("the top card, or all the face-up cards"),
-        whole_face_up_counts,
-        Reason.TOP_OR_ALL_FACE_UP,
-        N_("Only the top card or all the face-up cards of a pile move together."),
-        any_suit,
+        Running(
+            whole_face_up_counts,
+            Refusal(
+                Reason.TOP_OR_ALL_FACE_UP,
+                N_("Only the top card or all the face-up cards of a pile move together."),
+            ),
+            any_suit,
+        ),
     )
     ALL_FACE_UP = (
         "all-face-up",
         N_("all the face-up cards of a pile together, never part of them"),
-        all_face_up_counts,
-        Reason.ALL_FACE_UP_ONLY,
-        N_("Only all the face-up cards of a pile move, together."),
-        any_suit,
+        Running(
+            all_face_up_counts,
+            Refusal(
+                Reason.ALL_FACE_UP_ONLY, N_("Only all the face-up cards of a pile move, together.")
+            ),
+            any_suit,
+        ),
     )
     ANY_FACE_UP = (
         "any-face-up",
         N_("any face-up cards, in sequence or not"),
-        any_face_up_counts,
-        None,
-        None,
-        any_suit,
+        Running(any_face_up_counts, None, any_suit),
     )
 
     @property
     def counts(self) -> Callable:
-        return self.details[0]
+        return self.rule.counts
 
     @property
     def reason(self) -> Reason | None:
-        return self.details[1]
+        return self.rule.refusal.reason if self.rule.refusal else None
 
     @property
-    def sentence(self) -> str | None:
-        return self.details[2]
-
-    @property
-    def suits_too(self) -> Callable[[int, int], bool]:
+    def suits_too(self) -> SuitTest:
         """What a run of this policy needs beyond the build itself."""
-        return self.details[3]
+        return self.rule.suits_too
 
     @property
     def in_sequence(self) -> bool:
@@ -253,7 +282,18 @@ class Run(Policy):
 
 
 # -- empty tableau piles --------------------------------------------------------------------
-# Each: (value, label, the letter drawn in the empty slot, reason, sentence).
+
+
+@dataclass(frozen=True, slots=True)
+class Filling:
+    """What an empty pile policy draws in the empty slot (None: the rank depends on the
+    deal) and refuses."""
+
+    letter: str | None
+    refusal: Refusal | None
+
+
+_TAKES_RANK = Refusal(Reason.EMPTY_TAKES_RANK, N_("An empty pile takes only {cards}."))
 
 
 class EmptyPile(Policy):
@@ -262,52 +302,40 @@ class EmptyPile(Policy):
     KING = (
         "king",
         N_("a King, or a run from a King"),
-        "K",
-        Reason.EMPTY_NEEDS_KING,
-        N_("An empty pile takes only a King."),
+        Filling("K", Refusal(Reason.EMPTY_NEEDS_KING, N_("An empty pile takes only a King."))),
     )
-    ANY = ("any", N_("any card or run"), "", None, None)
+    ANY = ("any", N_("any card or run"), Filling("", None))
     NONE = (
         "none",
         N_("nothing until the next deal"),
-        "",
-        Reason.EMPTY_STAYS_EMPTY,
-        N_("An empty pile stays empty in this game."),
+        Filling(
+            "", Refusal(Reason.EMPTY_STAYS_EMPTY, N_("An empty pile stays empty in this game."))
+        ),
     )
     BELOW_BASE = (
         "below-base",
         N_("the rank below the base card, or a run from it"),
-        None,
-        Reason.EMPTY_TAKES_RANK,
-        N_("An empty pile takes only {cards}."),
+        Filling(None, _TAKES_RANK),
     )
     RANK = (
         "rank",
         N_("a card of the rank in empty_rank, or a run from one"),
-        None,
-        Reason.EMPTY_TAKES_RANK,
-        N_("An empty pile takes only {cards}."),
+        Filling(None, _TAKES_RANK),
     )
     FROM_RESERVE = (
         "from-reserve",
         N_("the reserve's top card at once; any card once the reserve is empty"),
-        "",
-        None,
-        None,
+        Filling("", None),
     )
 
     @property
     def letter(self) -> str | None:
         """The faint text of an empty slot; None: the rank depends on the deal."""
-        return self.details[0]
+        return self.rule.letter
 
     @property
     def reason(self) -> Reason | None:
-        return self.details[1]
-
-    @property
-    def sentence(self) -> str | None:
-        return self.details[2]
+        return self.rule.refusal.reason if self.rule.refusal else None
 
 
 # The faint letter drawn in an empty tableau slot, for policies whose rank is fixed (the
@@ -324,31 +352,25 @@ class FoundationBase(Policy):
     ACE = (
         "ace",
         N_("the Ace"),
-        Reason.EMPTY_FOUNDATION,
-        N_("An empty foundation takes only an Ace."),
+        Refusal(Reason.EMPTY_FOUNDATION, N_("An empty foundation takes only an Ace.")),
     )
     DEALT = (
         "dealt",
         N_("the rank of the card dealt to the first foundation"),
-        Reason.EMPTY_FOUNDATION_TAKES,
-        N_("An empty foundation takes only {cards}."),
+        Refusal(Reason.EMPTY_FOUNDATION_TAKES, N_("An empty foundation takes only {cards}.")),
     )
 
     @property
     def reason(self) -> Reason:
-        return self.details[0]
-
-    @property
-    def sentence(self) -> str:
-        return self.details[1]
+        return self.rule.reason
 
 
 # -- the sentences of the refusals declared here, for game.i18n.wording ----------------------
 
 SENTENCES: dict[Reason, str] = {
-    p.reason: p.sentence
+    p.refusal.reason: p.refusal.sentence
     for kind in (Run, EmptyPile, FoundationBase, StockTarget)
     for p in kind
-    if p.reason and p.sentence
+    if p.refusal and p.refusal.sentence
 }
 SENTENCES[Reason.FILL_EMPTY_FIRST] = FILL_EMPTY_FIRST

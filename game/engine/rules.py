@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .cards import CARDS_PER_DECK, RANKS
+from .cards import CARDS_PER_DECK
 from .families import Family
 from .policies import (
     Build,
@@ -28,11 +28,6 @@ from .policies import (
     StockTarget,
 )
 from .schema import (
-    MODE_KEYS,
-    OPTIONAL_SECTIONS,
-    SECTIONS,
-    TOP,
-    UNLIMITED,
     RuleTableError,
     check_section,
     is_name,
@@ -42,6 +37,16 @@ from .schema import (
     unknown_key,
 )
 from .text import N_, Message, N_plural, shown
+from .vocabulary import (
+    BY_PATH,
+    KEYS,
+    MODE_KEYS,
+    OPTIONAL_SECTIONS,
+    POLICY_FIELDS,
+    RETIRED_KEYS,
+    SECTIONS,
+    TOP,
+)
 
 # Keys a child table never takes from its parent: they describe one variant only (a table
 # extending Double Klondike to deal Jumbo must not describe Double Klondike's deal).
@@ -69,8 +74,8 @@ class Rules:
     empty_accepts: EmptyPile
     foundations: int
     cards_may_return: bool
-    draw: int
-    redeals: int | None  # None: unlimited
+    draw: int = 1
+    redeals: int | None = 0  # None: unlimited
     # The Klondike family's wider vocabulary (issue 23); the defaults are Klondike's.
     reserves: int = 0
     stock_to: StockTarget = StockTarget.WASTE
@@ -87,6 +92,15 @@ class Rules:
     fill_empty_first: bool = False
     scoring: Scoring = Scoring.FOUNDATION_CARDS
     empty_rank: int = 0  # the rank an empty pile takes with empty_accepts = "rank"
+
+    def __post_init__(self) -> None:
+        """Each policy field as its kind's member (a Rules value made by hand, or read back
+        from an old save, may hold the table's string); ValueError for a value the kind
+        does not have."""
+        for field, kind in POLICY_FIELDS.items():
+            value = getattr(self, field)
+            if type(value) is not kind:
+                object.__setattr__(self, field, kind(value))
 
     @property
     def card_count(self) -> int:
@@ -231,7 +245,7 @@ def validate(data: dict, source: str) -> VariantTable:
             if section in OPTIONAL_SECTIONS:
                 continue
             raise key_error(source, section, missing())
-        check_section(source, section, data[section], spec, partial=False)
+        check_section(source, section, data[section], spec, False, RETIRED_KEYS)
 
     modes_data = data.get("modes", {})
     if not isinstance(modes_data, dict) or not modes_data:
@@ -250,7 +264,7 @@ def validate(data: dict, source: str) -> VariantTable:
         overrides = {}
         for key, value in mode.items():
             if key in SECTIONS:
-                check_section(source, f"{where}.{key}", value, SECTIONS[key], partial=True)
+                check_section(source, f"{where}.{key}", value, SECTIONS[key], True, RETIRED_KEYS)
                 overrides[key] = value
             elif key in MODE_KEYS:
                 problem = MODE_KEYS[key][0](value)
@@ -278,7 +292,7 @@ def validate(data: dict, source: str) -> VariantTable:
         modes=tuple(modes),
         source=source,
         _rules=tuple(rules),
-        family=Family(data.get("family", Family.KLONDIKE)),
+        family=Family(data.get("family", BY_PATH["family"].default)),
     )
 
 
@@ -292,9 +306,24 @@ def _counts(source: str, key: str, counts: list, piles: int) -> tuple[int, ...]:
     return tuple(counts)
 
 
+def _declared(d: dict) -> dict:
+    """The Rules fields the declared keys fill, each from the table or its default."""
+    fields = {}
+    for key in KEYS:
+        if key.field is None:
+            continue
+        section = d.get(key.section) if key.section else d
+        if section is None:  # an optional section left out: Rules' defaults hold
+            continue
+        fields[key.field] = key.value.coerce(section.get(key.name, key.default))
+    return fields
+
+
 def _resolve(d: dict, mode_id: str, label: str, source: str, where: str) -> Rules:
-    tab, fnd, stock = d["tableau"], d["foundations"], d["stock"]
-    reserves = d.get("reserves", {"count": 0, "deal": 0})
+    """The Rules of one mode (``d``: the table with the mode's overrides merged), with the
+    checks that concern several keys together."""
+    tab, fnd = d["tableau"], d["foundations"]
+    fields = _declared(d)
     piles = tab["piles"]
     pattern = DealPattern(tab["deal"])
     counts = pattern.counts(piles)
@@ -309,14 +338,15 @@ def _resolve(d: dict, mode_id: str, label: str, source: str, where: str) -> Rule
         counts = _counts(source, "tableau.counts", tab["counts"], piles)
     extra = tab.get("extra_face_up")
     extra = () if extra is None else _counts(source, "tableau.extra_face_up", extra, piles)
-    empty = EmptyPile(tab["empty_accepts"])
+    empty = fields["empty_accepts"]
     if (empty is EmptyPile.RANK) != ("empty_rank" in tab):
         problem = Message(N_('only allowed with empty_accepts = "rank", and needed there'))
         raise key_error(source, "tableau.empty_rank", problem)
-    base = FoundationBase(fnd.get("base", FoundationBase.ACE))
-    stock_to = StockTarget(stock.get("to", StockTarget.WASTE))
-    dealt = sum(counts) + sum(extra) + reserves["count"] * reserves["deal"]
-    dealt += base is FoundationBase.DEALT
+    rank_key = BY_PATH["tableau.empty_rank"]
+    empty_rank = rank_key.value.coerce(tab["empty_rank"]) + 1 if "empty_rank" in tab else 0
+    reserves = fields.get("reserves", 0) * fields.get("reserve_deal", 0)
+    dealt = sum(counts) + sum(extra) + reserves
+    dealt += fields["foundation_base"] is FoundationBase.DEALT
     cards = d["decks"] * CARDS_PER_DECK
     if dealt > cards:
         problem = N_plural(
@@ -324,45 +354,23 @@ def _resolve(d: dict, mode_id: str, label: str, source: str, where: str) -> Rule
             "{mode} deals {count} cards but the deck has only {cards}",
         )
         raise key_error(source, "tableau", Message(problem, mode=where, count=dealt, cards=cards))
+    stock_to = fields["stock_to"]
     if stock_to is StockTarget.NONE and dealt != cards:
         problem = N_("must deal every card when there is no stock (it deals {count} of {cards})")
         raise key_error(source, "stock.to", Message(problem, count=dealt, cards=cards))
-    if stock_to is StockTarget.RESERVES and not reserves["count"]:
+    if stock_to is StockTarget.RESERVES and not fields.get("reserves"):
         raise key_error(source, "stock.to", Message(N_("needs a [reserves] section")))
     if fnd["count"] != 4 * d["decks"]:
         must = N_("must be 4 per deck ({count}), got {value}")
         problem = Message(must, count=4 * d["decks"], value=fnd["count"])
         raise key_error(source, "foundations.count", problem)
-    redeals = stock.get("redeals", 0)
     return Rules(
-        variant=d["id"],
-        name=d["name"],
         mode=mode_id,
         mode_label=label,
-        decks=d["decks"],
-        tableau_piles=piles,
         deal_counts=counts,
-        face_up=FaceUp(tab["face_up"]),
-        build=Build(tab["build"]),
-        move_runs=tab["move_runs"],
-        empty_accepts=empty,
-        foundations=fnd["count"],
-        cards_may_return=fnd["cards_may_return"],
-        draw=stock.get("draw", 1),
-        redeals=None if redeals == UNLIMITED else redeals,
-        reserves=reserves["count"],
-        stock_to=stock_to,
-        reserve_deal=reserves["deal"],
-        reserve_face_up=FaceUp(reserves.get("face_up", FaceUp.TOP)),
-        runs=Run(tab.get("runs", Run.BUILT)),
-        tableau_wrap=tab.get("wrap", False),
-        base_takes_nothing=tab.get("base_takes_nothing", False),
         extra_face_up=extra,
-        foundation_base=base,
-        foundation_wrap=fnd.get("wrap", False),
-        fill_empty_first=stock.get("fill_empty_first", False),
-        scoring=Scoring(d.get("scoring", Scoring.FOUNDATION_CARDS)),
-        empty_rank=RANKS.index(tab["empty_rank"]) + 1 if "empty_rank" in tab else 0,
+        empty_rank=empty_rank,
+        **fields,
     )
 
 

@@ -1,6 +1,6 @@
-"""The rule tables' schema: the keys each section takes, a checker for each, and the
-messages that name the file, the key and the problem (``Message``s: the engine speaks no
-language, the edge words them with ``game.i18n.say``)."""
+"""The checkers of the rule tables' values and the messages that name the file, the key and
+the problem (``Message``s: the engine speaks no language, the edge words them with
+``game.i18n.say``). Which key takes which checker is declared once, in ``vocabulary``."""
 
 from __future__ import annotations
 
@@ -8,19 +8,8 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any
 
-from .cards import MAX_DECKS, RANKS
+from .cards import RANKS
 from .declared import ID_LIMIT, NAME_LIMIT, WORDS_LIMIT, first_control, is_slug
-from .families import Family
-from .policies import (
-    Build,
-    DealPattern,
-    EmptyPile,
-    FaceUp,
-    FoundationBase,
-    Run,
-    Scoring,
-    StockTarget,
-)
 from .text import N_, EngineError, Message, Template, shown
 
 UNLIMITED = "unlimited"
@@ -65,7 +54,7 @@ def missing() -> Message:
 Checker = Callable[[Any], Message | None]
 
 
-def _int_between(low: int, high: int) -> Checker:
+def int_between(low: int, high: int) -> Checker:
     def check(v: Any) -> Message | None:
         if type(v) is not int or not low <= v <= high:
             problem = N_("must be a whole number from {low} to {high}, got {value}")
@@ -75,7 +64,7 @@ def _int_between(low: int, high: int) -> Checker:
     return check
 
 
-def _one_of(policy: type[StrEnum]) -> Checker:
+def one_of(policy: type[StrEnum]) -> Checker:
     choices = [p.value for p in policy]
 
     def check(v: Any) -> Message | None:
@@ -88,19 +77,19 @@ def _one_of(policy: type[StrEnum]) -> Checker:
     return check
 
 
-def _is_bool(v: Any) -> Message | None:
+def is_bool(v: Any) -> Message | None:
     if isinstance(v, bool):
         return None
     return Message(N_("must be true or false, got {value}"), value=shown(v))
 
 
-def _is_text(v: Any) -> Message | None:
+def is_text(v: Any) -> Message | None:
     if isinstance(v, str) and v.strip():
         return None
     return Message(N_("must be a non-empty string, got {value}"), value=shown(v))
 
 
-def _is_id(v: Any) -> Message | None:
+def is_id(v: Any) -> Message | None:
     """An id: it names files (a save's, a finished game's), so a slug (``declared``)."""
     if is_slug(v):
         return None
@@ -111,12 +100,12 @@ def _is_id(v: Any) -> Message | None:
     return Message(problem, limit=ID_LIMIT, value=shown(v))
 
 
-def _declared_text(limit: int, breaks_allowed: bool) -> Checker:
+def declared_text(limit: int, breaks_allowed: bool) -> Checker:
     """Text the player reads: not empty, at most ``limit`` characters, no control
     characters (newlines and tabs in paragraphs, with ``breaks_allowed``)."""
 
     def check(v: Any) -> Message | None:
-        problem = _is_text(v)
+        problem = is_text(v)
         if problem:
             return problem
         if len(v) > limit:
@@ -131,89 +120,41 @@ def _declared_text(limit: int, breaks_allowed: bool) -> Checker:
     return check
 
 
-is_name = _declared_text(NAME_LIMIT, breaks_allowed=False)  # a name, a label: one line
-_is_words = _declared_text(WORDS_LIMIT, breaks_allowed=True)  # descriptions, notes
+is_name = declared_text(NAME_LIMIT, breaks_allowed=False)  # a name, a label: one line
+is_words = declared_text(WORDS_LIMIT, breaks_allowed=True)  # descriptions, notes
 
 
-def _is_redeals(v: Any) -> Message | None:
+def is_redeals(v: Any) -> Message | None:
     if v == UNLIMITED or (type(v) is int and 0 <= v <= 1000):
         return None
     problem = N_('must be a whole number from 0 to 1000 or "unlimited", got {value}')
     return Message(problem, value=shown(v))
 
 
-def _is_rank(v: Any) -> Message | None:
+def is_rank(v: Any) -> Message | None:
     if isinstance(v, str) and len(v) == 1 and v in RANKS:
         return None
     return Message(N_("must be a rank, one of {ranks}, got {value}"), ranks=RANKS, value=shown(v))
 
 
-def _is_counts(v: Any) -> Message | None:
+def is_counts(v: Any) -> Message | None:
     if isinstance(v, list) and v and all(type(n) is int and 0 <= n <= 30 for n in v):
         return None
     problem = N_("must be a list of whole numbers from 0 to 30, got {value}")
     return Message(problem, value=shown(v))
 
 
-SECTIONS: dict[str, dict[str, tuple[Checker, bool]]] = {
-    # key: (checker, required)
-    "tableau": {
-        "piles": (_int_between(1, 12), True),
-        "deal": (_one_of(DealPattern), True),
-        "counts": (_is_counts, False),
-        "face_up": (_one_of(FaceUp), True),
-        "build": (_one_of(Build), True),
-        "move_runs": (_is_bool, True),
-        "runs": (_one_of(Run), False),  # what moves as a unit (default "built")
-        "wrap": (_is_bool, False),  # a King builds on an Ace (down; Ace on King up)
-        "base_takes_nothing": (_is_bool, False),  # no card goes on one of the base rank
-        "empty_accepts": (_one_of(EmptyPile), True),
-        "empty_rank": (_is_rank, False),  # with empty_accepts = "rank": "A" ... "K"
-        "extra_face_up": (_is_counts, False),  # rows dealt face up after the deal (Yukon)
-    },
-    "foundations": {
-        "count": (_int_between(1, 4 * MAX_DECKS), True),
-        "cards_may_return": (_is_bool, True),
-        "base": (_one_of(FoundationBase), False),  # default "ace"
-        "wrap": (_is_bool, False),  # an Ace goes on a King
-    },
-    "stock": {
-        "to": (_one_of(StockTarget), False),  # default "waste"
-        "draw": (_int_between(1, 10), False),  # default 1
-        "redeals": (_is_redeals, False),  # default 0
-        "fill_empty_first": (_is_bool, False),  # no deal while a move could fill a pile
-    },
-    "reserves": {
-        "count": (_int_between(1, 12), True),
-        "deal": (_int_between(0, 30), True),  # cards dealt to each before the tableau
-        "face_up": (_one_of(FaceUp), False),  # default "top"
-    },
-}
-OPTIONAL_SECTIONS = frozenset({"reserves"})
-TOP: dict[str, tuple[Checker, bool]] = {
-    "id": (_is_id, True),
-    "name": (is_name, True),
-    "description": (_is_words, False),
-    "notes": (_is_words, False),
-    "decks": (_int_between(1, MAX_DECKS), True),
-    "default_mode": (_is_text, True),
-    "scoring": (_one_of(Scoring), False),  # default "foundation-cards"
-    "family": (_one_of(Family), False),  # default "klondike"
-}
-# Keys that once offered a choice the engine never had: say so rather than "unknown".
-RETIRED_KEYS = {
-    "foundations.build": N_("not a choice: foundations always build up in suit"),
-}
-MODE_KEYS = {"label": (is_name, True), "description": (_is_words, False)}
-
-
-def check_section(source: str, where: str, data: Any, spec: dict, partial: bool) -> None:
+def check_section(
+    source: str, where: str, data: Any, spec: dict, partial: bool, retired: dict | None = None
+) -> None:
+    """Check a section's table against ``spec`` (key: (checker, required)); ``retired``
+    maps "section.key" to why a key that once was a choice is not one."""
     if not isinstance(data, dict):
         raise key_error(source, where, not_a_table(data))
     for key, value in data.items():
         if key not in spec:
-            retired = RETIRED_KEYS.get(f"{where.split('.')[-1]}.{key}")
-            raise key_error(source, f"{where}.{key}", unknown_key(spec, retired))
+            why = (retired or {}).get(f"{where.split('.')[-1]}.{key}")
+            raise key_error(source, f"{where}.{key}", unknown_key(spec, why))
         problem = spec[key][0](value)
         if problem:
             raise key_error(source, f"{where}.{key}", problem)

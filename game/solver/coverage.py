@@ -24,7 +24,7 @@ import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 
-from game.engine.policies import Build, EmptyPile, FaceUp
+from game.engine.policies import Build, EmptyPile, FaceUp, StockTarget
 from game.engine.rules import RULE_SETS_KEPT, Rules
 
 # The compiled core's limits (docs/solver.md, "It takes nothing on trust").
@@ -124,7 +124,7 @@ SPECIALISED: tuple[Condition, ...] = (
     Condition(
         "stock to the waste",
         "stock_to",
-        lambda v: v == "waste",
+        lambda v: v is StockTarget.WASTE,
         "the talon macro moves turn the stock onto the one waste",
     ),
     Condition("names", "variant", _any, "a name"),

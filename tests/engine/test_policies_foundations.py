@@ -19,7 +19,7 @@ def refusal(game, command):
 
 
 def test_every_base_has_a_label_and_a_refusal():
-    assert all(b.label and b.reason and b.sentence for b in FoundationBase)
+    assert all(b.label and b.reason and b.refusal.sentence for b in FoundationBase)
 
 
 def test_the_ace_starts_klondikes_foundations():

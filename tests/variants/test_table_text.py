@@ -25,7 +25,7 @@ from game.engine.declared import NAME_LIMIT, WORDS_LIMIT, first_control, is_slug
 from game.engine.game import new_game
 from game.engine.policies import Build, DealPattern, EmptyPile, FaceUp, StockTarget
 from game.engine.rules import RuleTableError, validate
-from game.engine.schema import MODE_KEYS, SECTIONS, TOP
+from game.engine.vocabulary import MODE_KEYS, SECTIONS, TOP
 from game.i18n import say
 from game.store.autosave import resume, save_current
 from game.store.gamefiles import keep_finished, save_new

@@ -5,7 +5,8 @@ The rules are compiled here into tables the C reads, so that it knows no policy 
 may a card lie on another in the tableau (``builds_on``, every pair), do two cards belong
 to one run (``links``), the rank each rank takes in the tableau and on a foundation, what
 an empty tableau pile and an empty foundation take, and the few choices that are shapes
-rather than relations (how many cards may lift: ``_RUN_KINDS``; where the stock deals).
+rather than relations (how many cards may lift: ``RUN_KINDS``; where the stock deals:
+``STOCK_TARGETS``).
 Each table is read from the engine's own ``Mechanics``, so the core and the engine share
 one source. A rule the core does not know (a new run policy or stock target) raises
 ValueError, and the Python search runs instead; so does a state past the core's limits.
@@ -21,14 +22,7 @@ from functools import lru_cache
 
 from game.engine.cards import KING, RANK
 from game.engine.commands import Command, Draw, Move, mechanics_for
-from game.engine.policies import (
-    EmptyPile,
-    StockTarget,
-    all_face_up_counts,
-    any_face_up_counts,
-    built_counts,
-    whole_face_up_counts,
-)
+from game.engine.policies import EmptyPile, Run, StockTarget
 from game.engine.rules import RULE_SETS_KEPT, Rules
 from game.engine.state import State
 from game.solver.compiled.native import NativeCancelled, _core
@@ -36,14 +30,18 @@ from game.solver.outcome import Outcome
 
 _OUTCOMES = {0: Outcome.WON, 1: Outcome.UNWINNABLE, 2: Outcome.UNDECIDED}
 _CANCELLED = 3
-# How many cards may lift together, as generic.c's run kinds (by the policy's function).
-_RUN_KINDS = {
-    built_counts: 0,
-    whole_face_up_counts: 1,
-    all_face_up_counts: 2,
-    any_face_up_counts: 3,
+# How many cards may lift together, as generic.c's run kinds (its enum of RUN_ names; a
+# run policy is of the kind its counts are: IN_SUIT and IN_COLOUR lift as BUILT does, their
+# suit rule being in the links table). tests/engine/test_vocabulary.py holds these to the C.
+RUN_KINDS = {
+    Run.BUILT: 0,
+    Run.IN_SUIT: 0,
+    Run.IN_COLOUR: 0,
+    Run.TOP_OR_ALL: 1,
+    Run.ALL_FACE_UP: 2,
+    Run.ANY_FACE_UP: 3,
 }
-_STOCK_TARGETS = {
+STOCK_TARGETS = {
     StockTarget.WASTE: 0,
     StockTarget.TABLEAU: 1,
     StockTarget.RESERVES: 2,
@@ -61,8 +59,8 @@ def spec_for(rules: Rules, state: State) -> tuple:
 @lru_cache(maxsize=RULE_SETS_KEPT)
 def _spec(rules: Rules, base: int) -> tuple:
     mechanics = mechanics_for(rules)
-    kind = _RUN_KINDS.get(mechanics.runs.counts)
-    target = _STOCK_TARGETS.get(StockTarget(rules.stock_to))
+    kind = RUN_KINDS.get(rules.runs)
+    target = STOCK_TARGETS.get(rules.stock_to)
     if kind is None or target is None:
         raise ValueError("compiled solver core: a run policy or stock target it does not know")
     if rules.redeals is not None and not 0 <= rules.redeals <= MOST_REDEALS:

@@ -6,6 +6,7 @@ they serve only the searches that never conclude a loss (docs/solver.md, "Fast m
 from __future__ import annotations
 
 from game.engine.cards import KING, RANK, SUIT
+from game.engine.policies import EmptyPile
 from game.solver.specialised.move_kinds import TALON_TO_PILE
 
 
@@ -14,9 +15,9 @@ def space_useful_now(generator, position, infos) -> bool:
     only, if a King could move there now and uncover something, or come from the
     talon or a foundation."""
     accepts = generator.tables.empty_accepts
-    if accepts == "none":
+    if accepts is EmptyPile.NONE:
         return False
-    if accepts == "any":
+    if accepts is EmptyPile.ANY:
         return True
     tableau = position[0]
     for i, info in enumerate(infos):

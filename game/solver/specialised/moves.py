@@ -26,6 +26,7 @@ are used only where a loss is never concluded.
 from __future__ import annotations
 
 from game.engine.cards import KING, RANK
+from game.engine.policies import EmptyPile
 from game.solver.specialised.fast_cuts import space_useful_now, worth_returning
 from game.solver.specialised.foundations import Foundations
 from game.solver.specialised.move_kinds import (
@@ -195,8 +196,8 @@ class MoveGenerator:
                     for j in targets:
                         add((200, (PILE_TO_PILE, i, j, count)))
             # Onto the first empty pile (they are all alike); never the whole pile.
-            if empty >= 0 and accepts != "none":
-                if accepts == "king":
+            if empty >= 0 and accepts is not EmptyPile.NONE:
+                if accepts is EmptyPile.KING:
                     offset = KING - RANK[pile[-1]]
                     counts = (offset + 1,) if 0 <= offset < run else ()
                 else:
@@ -247,7 +248,7 @@ class MoveGenerator:
     def _run_moves_on(self, pile: int, infos, wanted_by) -> bool:
         """Could a card of ``pile``'s movable run (its top card or below) move on to
         another pile, or to an empty one?"""
-        takes_empty = self.tables.empty_accepts != "none" and self.tables.empty_takes
+        takes_empty = self.tables.empty_accepts is not EmptyPile.NONE and self.tables.empty_takes
         for _count, card in infos[pile][4]:
             if takes_empty and takes_empty[card]:
                 return True

@@ -79,7 +79,7 @@ class RuleTables:
         self.draw = rules.draw
         self.redeal_limit = rules.redeals  # None: unlimited
         self.move_runs = rules.move_runs
-        self.empty_accepts = rules.empty_accepts  # "king", "any" or "none"
+        self.empty_accepts = rules.empty_accepts  # KING, ANY or NONE
         self.may_return = rules.cards_may_return
         # builds_on[(card << 8) | onto]: may ``card`` lie on ``onto`` in the tableau?
         builds_on = bytearray(1 << 16)
