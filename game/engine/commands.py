@@ -74,8 +74,18 @@ class Mechanics(Relations):
             raise Refused(Reason.TOO_FEW_CARDS, source=src, count=n, limit=len(pile))
         if n > state.face_up_on_top(src):
             raise Refused(Reason.FACE_DOWN, source=src, count=n)
+        if dst in self.cells and (n > 1 or state.piles[dst]):
+            raise Refused(Reason.CELL_HOLDS_ONE, source=src, target=dst, count=n)
+        if layout.is_foundation(dst) and src in self.tableau:
+            if self.runs_up:
+                return self._run_up(state, src, dst, n)
+            if n > 1 and self.rules.group_to_foundation:
+                return self._group_up(state, src, dst, n)
         if n > 1:
             self._check_lift(state, src, dst, n)
+            limit = self.most_moving(state, dst)
+            if limit is not None and n > limit:
+                raise Refused(Reason.TOO_MANY_CARDS, source=src, target=dst, count=n, limit=limit)
         elif src in self.tableau and dst in self.tableau and not self.can_lift(state, src, 1):
             # A pile that moves only whole (its top card still goes up to a foundation).
             raise Refused(self.runs.reason or Reason.NOT_A_RUN, source=src, count=1)
@@ -83,7 +93,10 @@ class Mechanics(Relations):
         target = state.piles[dst]
         onto = target[-1] if target else None
         about = {"card": card, "onto": onto, "source": src, "target": dst, "count": n}
-        if layout.is_foundation(dst):
+        if dst in self.cells:
+            if layout.is_foundation(src) and not self.returnable(state, src):
+                raise Refused(Reason.NO_RETURN, **about)
+        elif layout.is_foundation(dst):
             self._check_onto_foundation(state, src, target, about)
         else:  # tableau
             if layout.is_foundation(src):
@@ -101,6 +114,26 @@ class Mechanics(Relations):
                 raise Refused(self.empty.reason, **about)
         moved = CardsMoved(src, dst, n, pile[-n:])
         return (moved, *self._after_leaving(state, src, len(pile) - n))
+
+    def _run_up(self, state: State, src: int, dst: int, n: int) -> Step:
+        """A complete run in suit, King to Ace, to an empty foundation, as one move."""
+        pile = state.piles[src]
+        if n != FULL_FOUNDATION or state.piles[dst] or not self.complete_run(state, src):
+            about = {"card": pile[-n], "source": src, "target": dst, "count": n}
+            raise Refused(Reason.FOUNDATION_TAKES_RUNS, **about)
+        moved = CardsMoved(src, dst, n, pile[-n:])
+        return (moved, *self._after_leaving(state, src, len(pile) - n))
+
+    def _group_up(self, state: State, src: int, dst: int, n: int) -> Step:
+        """The top ``n`` cards of ``src`` up to foundation ``dst`` one by one, the top card
+        first: one step of ``n`` moves, each legal after the one before."""
+        if self.group_up(state, src, n) != dst:
+            raise Refused(Reason.GROUP_NOT_UP, card=state.piles[src][-1], source=src, count=n)
+        pile = state.piles[src]
+        events: list = []
+        for i in range(n):
+            events.append(CardsMoved(src, dst, 1, (pile[-1 - i],)))
+        return (*events, *self._after_leaving(state, src, len(pile) - n))
 
     def _check_lift(self, state: State, src: int, dst: int, n: int) -> None:
         """Refuse ``n`` > 1 cards from ``src`` unless they may move together to ``dst``."""
@@ -153,6 +186,9 @@ class Mechanics(Relations):
         fillable = self._could_fill(state) if stock else None
         if fillable is not None:
             raise Refused(Reason.FILL_EMPTY_FIRST, target=fillable)
+        empty = self._empty_pile(state) if stock else None
+        if empty is not None:
+            raise Refused(Reason.NO_DEAL_ON_EMPTY, target=empty)
         if stock and to is StockTarget.WASTE:
             count = min(self.rules.draw, len(stock))
             return (StockTurned(count, stock[-count:][::-1]),)  # the top card turned first
@@ -172,6 +208,13 @@ class Mechanics(Relations):
             raise Refused(Reason.REDEALS_USED, limit=limit)
         return (WasteRedealt(len(waste), waste),)
 
+    def _empty_pile(self, state: State) -> int | None:
+        """With ``stock.no_empty_piles``, the first empty tableau pile (Spider deals only
+        when none is), or None."""
+        if not self.rules.deal_needs_every_pile:
+            return None
+        return next((t for t in self.tableau if not state.piles[t]), None)
+
     def _could_fill(self, state: State) -> int | None:
         """With ``stock.fill_empty_first``, an empty tableau pile that some move could fill
         now (without emptying another), or None: Easthaven deals only when none is left."""
@@ -185,13 +228,23 @@ class Mechanics(Relations):
         return None
 
     def check_to_foundation(self, state: State, source: int) -> Step:
-        if not (source == WASTE or source in self.tableau or source in self.reserves):
+        if not (
+            source == WASTE
+            or source in self.tableau
+            or source in self.reserves
+            or source in self.cells
+        ):
             raise Refused(Reason.TO_FOUNDATION_SOURCE, source=source)
         pile = state.piles[source]
         if not pile:
             raise Refused(Reason.PILE_EMPTY, source=source)
         if state.down[source] >= len(pile):
             raise Refused(Reason.FACE_DOWN, source=source, count=1)
+        if self.runs_up:
+            target = self.run_foundation_for(state, source)
+            if target is None:
+                raise Refused(Reason.FOUNDATION_TAKES_RUNS, card=pile[-1], source=source)
+            return self._run_up(state, source, target, FULL_FOUNDATION)
         card = pile[-1]
         target = self.foundation_for(state, card)
         if target is None:
@@ -205,9 +258,17 @@ class Mechanics(Relations):
         moved = True
         while moved:
             moved = False
-            for source in (WASTE, *self.reserves, *self.tableau):
+            for source in (WASTE, *self.reserves, *self.cells, *self.tableau):
                 pile = state.piles[source]
                 if not pile or state.down[source] >= len(pile):
+                    continue
+                if self.runs_up:
+                    target = self.run_foundation_for(state, source)
+                    if target is not None:
+                        step = self._run_up(state, source, target, FULL_FOUNDATION)
+                        events.extend(step)
+                        state = apply_step(state, step)
+                        moved = True
                     continue
                 target = self.foundation_for(state, pile[-1])
                 if target is None:
@@ -241,7 +302,7 @@ class Mechanics(Relations):
         if to is StockTarget.NONE:
             return False
         if state.piles[STOCK]:
-            return self._could_fill(state) is None
+            return self._could_fill(state) is None and self._empty_pile(state) is None
         limit = self.rules.redeals
         return bool(state.piles[WASTE]) and (limit is None or state.redeals_used < limit)
 

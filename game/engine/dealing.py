@@ -4,9 +4,15 @@ which of them lie face up, where the stock deals, and what the score counts."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .cards import RANK, SUIT
 from .policy import Policy, Refusal
 from .refusals import Reason
 from .text import N_
+
+Pile = tuple[int, ...]
 
 # -- dealing --------------------------------------------------------------------------------
 
@@ -90,20 +96,69 @@ FILL_EMPTY_FIRST = N_("Fill the empty piles first: the next deal waits for them.
 
 
 # -- scoring --------------------------------------------------------------------------------
+# A score is counted from the piles: (foundation piles, tableau piles, the tableau piles'
+# face-down counts), each pile bottom to top; ``most`` is the best score for (cards in the
+# game, foundations).
+
+FULL_SUIT = 13
 
 
-def foundation_cards(on_foundations: int) -> int:
-    return on_foundations
+def foundation_cards(
+    foundations: Sequence[Pile], tableau: Sequence[Pile], down: Sequence[int]
+) -> int:
+    return sum(map(len, foundations))
+
+
+def cards_and_suits(
+    foundations: Sequence[Pile], tableau: Sequence[Pile], down: Sequence[int]
+) -> int:
+    """5 a card on the foundations, 60 more a foundation complete (Forty Thieves)."""
+    return sum(5 * len(pile) + 60 * (len(pile) == FULL_SUIT) for pile in foundations)
+
+
+def runs_in_suit(foundations: Sequence[Pile], tableau: Sequence[Pile], down: Sequence[int]) -> int:
+    """One a face-up tableau card on the card of its suit one rank higher, twelve a
+    complete run on the foundations: (length - 1) for every run in suit (Spider)."""
+    score = sum(FULL_SUIT - 1 for pile in foundations if len(pile) == FULL_SUIT)
+    for pile, hidden in zip(tableau, down, strict=True):
+        for i in range(max(hidden, 0) + 1, len(pile)):
+            card, onto = pile[i], pile[i - 1]
+            score += SUIT[card] == SUIT[onto] and RANK[onto] == RANK[card] + 1
+    return score
+
+
+@dataclass(frozen=True, slots=True)
+class Counting:
+    score: Callable[[Sequence[Pile], Sequence[Pile], Sequence[int]], int]
+    most: Callable[[int, int], int]
 
 
 class Scoring(Policy):
-    """What the score counts: the rule gives the score from the cards on the foundations."""
+    """What the score counts."""
 
     FOUNDATION_CARDS = (
         "foundation-cards",
         N_("one point per card on the foundations"),
-        foundation_cards,
+        Counting(foundation_cards, lambda cards, foundations: cards),
+    )
+    CARDS_AND_SUITS = (
+        "cards-and-suits",
+        N_("5 points per card on the foundations, 60 more per foundation completed"),
+        Counting(cards_and_suits, lambda cards, foundations: 5 * cards + 60 * foundations),
+    )
+    RUNS_IN_SUIT = (
+        "runs-in-suit",
+        N_(
+            "one point per face-up card on the card of its suit one rank higher, and 12 per "
+            "complete run on the foundations"
+        ),
+        Counting(runs_in_suit, lambda cards, foundations: (FULL_SUIT - 1) * foundations),
     )
 
-    def score(self, on_foundations: int) -> int:
-        return self.rule(on_foundations)
+    def score(
+        self, foundations: Sequence[Pile], tableau: Sequence[Pile], down: Sequence[int]
+    ) -> int:
+        return self.rule.score(foundations, tableau, down)
+
+    def most(self, cards: int, foundations: int) -> int:
+        return self.rule.most(cards, foundations)

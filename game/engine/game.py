@@ -189,11 +189,15 @@ class Game:
     @property
     def score(self) -> int:
         """As the rules' scoring policy counts (one point per card on the foundations)."""
-        return self.rules.scoring.score(self.state.cards_on_foundations(self.layout))
+        piles, layout = self.state.piles, self.layout
+        foundations = [piles[f] for f in layout.foundation_range]
+        tableau = [piles[t] for t in layout.tableau_range]
+        down = [self.state.down[t] for t in layout.tableau_range]
+        return self.rules.scoring.score(foundations, tableau, down)
 
     @property
     def max_score(self) -> int:
-        return self.rules.card_count
+        return self.rules.scoring.most(self.rules.card_count, self.rules.foundations)
 
     @property
     def won(self) -> bool:

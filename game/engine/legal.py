@@ -12,6 +12,7 @@ from __future__ import annotations
 from .cards import RANK
 from .orders import Move
 from .relations import FULL_FOUNDATION, Relations
+from .shapes import MoveLimit
 from .state import WASTE, State
 
 
@@ -40,7 +41,9 @@ def pile_moves(mech: Relations, state: State) -> list[Move]:
         counts = {t: mech.lift_counts(state, t) for t in tableau}
         runs = [(t, len(counts[t]) and max(counts[t])) for t in tableau]
     reserves = [r for r in mech.reserves if len(piles[r]) > down[r]]
-    loose = ([WASTE] if piles[WASTE] else []) + reserves  # single cards from off the tableau
+    cells = [c for c in mech.cells if piles[c]]
+    # single cards from off the tableau
+    loose = ([WASTE] if piles[WASTE] else []) + reserves + cells
     moves: list[Move] = []
 
     base = mech.empty_foundation_rank(state)
@@ -50,6 +53,8 @@ def pile_moves(mech: Relations, state: State) -> list[Move]:
         for f in foundations:
             if mech.foundation_takes(piles[f], card, base):
                 moves.append(Move(src, f, 1))
+    if mech.runs_up or mech.rules.group_to_foundation:
+        moves += _up_together(mech, state, tops)
 
     returning = [f for f in foundations if mech.returnable(state, f)]
     empty_rank = mech.empty_tableau_rank(state)
@@ -95,4 +100,31 @@ def pile_moves(mech: Relations, state: State) -> list[Move]:
         for src in loose + returning:
             if mech.empty_tableau_takes(state, piles[src][-1]):
                 moves.append(Move(src, dst, 1))
+    for dst in mech.cells:
+        if not piles[dst]:
+            for src in [WASTE] * bool(piles[WASTE]) + reserves + cells + tops + returning:
+                moves.append(Move(src, dst, 1))
+    if mech.move_limit is not MoveLimit.NONE:  # FreeCell: runs as the free space allows
+        most = {t: mech.most_moving(state, t) for t in tableau}
+        moves = [
+            m for m in moves if m.count == 1 or m.target not in most or m.count <= most[m.target]
+        ]
+    return moves
+
+
+def _up_together(mech: Relations, state: State, tops: list[int]) -> list[Move]:
+    """Moves of several cards at once to a foundation: a complete run (Spider) to every
+    empty foundation, or (Forty Thieves) every group that goes up one by one."""
+    piles = state.piles
+    moves = []
+    for src in tops:
+        if mech.runs_up:
+            if mech.complete_run(state, src):
+                moves += [Move(src, f, FULL_FOUNDATION) for f in mech.foundations if not piles[f]]
+            continue
+        for count in range(2, state.face_up_on_top(src) + 1):
+            target = mech.group_up(state, src, count)
+            if target is None:
+                break
+            moves.append(Move(src, target, count))
     return moves

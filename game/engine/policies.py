@@ -47,6 +47,7 @@ from .dealing import (
 )
 from .policy import Policy, Refusal
 from .refusals import Reason
+from .shapes import FoundationTakes
 from .text import N_
 
 # The deal's, the stock's and the score's policies live in ``dealing``; they are named
@@ -369,7 +370,7 @@ class FoundationBase(Policy):
 
 SENTENCES: dict[Reason, str] = {
     p.refusal.reason: p.refusal.sentence
-    for kind in (Run, EmptyPile, FoundationBase, StockTarget)
+    for kind in (Run, EmptyPile, FoundationBase, StockTarget, FoundationTakes)
     for p in kind
     if p.refusal and p.refusal.sentence
 }

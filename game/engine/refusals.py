@@ -34,9 +34,11 @@ class Reason(StrEnum):
     TOP_OR_ALL_FACE_UP = "top-or-all-face-up"  # only the top card or the whole face-up part
     ALL_FACE_UP_ONLY = "all-face-up-only"  # only the whole face-up part moves
     PILE_EMPTY = "pile-empty"
+    TOO_MANY_CARDS = "too-many-cards"  # limit: the most free cells and empty piles move
     # What the target takes.
     NOT_ONTO_TALON = "not-onto-talon"  # target: the stock or the waste
     FOUNDATION_ONE_AT_A_TIME = "foundation-one-at-a-time"
+    GROUP_NOT_UP = "group-not-up"  # cards offered together that do not go up one by one
     BETWEEN_FOUNDATIONS = "between-foundations"
     EMPTY_FOUNDATION = "empty-foundation"  # an empty foundation takes an Ace
     EMPTY_FOUNDATION_TAKES = "empty-foundation-takes"  # takes: the base rank's cards
@@ -47,6 +49,8 @@ class Reason(StrEnum):
     EMPTY_NEEDS_KING = "empty-needs-king"
     EMPTY_TAKES_RANK = "empty-takes-rank"  # takes: the cards of the one rank it takes
     NOT_ONTO_RESERVE = "not-onto-reserve"  # target: a reserve pile
+    CELL_HOLDS_ONE = "cell-holds-one"  # target: a cell, full, or more than one card offered
+    FOUNDATION_TAKES_RUNS = "foundation-takes-runs"  # only a complete King-to-Ace run
     BASE_TAKES_NOTHING = "base-takes-nothing"  # onto has the base rank: nothing goes on
     TABLEAU_TAKES = "tableau-takes"  # takes: the cards that may go on onto (none on an Ace)
     NO_FOUNDATION_TAKES = "no-foundation-takes"  # takes: what the card's suit takes next
@@ -58,6 +62,7 @@ class Reason(StrEnum):
     REDEALS_USED = "redeals-used"  # limit: the redeals the game allows
     NO_STOCK = "no-stock"  # the game deals every card: there is no stock to turn
     FILL_EMPTY_FIRST = "fill-empty-first"  # target: an empty pile a move could fill
+    NO_DEAL_ON_EMPTY = "no-deal-on-empty"  # target: an empty pile the deal would skip
 
 
 class Refused(ValueError):

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from .cards import ACE, KING, RANK, RANKS, SUIT, make_card
 from .policies import Build, EmptyPile, FoundationBase, Run, any_suit, builder, next_rank
 from .rules import Rules
+from .shapes import MoveLimit
 from .state import Layout, State, layout_for
 
 FULL_FOUNDATION = 13  # a foundation holds one suit's thirteen cards at most
@@ -27,6 +28,9 @@ class Relations:
         self.foundations = tuple(self.layout.foundation_range)
         self.tableau = tuple(self.layout.tableau_range)
         self.reserves = tuple(self.layout.reserve_range)
+        self.cells = tuple(self.layout.cell_range)
+        self.move_limit = rules.move_limit
+        self.runs_up = rules.foundation_takes.runs  # foundations take complete runs only
         self._runs = rules.move_runs
         # The policies as members (a Rules value made by hand may hold their strings).
         build, runs = Build(rules.build), Run(rules.runs)
@@ -75,7 +79,10 @@ class Relations:
         return state.base or None
 
     def foundation_takes(self, pile: tuple[int, ...], card: int, base: int | None = ACE) -> bool:
-        """May ``card`` go on foundation ``pile``; ``base``: what an empty one takes."""
+        """May ``card`` go on foundation ``pile``; ``base``: what an empty one takes.
+        (Foundations that take complete runs take no single card.)"""
+        if self.runs_up:
+            return False
         if not pile:
             return RANK[card] == base
         top = pile[-1]
@@ -112,6 +119,50 @@ class Relations:
         """May the top card of foundation ``f`` come back to the tableau? (The base card
         too: the state keeps the base rank for the whole game.)"""
         return bool(state.piles[f]) and self.rules.cards_may_return
+
+    def complete_run(self, state: State, pile: int) -> bool:
+        """Are the top thirteen cards of tableau ``pile`` a run in suit from King down to
+        Ace, face up (what a foundation that takes runs takes)?"""
+        cards = state.piles[pile]
+        if len(cards) < FULL_FOUNDATION or state.face_up_on_top(pile) < FULL_FOUNDATION:
+            return False
+        run = cards[-FULL_FOUNDATION:]
+        suit = SUIT[run[0]]
+        return all(SUIT[card] == suit and RANK[card] == KING - i for i, card in enumerate(run))
+
+    def run_foundation_for(self, state: State, pile: int) -> int | None:
+        """The empty foundation a complete run on ``pile`` goes to, or None."""
+        if not self.runs_up or not self.complete_run(state, pile):
+            return None
+        return next((f for f in self.foundations if not state.piles[f]), None)
+
+    def group_up(self, state: State, pile: int, count: int) -> int | None:
+        """The foundation the top ``count`` cards of ``pile`` go up to one by one, lowest
+        (the top card) first, or None (``foundations.group_moves``)."""
+        cards = state.piles[pile]
+        if count > state.face_up_on_top(pile) or count > len(cards):
+            return None
+        target = self.foundation_for(state, cards[-1])
+        if target is None:
+            return None
+        below = cards[-1]
+        for card in reversed(cards[-count:-1]):
+            if SUIT[card] != SUIT[below] or self._up[RANK[below]] != RANK[card]:
+                return None
+            below = card
+        return target
+
+    # -- the free space ---------------------------------------------------------------------
+
+    def most_moving(self, state: State, target: int) -> int | None:
+        """The most cards that may move together onto ``target`` now, as the free cells and
+        the empty piles other than ``target`` allow (None: no such limit)."""
+        if self.move_limit is MoveLimit.NONE:
+            return None
+        piles = state.piles
+        free = sum(1 for c in self.cells if not piles[c])
+        empty = sum(1 for t in self.tableau if not piles[t] and t != target)
+        return self.move_limit.most(free, empty)
 
     # -- the tableau ----------------------------------------------------------------------
 

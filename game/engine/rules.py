@@ -10,10 +10,7 @@ naming the file, the key and the problem: a ``Message``, worded where it is show
 
 from __future__ import annotations
 
-import tomllib
-from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from .cards import CARDS_PER_DECK
 from .families import Family
@@ -36,6 +33,7 @@ from .schema import (
     not_a_table,
     unknown_key,
 )
+from .shapes import FoundationTakes, MoveLimit
 from .text import N_, Message, N_plural, shown
 from .vocabulary import (
     BY_PATH,
@@ -48,13 +46,11 @@ from .vocabulary import (
     TOP,
 )
 
-# Keys a child table never takes from its parent: they describe one variant only (a table
-# extending Double Klondike to deal Jumbo must not describe Double Klondike's deal).
-OWN_KEYS = ("description", "notes")
-MAX_CHAIN = 16  # tables extending tables: far more than any variant needs
 # What a cache keyed by rule sets keeps (the oldest go first): the game's own are 23
 # (variant and deal mode); the player's tables, saves and game files may bring any number.
 RULE_SETS_KEPT = 64
+
+__all__ = ["RULE_SETS_KEPT", "Mode", "RuleTableError", "Rules", "VariantTable", "merge", "validate"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +88,13 @@ class Rules:
     fill_empty_first: bool = False
     scoring: Scoring = Scoring.FOUNDATION_CARDS
     empty_rank: int = 0  # the rank an empty pile takes with empty_accepts = "rank"
+    # Past the Klondike family (issue 35): cells, limits on what moves, other foundations.
+    cells: int = 0
+    cell_deal: int = 0  # cards dealt to the first cells, after the tableau
+    move_limit: MoveLimit = MoveLimit.NONE
+    foundation_takes: FoundationTakes = FoundationTakes.CARDS
+    group_to_foundation: bool = False  # a run in suit goes up as one move
+    deal_needs_every_pile: bool = False  # the stock deals only when no pile is empty
 
     def __post_init__(self) -> None:
         """Each policy field as its kind's member (a Rules value made by hand, or read back
@@ -151,73 +154,15 @@ class VariantTable:
         )
 
 
-def _merge(base: dict, over: dict) -> dict:
+def merge(base: dict, over: dict) -> dict:
     """Deep merge: tables merge key by key, anything else replaces."""
     out = dict(base)
     for key, value in over.items():
         if isinstance(value, dict) and isinstance(out.get(key), dict):
-            out[key] = _merge(out[key], value)
+            out[key] = merge(out[key], value)
         else:
             out[key] = value
     return out
-
-
-def read_table(
-    path: Path,
-    resolve_parent: Callable[[str, Path], Path],
-    read_text: Callable[[Path], str],
-) -> dict:
-    """Read a TOML table and everything it extends, merged, with ``extends`` removed.
-
-    ``read_text`` gives a file's text (``game.variants`` passes the loader discipline's
-    capped, any-encoding reader); ``resolve_parent`` turns an ``extends`` name into a path."""
-    chain: list[Path] = []
-    data: dict = {}
-    current = path
-    layers = []
-    while True:
-        if current in chain:
-            names = " -> ".join(p.name for p in [*chain, current])
-            raise key_error(path, "extends", Message(N_("circular ({names})"), names=names))
-        if len(chain) >= MAX_CHAIN:
-            deep = N_plural("more than {count} table deep", "more than {count} tables deep")
-            raise key_error(path, "extends", Message(deep, count=MAX_CHAIN))
-        chain.append(current)
-        layer = parse_toml(read_text(current), current)
-        parent = layer.pop("extends", None)
-        layers.append(layer)
-        if parent is None:
-            break
-        if not isinstance(parent, str):
-            problem = Message(N_("must be a variant id, got {value}"), value=shown(parent))
-            raise key_error(current, "extends", problem)
-        current = resolve_parent(parent, current)
-    for layer in reversed(layers):
-        # A child's modes replace the parent's modes wholesale when given, so a child can drop
-        # modes that make no sense for it; its own words are never the parent's; everything
-        # else merges key by key.
-        if "modes" in layer:
-            data.pop("modes", None)
-        for key in OWN_KEYS:
-            data.pop(key, None)
-        data = _merge(data, layer)
-    return data
-
-
-def parse_toml(text: str, source: Path | str) -> dict:
-    """The table in ``text``; RuleTableError naming ``source`` for anything not TOML."""
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        # tomllib's own words (where and what) are English: no catalogue has them.
-        problem = N_("{file}: not valid TOML: {error}")
-        raise RuleTableError(problem, file=source, error=str(exc)) from None
-    except RecursionError:
-        problem = N_("{file}: not a rule table: nested too deeply")
-        raise RuleTableError(problem, file=source) from None
-    except ValueError:  # a number with thousands of digits: Python will not read it
-        problem = N_("{file}: not valid TOML: a number is far too long")
-        raise RuleTableError(problem, file=source) from None
 
 
 def validate(data: dict, source: str) -> VariantTable:
@@ -274,7 +219,7 @@ def validate(data: dict, source: str) -> VariantTable:
                 raise key_error(source, f"{where}.{key}", unknown_key([*MODE_KEYS, *SECTIONS]))
         if "label" not in mode:
             raise key_error(source, f"{where}.label", missing())
-        merged = _merge(data, overrides)
+        merged = merge(data, overrides)
         modes.append(Mode(mode_id, mode["label"], mode.get("description", "")))
         rules.append(_resolve(merged, mode_id, mode["label"], source, where))
     if data["default_mode"] not in modes_data:
@@ -345,7 +290,12 @@ def _resolve(d: dict, mode_id: str, label: str, source: str, where: str) -> Rule
     rank_key = BY_PATH["tableau.empty_rank"]
     empty_rank = rank_key.value.coerce(tab["empty_rank"]) + 1 if "empty_rank" in tab else 0
     reserves = fields.get("reserves", 0) * fields.get("reserve_deal", 0)
-    dealt = sum(counts) + sum(extra) + reserves
+    cell_deal = fields.get("cell_deal", 0)
+    if cell_deal > fields.get("cells", 0):
+        problem = N_("deals {count} cards to {cells} cells: a cell holds one")
+        problem = Message(problem, count=cell_deal, cells=fields.get("cells", 0))
+        raise key_error(source, "cells.deal", problem)
+    dealt = sum(counts) + sum(extra) + reserves + cell_deal
     dealt += fields["foundation_base"] is FoundationBase.DEALT
     cards = d["decks"] * CARDS_PER_DECK
     if dealt > cards:
@@ -360,6 +310,15 @@ def _resolve(d: dict, mode_id: str, label: str, source: str, where: str) -> Rule
         raise key_error(source, "stock.to", Message(problem, count=dealt, cards=cards))
     if stock_to is StockTarget.RESERVES and not fields.get("reserves"):
         raise key_error(source, "stock.to", Message(N_("needs a [reserves] section")))
+    if fields["deal_needs_every_pile"] and stock_to is not StockTarget.TABLEAU:
+        problem = Message(N_('only allowed with stock.to = "tableau"'))
+        raise key_error(source, "stock.no_empty_piles", problem)
+    if fields["group_to_foundation"] and fields["foundation_takes"] is not FoundationTakes.CARDS:
+        problem = Message(N_('only allowed with takes = "cards"'))
+        raise key_error(source, "foundations.group_moves", problem)
+    if fields["move_limit"] is not MoveLimit.NONE and not fields["move_runs"]:
+        problem = Message(N_("only allowed with move_runs = true"))
+        raise key_error(source, "tableau.move_limit", problem)
     if fnd["count"] != 4 * d["decks"]:
         must = N_("must be 4 per deck ({count}), got {value}")
         problem = Message(must, count=4 * d["decks"], value=fnd["count"])
@@ -372,12 +331,3 @@ def _resolve(d: dict, mode_id: str, label: str, source: str, where: str) -> Rule
         empty_rank=empty_rank,
         **fields,
     )
-
-
-def load_table(
-    path: Path,
-    resolve_parent: Callable[[str, Path], Path],
-    read_text: Callable[[Path], str],
-) -> VariantTable:
-    """Read, merge and validate the table at ``path`` (see ``read_table``)."""
-    return validate(read_table(path, resolve_parent, read_text), str(path))

@@ -2,7 +2,8 @@
 
 All piles sit in one flat tuple so that events can name a pile by one small index:
 ``0`` the stock, ``1`` the waste, then the foundations, then the tableau piles, then the
-reserves (last, so that games without them keep their indexes). Each pile is a tuple of
+reserves, then the cells (last, so that games without them keep their indexes; a game with
+no stock keeps its two empty places, never drawn). Each pile is a tuple of
 cards, bottom to top. ``down[i]`` counts the face-down cards at the bottom of pile ``i``;
 the stock is always face down, the waste and foundations face up, so only tableau and
 reserve entries vary. ``shown[i]`` (Athena's deal) marks cards inside that face-down part
@@ -29,11 +30,13 @@ FIRST_FOUNDATION = 2
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Pile indexes and names for a number of foundations, tableau piles and reserves."""
+    """Pile indexes and names for a number of foundations, tableau piles, reserves and
+    cells."""
 
     foundations: int
     tableau: int
     reserves: int = 0
+    cells: int = 0
 
     @property
     def foundation_range(self) -> range:
@@ -50,8 +53,13 @@ class Layout:
         return range(start, start + self.reserves)
 
     @property
+    def cell_range(self) -> range:
+        start = FIRST_FOUNDATION + self.foundations + self.tableau + self.reserves
+        return range(start, start + self.cells)
+
+    @property
     def pile_count(self) -> int:
-        return FIRST_FOUNDATION + self.foundations + self.tableau + self.reserves
+        return FIRST_FOUNDATION + self.foundations + self.tableau + self.reserves + self.cells
 
     def name(self, index: int) -> str:
         if index == STOCK:
@@ -62,6 +70,8 @@ class Layout:
             return f"f{index - FIRST_FOUNDATION + 1}"
         if self.is_reserve(index):
             return f"r{index - self.reserve_range.start + 1}"
+        if self.is_cell(index):
+            return f"c{index - self.cell_range.start + 1}"
         return f"t{index - FIRST_FOUNDATION - self.foundations + 1}"
 
     def names(self) -> list[str]:
@@ -69,13 +79,13 @@ class Layout:
 
     def index(self, name: str) -> int:
         """Pile index from a name: ``stock``/``s``, ``waste``/``w``, ``f1``.., ``t1``..,
-        ``r1``..."""
+        ``r1``.., ``c1``..."""
         text = name.strip().lower()
         if text in ("stock", "s"):
             return STOCK
         if text in ("waste", "w"):
             return WASTE
-        if 2 <= len(text) <= 3 and text[0] in "ftr" and text[1:].isascii() and text[1:].isdigit():
+        if 2 <= len(text) <= 3 and text[0] in "ftrc" and text[1:].isascii() and text[1:].isdigit():
             number = int(text[1:])
             if text[0] == "f" and 1 <= number <= self.foundations:
                 return FIRST_FOUNDATION + number - 1
@@ -83,6 +93,8 @@ class Layout:
                 return FIRST_FOUNDATION + self.foundations + number - 1
             if text[0] == "r" and 1 <= number <= self.reserves:
                 return self.reserve_range.start + number - 1
+            if text[0] == "c" and 1 <= number <= self.cells:
+                return self.cell_range.start + number - 1
         raise EngineError(N_("no pile {name} in this game"), name=shown(name))
 
     def is_foundation(self, index: int) -> bool:
@@ -95,9 +107,12 @@ class Layout:
     def is_reserve(self, index: int) -> bool:
         return index in self.reserve_range
 
+    def is_cell(self, index: int) -> bool:
+        return index in self.cell_range
+
 
 def layout_for(rules: Rules) -> Layout:
-    return Layout(rules.foundations, rules.tableau_piles, rules.reserves)
+    return Layout(rules.foundations, rules.tableau_piles, rules.reserves, rules.cells)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +168,8 @@ def initial_state(rules: Rules, deck_order: list[int] | tuple[int, ...]) -> Stat
     """Deal ``deck_order`` (cards in dealing order) onto a fresh table.
 
     The reserves first (row by row), then the tableau (row by row, see ``deal_order``),
-    then its extra face-up rows, then the base card to the first foundation; the cards
+    then its extra face-up rows, then one card to each of the first ``cell_deal`` cells,
+    then the base card to the first foundation; the cards
     left over form the stock with the first of them on top. A game with neither reserves,
     extra rows nor a dealt base (Klondike) starts with the first tableau position.
     """
@@ -165,6 +181,7 @@ def initial_state(rules: Rules, deck_order: list[int] | tuple[int, ...]) -> Stat
         tableau[pile].append(next(cards))
     for pile in deal_order(rules.extra_face_up):
         tableau[pile].append(next(cards))
+    cells = [(next(cards),) if c < rules.cell_deal else () for c in range(rules.cells)]
     foundations: list[tuple[int, ...]] = [()] * rules.foundations
     base = 0
     if rules.foundation_base == FoundationBase.DEALT:
@@ -173,7 +190,7 @@ def initial_state(rules: Rules, deck_order: list[int] | tuple[int, ...]) -> Stat
     rest = list(cards)
     stock = tuple(reversed(rest))  # bottom to top: the first leftover card ends on top
     piles: list[tuple[int, ...]] = [stock, (), *foundations]
-    piles += [tuple(p) for p in tableau] + [tuple(p) for p in reserves]
+    piles += [tuple(p) for p in tableau] + [tuple(p) for p in reserves] + cells
     down = [0] * layout.pile_count
     shown = [0] * layout.pile_count
     for t, i in enumerate(layout.tableau_range):

@@ -45,6 +45,7 @@ from .schema import (
     is_words,
     one_of,
 )
+from .shapes import FoundationTakes, MoveLimit
 from .text import N_
 
 
@@ -212,6 +213,13 @@ KEYS: tuple[Key, ...] = (
         "face-up cards dealt on top of each pile after the deal (Yukon), one number per pile",
         ABSENT,
     ),
+    Key(
+        "tableau.move_limit",
+        choice(MoveLimit),
+        "how many cards of a run may move together (FreeCell, Forty Thieves)",
+        "none",
+        "move_limit",
+    ),
     # -- the foundations ------------------------------------------------------------------
     Key(
         "foundations.count",
@@ -239,6 +247,21 @@ KEYS: tuple[Key, ...] = (
         False,
         "foundation_wrap",
     ),
+    Key(
+        "foundations.takes",
+        choice(FoundationTakes),
+        "what a foundation takes (Spider: complete runs)",
+        "cards",
+        "foundation_takes",
+    ),
+    Key(
+        "foundations.group_moves",
+        FLAG,
+        "several cards of a run in suit may go up together, lowest first, as one move "
+        '(Forty Thieves); with `takes = "cards"`',
+        False,
+        "group_to_foundation",
+    ),
     # -- the stock ------------------------------------------------------------------------
     Key("stock.to", choice(StockTarget), "where a turn of the stock deals", "waste", "stock_to"),
     Key("stock.draw", whole(1, 10), "cards a turn deals to the waste", 1, "draw"),
@@ -256,6 +279,13 @@ KEYS: tuple[Key, ...] = (
         False,
         "fill_empty_first",
     ),
+    Key(
+        "stock.no_empty_piles",
+        FLAG,
+        'with `to = "tableau"`, the stock deals only when no tableau pile is empty (Spider)',
+        False,
+        "deal_needs_every_pile",
+    ),
     # -- the reserves (an optional section: without it, none) ------------------------------
     Key(
         "reserves.count",
@@ -270,6 +300,21 @@ KEYS: tuple[Key, ...] = (
         field="reserve_deal",
     ),
     Key("reserves.face_up", choice(FaceUp), "which of them lie face up", "top", "reserve_face_up"),
+    # -- the cells (an optional section: without it, none) --------------------------------
+    Key(
+        "cells.count",
+        whole(1, 8),
+        "how many cells: piles that hold one card each, any card (FreeCell); the section is "
+        "optional: no cells",
+        field="cells",
+    ),
+    Key(
+        "cells.deal",
+        whole(0, 8),
+        "cards dealt to the first cells, one each, after the tableau (Seahaven)",
+        0,
+        "cell_deal",
+    ),
 )
 
 # The keys of a ``[modes.NAME]`` table besides the sections it may override.
@@ -284,7 +329,7 @@ MODE_KEYS_DECLARED: tuple[Key, ...] = (
 )
 
 # Sections a table may leave out; their keys then fill no field (``Rules``' defaults hold).
-OPTIONAL_SECTIONS = frozenset({"reserves"})
+OPTIONAL_SECTIONS = frozenset({"reserves", "cells"})
 # Keys that once offered a choice the engine never had: say so rather than "unknown".
 RETIRED_KEYS = {
     "foundations.build": N_("not a choice: foundations always build up in suit"),

@@ -97,6 +97,12 @@ def refusal(refused: Refused, name: CardNamer = card_name) -> str:
             "There are only {count} cards on that pile.",
             refused.limit,
         ).format(count=refused.limit)
+    if reason is Reason.TOO_MANY_CARDS:
+        return ngettext(
+            "Only {count} card can move at a time now: free a cell or empty a pile to move more.",
+            "Only {count} cards can move together now: free a cell or empty a pile to move more.",
+            refused.limit,
+        ).format(count=refused.limit)
     if reason is Reason.REDEALS_USED:
         if refused.limit == 1:  # one: a plain message (a plural's "one" form serves 21 too)
             return _("The stock is empty, and its one redeal is used.")
@@ -125,6 +131,11 @@ REFUSALS: dict[Reason, Callable[[], str]] = {
     Reason.FOUNDATION_COMPLETE: lambda: _("This foundation is complete."),
     Reason.NO_RETURN: lambda: _("Foundation cards may not come back in this game."),
     Reason.NOT_ONTO_RESERVE: lambda: _("Cards cannot be put on a reserve."),
+    Reason.CELL_HOLDS_ONE: lambda: _("A cell holds one card."),
+    Reason.GROUP_NOT_UP: lambda: _(
+        "These cards cannot go up together: each must be the next card of the foundation."
+    ),
+    Reason.NO_DEAL_ON_EMPTY: lambda: _("Fill every empty pile before dealing."),
     Reason.BASE_TAKES_NOTHING: lambda: _(
         "Nothing goes on {onto}: a run ends at a card of the base card's rank."
     ),

@@ -11,7 +11,8 @@ from functools import cache
 from pathlib import Path
 
 from game import i18n
-from game.engine.rules import RuleTableError, VariantTable, read_table, validate
+from game.engine.rules import RuleTableError, VariantTable, validate
+from game.engine.table_files import read_table
 from game.engine.text import Message, shown
 from game.files.loader import SMALL_FILE, Unusable, decode_text, read_capped, read_safely
 from game.files.problems import why

@@ -74,6 +74,17 @@ SAID = {
     "a deal before the empty pile is filled": (
         "Fill the empty piles first: the next deal waits for them."
     ),
+    "more cards than the free space moves": (
+        "Only 1 card can move at a time now: free a cell or empty a pile to move more."
+    ),
+    "a full cell": "A cell holds one card.",
+    "a single card to a foundation that takes runs": (
+        "A foundation takes only a whole run in suit, from King down to Ace."
+    ),
+    "a group that does not go up one by one": (
+        "These cards cannot go up together: each must be the next card of the foundation."
+    ),
+    "a deal onto an empty pile": "Fill every empty pile before dealing.",
 }
 
 

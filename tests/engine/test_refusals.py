@@ -10,8 +10,9 @@ import pytest
 
 from game.engine.cards import CODE
 from game.engine.commands import Collect, Draw, Move, ToFoundation
-from game.engine.policies import Build, EmptyPile, Run
+from game.engine.policies import Build, EmptyPile, Run, StockTarget
 from game.engine.refusals import Reason, Refused
+from game.engine.shapes import FoundationTakes, MoveLimit
 from game.engine.state import STOCK, WASTE
 from tests.test_structure import graph
 
@@ -54,6 +55,9 @@ class Case:
         assert game.state == before
         return refused.value
 
+
+# Two tableau piles and one cell: a position whose free space is easy to count.
+TWO_PILES_ONE_CELL = {"tableau_piles": 2, "deal_counts": (1, 2), "cells": 1}
 
 CASES = [
     # The Klondike family's policies (issue 23).
@@ -381,6 +385,47 @@ CASES = [
         {"limit": 1},
         variant="double-klondike",
         redeals_used=1,
+    ),
+    # Past the Klondike family (issue 35): cells, the free space, other foundations.
+    Case(
+        "more cards than the free space moves",
+        {"t1": "9S 8H 7C 6H", "t2": "TD", "c1": "AS"},
+        ("move", "t1", "t2", 4),
+        Reason.TOO_MANY_CARDS,
+        {"source": "t1", "target": "t2", "count": 4, "limit": 1},
+        rules_changed=dict(TWO_PILES_ONE_CELL, move_limit=MoveLimit.FREE_SPACE),
+    ),
+    Case(
+        "a full cell",
+        {"t1": "9S 8H", "t2": "TD", "c1": "AS"},
+        ("move", "t1", "c1"),
+        Reason.CELL_HOLDS_ONE,
+        {"source": "t1", "target": "c1", "count": 1},
+        rules_changed=TWO_PILES_ONE_CELL,
+    ),
+    Case(
+        "a single card to a foundation that takes runs",
+        {"t1": "9S AH"},
+        ("move", "t1", "f1"),
+        Reason.FOUNDATION_TAKES_RUNS,
+        {"card": "AH", "source": "t1", "target": "f1", "count": 1},
+        rules_changed={"foundation_takes": FoundationTakes.RUNS},
+    ),
+    Case(
+        "a group that does not go up one by one",
+        {"t1": "4S 3H 2H", "f1": "AH"},
+        ("move", "t1", "f1", 3),
+        Reason.GROUP_NOT_UP,
+        {"card": "2H", "source": "t1", "count": 3},
+        rules_changed={"group_to_foundation": True},
+    ),
+    Case(
+        "a deal onto an empty pile",
+        {"stock": "KS QS", "t1": "", "t2": "5D"},
+        ("draw",),
+        Reason.NO_DEAL_ON_EMPTY,
+        {"target": "t1"},
+        rules_changed={"stock_to": StockTarget.TABLEAU, "deal_needs_every_pile": True},
     ),
 ]
 

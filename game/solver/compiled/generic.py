@@ -17,6 +17,7 @@ vocabulary.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from functools import lru_cache
 
@@ -56,8 +57,34 @@ def spec_for(rules: Rules, state: State) -> tuple:
     return _spec(rules, state.base)
 
 
+# The rule fields the core's generic search reads or need not read (the names, the deal,
+# the score): a table with any other field away from its default (cells, a move limit,
+# foundations that take runs, ...) is searched by the Python search instead.
+CORE_KNOWS = frozenset(
+    {
+        "variant", "name", "mode", "mode_label", "decks", "tableau_piles", "deal_counts",
+        "face_up", "build", "move_runs", "empty_accepts", "foundations", "cards_may_return",
+        "draw", "redeals", "reserves", "stock_to", "reserve_deal", "reserve_face_up", "runs",
+        "tableau_wrap", "base_takes_nothing", "extra_face_up", "foundation_base",
+        "foundation_wrap", "fill_empty_first", "scoring", "empty_rank",
+    }
+)  # fmt: skip
+
+
+def _unknown(rules: Rules) -> list[str]:
+    """The fields of ``rules`` the core does not know, away from their defaults."""
+    return [
+        field.name
+        for field in dataclasses.fields(rules)
+        if field.name not in CORE_KNOWS and getattr(rules, field.name) != field.default
+    ]
+
+
 @lru_cache(maxsize=RULE_SETS_KEPT)
 def _spec(rules: Rules, base: int) -> tuple:
+    unknown = _unknown(rules)
+    if unknown:
+        raise ValueError(f"compiled solver core: rules it does not know: {', '.join(unknown)}")
     mechanics = mechanics_for(rules)
     kind = RUN_KINDS.get(rules.runs)
     target = STOCK_TARGETS.get(rules.stock_to)
