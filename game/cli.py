@@ -123,7 +123,7 @@ def _start(args: argparse.Namespace) -> Game:
         except ValueError as exc:
             raise UsageError(f"--seed: {say(exc)}") from exc
     try:
-        deck = cards_from_codes(args.deck.replace(",", " ").split(), rules.decks)
+        deck = cards_from_codes(args.deck.replace(",", " ").split(), rules.decks, rules.suits)
     except ValueError as exc:
         raise UsageError(f"--deck: {say(exc)}") from exc
     return new_game(rules, deck=deck)

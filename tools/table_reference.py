@@ -71,7 +71,9 @@ def reference() -> str:
     lines += [
         "",
         f"A `[modes.NAME]` table may also hold any of {sections}",
-        "with some of their keys: they change those keys for that mode only.",
+        "with some of their keys, and "
+        + ", ".join(f"`{key}`" for key in sorted(vocabulary.PER_MODE))
+        + ": they change those keys for that mode only.",
         f"Optional sections (left out: none of those piles): {optional}; the others are needed.",
         "",
         END,

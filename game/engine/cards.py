@@ -15,12 +15,15 @@ SUITS = "CDHS"
 RED_SUITS = frozenset("DH")
 CARDS_PER_DECK = 52
 MAX_DECKS = 4
+# A deck of chosen suits (Spider's one-suit deck: four decks' worth of spades a pack of 52)
+# holds more copies of a card than there are decks: up to four per deck.
+MAX_COPIES = 4 * MAX_DECKS
 
 # Per-card lookup tables, indexed by card int: a table look-up beats arithmetic in hot loops.
-RANK = tuple((c % 13) + 1 for c in range(CARDS_PER_DECK * MAX_DECKS))
-SUIT = tuple((c % CARDS_PER_DECK) // 13 for c in range(CARDS_PER_DECK * MAX_DECKS))
+RANK = tuple((c % 13) + 1 for c in range(CARDS_PER_DECK * MAX_COPIES))
+SUIT = tuple((c % CARDS_PER_DECK) // 13 for c in range(CARDS_PER_DECK * MAX_COPIES))
 IS_RED = tuple(SUITS[s] in RED_SUITS for s in SUIT)
-CODE = tuple(RANKS[RANK[c] - 1] + SUITS[SUIT[c]] for c in range(CARDS_PER_DECK * MAX_DECKS))
+CODE = tuple(RANKS[RANK[c] - 1] + SUITS[SUIT[c]] for c in range(CARDS_PER_DECK * MAX_COPIES))
 
 KING = 13
 ACE = 1
@@ -41,30 +44,46 @@ def parse_code(code: str) -> tuple[int, int]:
     return RANKS.index(text[0]) + 1, SUITS.index(text[1])
 
 
-def full_deck(decks: int) -> list[int]:
-    """Every card of ``decks`` decks in the fixed starting order (deck, suit C D H S, rank A-K)."""
+def full_deck(decks: int, suits: str = SUITS) -> list[int]:
+    """Every card of ``decks`` decks in the fixed starting order (deck, suit C D H S, rank
+    A-K). With fewer ``suits`` (Spider's one- and two-suit decks) the same number of cards,
+    each chosen suit repeated: copy by copy, the suits in C D H S order, rank A-K."""
     if not 1 <= decks <= MAX_DECKS:
         raise ValueError(f"decks must be 1..{MAX_DECKS}, got {decks}")
-    return list(range(decks * CARDS_PER_DECK))
+    if suits == SUITS:
+        return list(range(decks * CARDS_PER_DECK))
+    chosen = sorted(SUITS.index(s) for s in suits)
+    copies = copies_of(decks, suits)
+    return [make_card(r, s, copy) for copy in range(copies) for s in chosen for r in range(1, 14)]
 
 
-def cards_from_codes(codes: list[str], decks: int) -> list[int]:
-    """Turn a list of codes into distinct cards, checking it is exactly ``decks`` full decks.
+def copies_of(decks: int, suits: str = SUITS) -> int:
+    """How many copies of each card ``decks`` decks of ``suits`` hold."""
+    return decks * len(SUITS) // len(suits)
+
+
+def cards_from_codes(codes: list[str], decks: int, suits: str = SUITS) -> list[int]:
+    """Turn a list of codes into distinct cards, checking it is exactly ``decks`` full decks
+    (of ``suits``).
 
     The n-th occurrence of a code becomes that card of deck n. Raises EngineError naming
     unknown, surplus or missing cards.
     """
     seen: dict[tuple[int, int], int] = {}
     cards = []
+    copies = copies_of(decks, suits)
     for code in codes:
         rank, suit = parse_code(code)
         copy = seen.get((rank, suit), 0)
-        if copy >= decks:
+        if SUITS[suit] not in suits:
+            problem = N_("card {card} is not in this game's deck (its suits: {suits})")
+            raise EngineError(problem, card=code.upper(), suits=suits)
+        if copy >= copies:
             problem = N_plural(
                 "card {card} appears more than {count} time",
                 "card {card} appears more than {count} times",
             )
-            raise EngineError(problem, card=code.upper(), count=decks)
+            raise EngineError(problem, card=code.upper(), count=copies)
         seen[(rank, suit)] = copy + 1
         cards.append(make_card(rank, suit, copy))
     expected = decks * CARDS_PER_DECK
@@ -73,7 +92,7 @@ def cards_from_codes(codes: list[str], decks: int) -> list[int]:
             RANKS[r - 1] + SUITS[s]
             for s in range(4)
             for r in range(1, 14)
-            if seen.get((r, s), 0) < decks
+            if SUITS[s] in suits and seen.get((r, s), 0) < copies
         ]
         problem = N_plural(
             "deck has {count} card, expected {expected}; missing: {missing}",

@@ -32,10 +32,10 @@ class Deal:
     def cards(self, rules: Rules) -> list[int]:
         """The variant's cards in dealing order."""
         if self.deck is not None:
-            if sorted(self.deck) != full_deck(rules.decks):
+            if sorted(self.deck) != sorted(full_deck(rules.decks, rules.suits)):
                 raise ValueError(f"the deck order is not exactly {rules.decks} full deck(s)")
             return list(self.deck)
-        return shuffled(full_deck(rules.decks), self.seed)
+        return shuffled(full_deck(rules.decks, rules.suits), self.seed)
 
 
 @dataclass(frozen=True, slots=True)

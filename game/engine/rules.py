@@ -40,6 +40,7 @@ from .vocabulary import (
     KEYS,
     MODE_KEYS,
     OPTIONAL_SECTIONS,
+    PER_MODE,
     POLICY_FIELDS,
     RETIRED_KEYS,
     SECTIONS,
@@ -95,6 +96,7 @@ class Rules:
     foundation_takes: FoundationTakes = FoundationTakes.CARDS
     group_to_foundation: bool = False  # a run in suit goes up as one move
     deal_needs_every_pile: bool = False  # the stock deals only when no pile is empty
+    suits: str = "CDHS"  # the deck's suits (Spider's one- and two-suit decks: fewer)
 
     def __post_init__(self) -> None:
         """Each policy field as its kind's member (a Rules value made by hand, or read back
@@ -211,12 +213,15 @@ def validate(data: dict, source: str) -> VariantTable:
             if key in SECTIONS:
                 check_section(source, f"{where}.{key}", value, SECTIONS[key], True, RETIRED_KEYS)
                 overrides[key] = value
-            elif key in MODE_KEYS:
-                problem = MODE_KEYS[key][0](value)
+            elif key in MODE_KEYS or key in PER_MODE:
+                problem = (MODE_KEYS.get(key) or TOP[key])[0](value)
                 if problem:
                     raise key_error(source, f"{where}.{key}", problem)
+                if key in PER_MODE:
+                    overrides[key] = value
             else:
-                raise key_error(source, f"{where}.{key}", unknown_key([*MODE_KEYS, *SECTIONS]))
+                known = [*MODE_KEYS, *PER_MODE, *SECTIONS]
+                raise key_error(source, f"{where}.{key}", unknown_key(known))
         if "label" not in mode:
             raise key_error(source, f"{where}.label", missing())
         merged = merge(data, overrides)

@@ -236,7 +236,7 @@ def _deal(data: dict, rules: Rules) -> Deal:
             deck = data["deck"]
             if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
                 raise EngineError(N_("'deck' must be a list of card codes"))
-            deal = Deal(deck=tuple(cards_from_codes(deck, rules.decks)))
+            deal = Deal(deck=tuple(cards_from_codes(deck, rules.decks, rules.suits)))
         deal.cards(rules)  # a deal number out of range, a deck of the wrong cards
     except ValueError as exc:
         raise SaveError(Message.of(exc)) from exc

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any
 
-from .cards import RANKS
+from .cards import RANKS, SUITS
 from .declared import ID_LIMIT, NAME_LIMIT, WORDS_LIMIT, first_control, is_slug
 from .text import N_, EngineError, Message, Template, shown
 
@@ -135,6 +135,20 @@ def is_rank(v: Any) -> Message | None:
     if isinstance(v, str) and len(v) == 1 and v in RANKS:
         return None
     return Message(N_("must be a rank, one of {ranks}, got {value}"), ranks=RANKS, value=shown(v))
+
+
+def is_suits(v: Any) -> Message | None:
+    """Suit letters for a deck of chosen suits: 1, 2 or 4 of them (so that every card has
+    as many copies), each once."""
+    if (
+        isinstance(v, str)
+        and len(v) in (1, 2, 4)
+        and len(set(v)) == len(v)
+        and all(s in SUITS for s in v)
+    ):
+        return None
+    problem = N_("must be one, two or four of the suit letters {suits}, each once, got {value}")
+    return Message(problem, suits=SUITS, value=shown(v))
 
 
 def is_counts(v: Any) -> Message | None:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import MAX_DECKS, RANKS
+from .cards import MAX_DECKS, RANKS, SUITS
 from .declared import ID_LIMIT, NAME_LIMIT, WORDS_LIMIT
 from .families import Family
 from .policies import (
@@ -41,6 +41,7 @@ from .schema import (
     is_name,
     is_rank,
     is_redeals,
+    is_suits,
     is_text,
     is_words,
     one_of,
@@ -86,6 +87,11 @@ WORDS = Value(is_words, f"text, at most {WORDS_LIMIT} characters (newlines kept)
 REDEALS = Value(is_redeals, 'a whole number from 0 to 1000, or `"unlimited"`', _redeals)
 RANK = Value(is_rank, "a rank: " + ", ".join(f'`"{r}"`' for r in RANKS), RANKS.index)
 COUNTS = Value(is_counts, "a list of whole numbers from 0 to 30", tuple)
+SUIT_LETTERS = Value(
+    is_suits,
+    'one, two or four of the suit letters `C`, `D`, `H`, `S`, each once (`"S"`, `"HS"`)',
+    lambda letters: "".join(sorted(letters, key=SUITS.index)),
+)
 
 REQUIRED = object()  # a key the table must give (in its section, where the section is given)
 ABSENT = object()  # a key that may be left out and then says nothing (no default value)
@@ -146,6 +152,14 @@ KEYS: tuple[Key, ...] = (
         ABSENT,
     ),
     Key("decks", whole(1, MAX_DECKS), "how many 52-card decks", field="decks"),
+    Key(
+        "suits",
+        SUIT_LETTERS,
+        "the suits of the deck: with fewer than four, each is repeated so that the game "
+        "still has `decks` × 52 cards (Spider's one- and two-suit decks)",
+        "CDHS",
+        "suits",
+    ),
     Key("default_mode", TEXT, "the mode played until the player chooses another: one of `[modes]`"),
     Key("scoring", choice(Scoring), "what the score counts", "foundation-cards", "scoring"),
     Key(
@@ -328,6 +342,8 @@ MODE_KEYS_DECLARED: tuple[Key, ...] = (
     ),
 )
 
+# Top-level keys a ``[modes.NAME]`` table may also set for its mode (Spider's decks).
+PER_MODE = frozenset({"suits"})
 # Sections a table may leave out; their keys then fill no field (``Rules``' defaults hold).
 OPTIONAL_SECTIONS = frozenset({"reserves", "cells"})
 # Keys that once offered a choice the engine never had: say so rather than "unknown".

@@ -77,7 +77,7 @@ def _fan_room(rules: Rules) -> float:
     move together (Yukon), a long run of face-up cards on the deepest deal's face-down ones,
     every card's index whole (``LONG_RUN``)."""
     room = MIN_FAN_ONE_DECK + MIN_FAN_PER_EXTRA_DECK * (rules.decks - 1)
-    state = initial_state(rules, full_deck(rules.decks))
+    state = initial_state(rules, full_deck(rules.decks, rules.suits))
     long_runs = rules.move_runs and rules.runs is Run.ANY_FACE_UP
     for t in layout_for(rules).tableau_range:
         cards = len(state.piles[t])
