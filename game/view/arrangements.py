@@ -90,6 +90,12 @@ def _fan_room(rules: Rules) -> float:
     return room
 
 
+def side_piles(piles: Layout) -> list[int]:
+    """The piles laid out as reserves are: the reserves, then the cells (FreeCell's). They
+    share a place on the table: where a game has one kind it has not the other."""
+    return [*piles.reserve_range, *piles.cell_range]
+
+
 def reserve_block(reserves: int) -> tuple[int, int]:
     """(columns, rows) of the reserves laid aside: at most two rows."""
     rows = min(reserves, 2)
@@ -134,7 +140,7 @@ def _beside(a: tuple[float, int], b: tuple[float, int], gaps: int = 1) -> tuple[
 
 def plans(shape: Shape) -> list[Plan]:
     piles = shape.piles
-    t, f, r = piles.tableau, piles.foundations, piles.reserves
+    t, f, r = piles.tableau, piles.foundations, len(side_piles(piles))
     fan = shape.fan
     talon: tuple[float, int] = (0, 0)
     if shape.stock:
@@ -149,6 +155,9 @@ def plans(shape: Shape) -> list[Plan]:
         beside_h = max(1 + fan, rows * (1 + ROW_GAP) - ROW_GAP)
         row = ((r, r - 1),) if at == "row" else ()
         out.append(Plan("classic", at, (tableau, top, *row), 1 + len(row), beside_h))
+        if at == "row":  # FreeCell's top row: the cells beside the talon, then the foundations
+            top_row = _beside(_beside(talon, (r, r - 1)), foundations)
+            out.append(Plan("classic", "talon", (tableau, top_row), 1, beside_h))
         if talon[0] and f <= tableau[0] and top[0] > tableau[0]:
             stacked = (tableau, talon, foundations, *row)
             out.append(Plan("stacked", at, stacked, 2 + len(row), beside_h))
@@ -194,7 +203,7 @@ def _place_rows(origins, plan, shape, width, card_w, card_h, gap, top, edge, lef
     row_gap = int(card_h * ROW_GAP)
     fan_w = int(card_w * WASTE_FAN) * (shape.fan_cards - 1)
     tableau, foundations = list(piles.tableau_range), list(piles.foundation_range)
-    reserves = list(piles.reserve_range)
+    reserves = side_piles(piles)
 
     def span(n: int) -> int:
         return n * pitch - gap if n else 0
@@ -210,7 +219,7 @@ def _place_rows(origins, plan, shape, width, card_w, card_h, gap, top, edge, lef
     found_w = span(len(foundations))
     reserve_row_w = span(len(reserves)) if plan.reserves_at == "row" else 0
     if plan.reserves_at == "talon":
-        talon_w += gap + span(len(reserves))
+        talon_w = talon_w + gap + span(len(reserves)) if talon_w else span(len(reserves))
     if plan.name == "classic":
         top_w = talon_w + gap + found_w if talon_w else found_w
         content = max(row_w, top_w, reserve_row_w)
@@ -223,7 +232,11 @@ def _place_rows(origins, plan, shape, width, card_w, card_h, gap, top, edge, lef
     if shape.waste:
         # Left-handed, the waste's fan opens leftwards from beside the stock.
         origins[WASTE] = (mirror(left + pitch), top)
-    if plan.reserves_at == "talon":  # at the end of the talon's row
+    if plan.reserves_at == "talon" and plan.name == "classic":  # after the talon
+        after = left + talon_w - span(len(reserves))
+        for n, r in enumerate(reserves):
+            origins[r] = (mirror(after + n * pitch), top)
+    elif plan.reserves_at == "talon":  # at the end of the talon's row
         for n, r in enumerate(reversed(reserves)):
             origins[r] = (mirror(left + content - card_w - n * pitch), top)
     row = top
@@ -263,7 +276,7 @@ def _place_sides(origins, plan, shape, width, card_w, card_h, gap, top, edge, le
     piles = shape.piles
     pitch = card_w + gap
     down = card_h + int(card_h * ROW_GAP)
-    foundations, reserves = list(piles.foundation_range), list(piles.reserve_range)
+    foundations, reserves = list(piles.foundation_range), side_piles(piles)
     tableau = list(piles.tableau_range)
     found_cols = math.ceil(len(foundations) / 2)
     cols, rows = reserve_block(len(reserves))

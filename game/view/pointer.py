@@ -104,7 +104,10 @@ class PointerInput:
             if board.layout.piles.is_foundation(press.pile):
                 return [Play(Collect())]
             piles = board.layout.piles
-            if press.pile == WASTE or piles.is_tableau(press.pile) or piles.is_reserve(press.pile):
+            if press.pile == WASTE or any(
+                is_kind(press.pile)
+                for is_kind in (piles.is_tableau, piles.is_reserve, piles.is_cell)
+            ):
                 return [Play(ToFoundation(press.pile))]
             return []
         self._last_click = (press.pile, press.position, now)
