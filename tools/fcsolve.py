@@ -14,11 +14,11 @@ its verdict (``solved``, ``unsolvable``, ``gave-up``), why it gave up, the secon
 (the process, start to end), the positions fc-solve checked and its winning line as moves;
 ``--deals`` ends with a line of the median and 95th-percentile time per deal.
 
-``unsolvable`` is a proof only with ``--prove``: fc-solve then walks every position reached
+``unsolvable`` is a proof only with ``--prove``: where fc-solve's default search (fast, on
+meta-moves that leave some positions out; its "I could not solve this game" is reported as
+``gave-up``, reason ``not-exhaustive``) finds no win, it then walks every position reached
 by single-card moves (its atomic moves, ``--method soft-dfs -to 01ABCDE``), of which every
-move of several cards is a sequence, so finding no win there is finding none at all. Its
-default search plays meta-moves that leave some positions out; its "I could not solve this
-game" is reported as ``gave-up`` (reason ``not-exhaustive``).
+move of several cards is a sequence, so finding no win there is finding none at all.
 
 A move is plain data: ``{"from": ["column", 3], "to": ["foundation", 2], "count": 1,
 "card": "AH"}``; kinds ``column`` and ``cell`` count from 0 as the position lists them, a
@@ -245,28 +245,39 @@ def solve(
     binary: str = BINARY,
 ) -> Verdict:
     """fc-solve's verdict on ``position`` under ``preset``, within ``timeout`` seconds and
-    ``max_iterations`` positions checked. ``prove`` searches exhaustively (atomic moves),
-    so that ``unsolvable`` is a proof; RunError for a preset where that would not be."""
+    ``max_iterations`` positions checked (each search). Its default search first; with
+    ``prove``, where that finds no win, the exhaustive one (atomic moves), so that
+    ``unsolvable`` is a proof (the two searches' seconds and positions added up); RunError
+    for a preset where it would not be one."""
     board = board_text(position, preset)
     if prove and not preset_shape(preset).provable:
         raise RunError(f"{preset} moves runs of any length: single-card moves prove nothing")
-    args = [binary, "-g", preset, "-m", "-p", "-t", "-sel"]
-    if prove:
-        args += ATOMIC
+    first = _run(binary, preset, board, position, (), timeout, max_iterations)
+    if not prove or first.verdict == "solved" or first.reason == "time":
+        return first
+    second = _run(binary, preset, board, position, ATOMIC, timeout - first.seconds, max_iterations)
+    second.seconds += first.seconds
+    if second.iterations is not None and first.iterations is not None:
+        second.iterations += first.iterations
+    return second
+
+
+def _run(binary, preset, board, position, search, timeout, max_iterations) -> Verdict:
+    args = [binary, "-g", preset, "-m", "-p", "-t", "-sel", *search]
     if max_iterations is not None:
         args += ["-mi", str(max_iterations)]
     env = dict(os.environ, FREECELL_SOLVER_QUIET="1")  # no banner on stderr
     start = time.perf_counter()
     try:
         done = subprocess.run(
-            args, input=board, capture_output=True, text=True, timeout=timeout, env=env
+            args, input=board, capture_output=True, text=True, timeout=max(timeout, 0), env=env
         )
     except subprocess.TimeoutExpired:
         return Verdict("gave-up", "time", time.perf_counter() - start, None)
     except OSError as exc:
         raise RunError(f"{binary}: {exc.strerror or exc} ({INSTALL})") from None
     took = time.perf_counter() - start
-    return read_output(done.stdout, done.stderr, position, took, prove)
+    return read_output(done.stdout, done.stderr, position, took, exhaustive=bool(search))
 
 
 _CHECKED = re.compile(r"Total number of states checked is (\d+)\.")
@@ -300,7 +311,9 @@ _MOVES = (
 )
 
 
-def read_output(stdout: str, stderr: str, position: Position, took: float, prove: bool) -> Verdict:
+def read_output(
+    stdout: str, stderr: str, position: Position, took: float, exhaustive: bool
+) -> Verdict:
     """The verdict in fc-solve's output (``-m -sel``); RunError with its own words when
     it refused the board."""
     checked = _CHECKED.search(stdout)
@@ -310,7 +323,7 @@ def read_output(stdout: str, stderr: str, position: Position, took: float, prove
     if "Iterations count exceeded." in stdout:
         return Verdict("gave-up", "iterations", took, iterations)
     if "I could not solve this game." in stdout:
-        if prove:
+        if exhaustive:
             return Verdict("unsolvable", None, took, iterations)
         return Verdict("gave-up", "not-exhaustive", took, iterations)
     said = " ".join((stderr or stdout).split())[:300]

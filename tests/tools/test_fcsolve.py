@@ -110,7 +110,7 @@ def test_a_search_cut_short_gives_up_saying_why():
     position = microsoft_position(11982)
     counted = solve(position, "freecell", prove=True, max_iterations=1000, timeout=120)
     assert (counted.verdict, counted.reason) == ("gave-up", "iterations")
-    assert counted.iterations <= 1001
+    assert counted.iterations <= 2 * 1001  # each of the two searches stopped at 1000
     timed = solve(position, "freecell", prove=True, timeout=0.001)
     assert (timed.verdict, timed.reason, timed.iterations) == ("gave-up", "time", None)
 
