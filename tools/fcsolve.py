@@ -85,28 +85,43 @@ FOUNDATION_ORDER = "HCDS"
 
 @dataclass(frozen=True)
 class Position:
-    """Columns bottom to top, free cells (None: empty) and foundation tops, as card codes."""
+    """Columns bottom to top, free cells (None: empty) and foundation tops, as card codes;
+    for games with them (tools/solvitaire.py), how many cards lie face down at the bottom
+    of each column and the stock and waste, bottom to top (fc-solve's games have none)."""
 
     columns: tuple[tuple[str, ...], ...]
     cells: tuple[str | None, ...] = ()
     foundations: tuple[str, ...] = ()
+    down: tuple[int, ...] = ()
+    stock: tuple[str, ...] = ()
+    waste: tuple[str, ...] = ()
 
     @classmethod
     def from_data(cls, data: object) -> Position:
         """A position from JSON-like data; RunError naming what is wrong with it."""
         if not isinstance(data, dict) or not isinstance(data.get("columns"), list):
             raise RunError('a position is an object with "columns": a list of lists of cards')
-        unknown = set(data) - {"columns", "cells", "foundations"}
+        unknown = set(data) - {"columns", "cells", "foundations", "down", "stock", "waste"}
         if unknown:
             raise RunError(f"a position has no {', '.join(sorted(unknown))}")
         try:
             columns = tuple(tuple(_text(c) for c in column) for column in data["columns"])
             cells = tuple(None if c is None else _text(c) for c in data.get("cells", []))
-            foundations = tuple(_text(c) for c in data.get("foundations", []))
+            cards = {
+                key: tuple(_text(c) for c in data.get(key, []))
+                for key in ("foundations", "stock", "waste")
+            }
+            down = tuple(data.get("down", []))
         except TypeError:
-            problem = "a position's columns, cells and foundations are lists of card codes"
+            problem = (
+                "a position's columns, cells, foundations, stock and waste are lists of card codes"
+            )
             raise RunError(problem) from None
-        return cls(columns, cells, foundations)
+        if not all(
+            type(n) is int and 0 <= n <= len(c) for n, c in zip(down, columns, strict=False)
+        ) or len(down) > len(columns):
+            raise RunError('a position\'s "down" counts, column by column, its face-down cards')
+        return cls(columns, cells, down=down, **cards)
 
 
 def _text(value: object) -> str:
@@ -169,6 +184,8 @@ def board_text(position: Position, preset: str) -> str:
     cells' line, then one line per column, bottom card first. RunError, naming the card or
     pile, for a position that is not one whole deck laid out as the preset's game is."""
     shape = preset_shape(preset)
+    if any(position.down) or position.stock or position.waste:
+        raise RunError(f"{preset} has no face-down cards, stock or waste")
     if len(position.columns) != shape.columns:
         raise RunError(
             f"{preset} has {shape.columns} columns; the position has {len(position.columns)}"
