@@ -192,3 +192,18 @@ def test_the_command_line_prints_one_line_per_deal_and_a_summary(tmp_path):
     board.write_text(json.dumps({"columns": [["AS"]]}), encoding="utf-8")
     line = refused(run_tool("fcsolve.py", "--position", str(board)))
     assert line == "fcsolve.py: error: freecell has 8 columns; the position has 1"
+
+
+@needs_fcsolve
+@pytest.mark.parametrize("preset, by_suit", [("freecell", False), ("bakers_game", True)])
+def test_every_winning_line_of_deals_1_to_20_replays_as_a_win(preset, by_suit):
+    """Its meta-moves (several cards at once, to empty columns too) read as the moves they
+    are: each won deal's line replays here to four full foundations."""
+    won = 0
+    for number in range(1, 21):
+        verdict = solve(microsoft_position(number), preset, timeout=60)
+        if verdict.verdict == "solved":
+            won += 1
+            founded = replay(microsoft_position(number), verdict.moves, by_suit=by_suit, cells=4)
+            assert founded == dict.fromkeys(SUITS, 13), number
+    assert won >= 10
