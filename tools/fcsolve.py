@@ -163,20 +163,24 @@ class Move:
 
 @dataclass
 class Verdict:
+    """A solver's answer (fc-solve's here, Solvitaire's in tools/solvitaire.py)."""
+
     verdict: str  # solved | unsolvable | gave-up
-    reason: str | None  # why it gave up: iterations, time, not-exhaustive
-    seconds: float
-    iterations: int | None
-    moves: list[Move] = field(default_factory=list)
+    reason: str | None  # why it gave up: iterations, time, not-exhaustive, its own word
+    seconds: float  # the process, start to end
+    iterations: int | None  # the positions it checked
+    moves: list[Move] | None = field(default_factory=list)  # None: it gives no line
 
     def data(self) -> dict:
-        return {
+        said = {
             "verdict": self.verdict,
             "reason": self.reason,
             "seconds": round(self.seconds, 4),
             "iterations": self.iterations,
-            "moves": [m.data() for m in self.moves],
         }
+        if self.moves is not None:
+            said["moves"] = [m.data() for m in self.moves]
+        return said
 
 
 # -- the board fc-solve reads ----------------------------------------------------------------
@@ -305,33 +309,11 @@ def _run(binary, preset, board, position, search, timeout, max_iterations) -> Ve
 
 _CHECKED = re.compile(r"Total number of states checked is (\d+)\.")
 # fc-solve's moves (``-m``), its indexes from 0; a foundation is named by the card moved.
-_MOVES = (
-    (
-        re.compile(r"Move a card from stack (?P<src>\d+) to the foundations$"),
-        "column",
-        "foundation",
-    ),
-    (
-        re.compile(r"Move a card from freecell (?P<src>\d+) to the foundations$"),
-        "cell",
-        "foundation",
-    ),
-    (
-        re.compile(r"Move a card from freecell (?P<src>\d+) to stack (?P<dst>\d+)$"),
-        "cell",
-        "column",
-    ),
-    (
-        re.compile(r"Move a card from stack (?P<src>\d+) to freecell (?P<dst>\d+)$"),
-        "column",
-        "cell",
-    ),
-    (
-        re.compile(r"Move (?P<count>\d+) cards from stack (?P<src>\d+) to stack (?P<dst>\d+)$"),
-        "column",
-        "column",
-    ),
+_MOVE = re.compile(
+    r"Move (?:a card|(?P<count>\d+) cards) from (?P<source>stack|freecell) (?P<src>\d+)"
+    r" to (?:the foundations|(?P<target>stack|freecell) (?P<dst>\d+))$"
 )
+_KIND = {"stack": "column", "freecell": "cell", None: "foundation"}
 
 
 def read_output(
@@ -363,22 +345,21 @@ def read_moves(stdout: str, position: Position) -> list[Move]:
         line = line.strip()
         if not line.startswith("Move "):
             continue
-        read = next(
-            ((found, kinds) for pattern, *kinds in _MOVES if (found := pattern.match(line))),
-            None,
-        )
-        if read is None:
+        found = _MOVE.match(line)
+        if found is None:
             raise RunError(f"fc-solve printed a move this does not read: {line!r}")
-        found, (source_kind, target_kind) = read
-        src, dst = int(found["src"]), found.groupdict().get("dst")
-        count = int(found.groupdict().get("count") or 1)
+        source_kind, target_kind = _KIND[found["source"]], _KIND[found["target"]]
+        src, dst = int(found["src"]), found["dst"]
+        count = int(found["count"] or 1)
         if source_kind == "cell":
-            lifted = [cells[src]]
-            cells[src] = None
+            lifted = cells[src : src + 1]
+            cells[src : src + 1] = [None] if lifted else []
         else:
-            lifted = columns[src][len(columns[src]) - count :]
-            del columns[src][len(columns[src]) - count :]
-        if len(lifted) != count or None in lifted:
+            pile = columns[src] if src < len(columns) else []
+            lifted = pile[len(pile) - count :] if count <= len(pile) else []
+            del pile[len(pile) - len(lifted) :]
+        within = dst is None or int(dst) < (len(columns) if target_kind == "column" else 8)
+        if len(lifted) != count or None in lifted or not within:
             raise RunError(f"fc-solve's move {line!r} takes cards that are not there")
         if target_kind == "foundation":
             target = ("foundation", SUITS.index(lifted[0][-1]))

@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a scri
 from game.engine.cards import RANKS, SUITS, parse_code  # noqa: E402
 from tools.arguments import input_file, parser, program, seconds, whole  # noqa: E402
 from tools.deal_runs import RunError, worded  # noqa: E402
-from tools.fcsolve import Position, microsoft_position  # noqa: E402
+from tools.fcsolve import Position, Verdict, microsoft_position  # noqa: E402
 from tools.solvitaire_io import solution_type  # noqa: E402
 
 VERDICT = {"solved": "solved", "unsolvable": "unsolvable"}  # anything else: gave up
@@ -50,22 +50,6 @@ class Shape:
     cells: int
     decks: int
     face_up: str  # "all" or "top"
-
-
-@dataclass
-class Verdict:
-    verdict: str  # solved | unsolvable | gave-up
-    reason: str | None  # Solvitaire's word when it gave up
-    seconds: float
-    iterations: int | None  # its "States Searched"
-
-    def data(self) -> dict:
-        return {
-            "verdict": self.verdict,
-            "reason": self.reason,
-            "seconds": round(self.seconds, 4),
-            "iterations": self.iterations,
-        }
 
 
 def _ask(binary: str, *args: str) -> str:
@@ -185,7 +169,7 @@ def solve(position: Position, preset: str, binary: str, timeout: float = 60.0) -
         try:
             done = subprocess.run(args, capture_output=True, text=True, timeout=timeout + 30)
         except subprocess.TimeoutExpired:
-            return Verdict("gave-up", "timed-out", time.perf_counter() - start, None)
+            return Verdict("gave-up", "timed-out", time.perf_counter() - start, None, None)
         except OSError as exc:
             raise RunError(f"{binary}: {exc.strerror or exc}") from None
         took = time.perf_counter() - start
@@ -200,7 +184,7 @@ def solve(position: Position, preset: str, binary: str, timeout: float = 60.0) -
     ]
     verdict = VERDICT.get(kind, "gave-up")
     reason = None if verdict != "gave-up" else kind
-    return Verdict(verdict, reason, took, searched[-1] if searched else None)
+    return Verdict(verdict, reason, took, searched[-1] if searched else None, moves=None)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,7 +13,7 @@ import pytest
 from game.engine.cards import RANKS, SUITS
 from tests.tools.helpers import refused, run_tool
 from tools.deal_runs import RunError
-from tools.fcsolve import PRESETS, Position, board_text, microsoft_position, solve
+from tools.fcsolve import PRESETS, Position, board_text, microsoft_position, read_moves, solve
 
 RED = {"D", "H"}
 # CI installs fc-solve (.ci/run), as it does the other programs the suite runs; elsewhere
@@ -207,3 +207,32 @@ def test_every_winning_line_of_deals_1_to_20_replays_as_a_win(preset, by_suit):
             founded = replay(microsoft_position(number), verdict.moves, by_suit=by_suit, cells=4)
             assert founded == dict.fromkeys(SUITS, 13), number
     assert won >= 10
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Move a card from stack 0 to freecell 0\nMove a card from freecell 1 to stack 2",
+        "Move 8 cards from stack 0 to stack 1",
+        "Move a card from stack 9 to the foundations",
+        "Move a card from stack 0 to stack 12",
+        "Move the deck somewhere",
+    ],
+)
+def test_a_line_that_moves_cards_not_there_is_refused(line):
+    with pytest.raises(RunError, match="fc-solve"):
+        read_moves(line, microsoft_position(1))
+
+
+def test_its_moves_name_the_cards_they_move():
+    moves = read_moves(
+        "Move a card from stack 4 to freecell 0\nMove 2 cards from stack 0 to stack 4\n"
+        "Move a card from freecell 0 to stack 0\nMove a card from stack 1 to the foundations",
+        microsoft_position(1),
+    )
+    assert [(m.source, m.target, m.count, m.card) for m in moves] == [
+        (("column", 4), ("cell", 0), 1, "6C"),
+        (("column", 0), ("column", 4), 2, "6D"),
+        (("cell", 0), ("column", 0), 1, "6C"),
+        (("column", 1), ("foundation", 0), 1, "9C"),  # clubs: foundation 0
+    ]
