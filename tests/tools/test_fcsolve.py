@@ -10,7 +10,8 @@ import subprocess
 
 import pytest
 
-from game.engine.cards import RANKS, SUITS
+from game.engine.cards import CODE, RANKS, SUITS, full_deck
+from game.engine.deal import shuffled
 from tests.tools.helpers import refused, run_tool
 from tools.deal_runs import RunError
 from tools.fcsolve import PRESETS, Position, board_text, microsoft_position, read_moves, solve
@@ -28,12 +29,15 @@ def rank(code: str) -> int:
     return RANKS.index(code[0]) + 1
 
 
-def replay(position: Position, moves, *, by_suit: bool, cells: int) -> dict[str, int]:
+def replay(
+    position: Position, moves, *, by_suit: bool, cells: int, kings_only: bool = False
+) -> dict[str, int]:
     """Play ``moves`` on ``position`` under FreeCell's rules (Baker's Game's with
     ``by_suit``): a card goes on a foundation on the one below it in suit, on a column on
-    the one above it in the other colour (in suit), or anywhere on an empty column or
-    cell; several cards move only as a built run, at most (free cells + 1) times 2 to the
-    number of empty columns besides the target. Returns each suit's foundation height."""
+    the one above it in the other colour (in suit), or anywhere on an empty cell or column
+    (a column only a King with ``kings_only``); several cards move only as a built run,
+    at most (free cells + 1) times 2 to the number of empty columns besides the target.
+    Returns each suit's foundation height."""
     columns = [list(column) for column in position.columns]
     held: list[str | None] = list(position.cells) + [None] * (cells - len(position.cells))
     founded = {suit: 0 for suit in SUITS}
@@ -64,6 +68,7 @@ def replay(position: Position, moves, *, by_suit: bool, cells: int) -> dict[str,
         else:
             pile = columns[target]
             assert not pile or follows(lifted[0], pile[-1]), move
+            assert pile or not kings_only or rank(lifted[0]) == 13, move
             empty = sum(1 for k, c in enumerate(columns) if not c and k != target)
             free = held.count(None)
             assert move.count <= (free + 1) * 2**empty, move
@@ -236,3 +241,28 @@ def test_its_moves_name_the_cards_they_move():
         (("cell", 0), ("column", 0), 1, "6C"),
         (("column", 1), ("foundation", 0), 1, "9C"),  # clubs: foundation 0
     ]
+
+
+def dealt(seed: int, columns: int, height: int, cells: int) -> Position:
+    """This game's shuffle of one deck dealt row by row: ``columns`` of ``height`` cards,
+    the rest in the first free cells (Seahaven: 10 of 5 and 2; Eight Off: 8 of 6 and 4)."""
+    cards = [CODE[c] for c in shuffled(full_deck(1), seed)]
+    dealt = columns * height
+    piles = tuple(tuple(cards[k:dealt:columns]) for k in range(columns))
+    rest = tuple(cards[dealt:])
+    return Position(piles, cells=rest + (None,) * (cells - len(rest)))
+
+
+@needs_fcsolve
+@pytest.mark.parametrize("preset, shape", [("seahaven", (10, 5, 4)), ("eight_off", (8, 6, 8))])
+def test_seahaven_and_eight_off_deals_are_decided_and_their_lines_win(preset, shape):
+    """Both build in suit and fill an empty column with a King only."""
+    verdicts = []
+    for seed in range(1, 11):
+        position = dealt(seed, *shape)
+        verdict = solve(position, preset, prove=True, timeout=60)
+        verdicts.append(verdict.verdict)
+        if verdict.verdict == "solved":
+            founded = replay(position, verdict.moves, by_suit=True, cells=shape[2], kings_only=True)
+            assert founded == dict.fromkeys(SUITS, 13), seed
+    assert set(verdicts) <= {"solved", "unsolvable"} and verdicts.count("solved") >= 5
