@@ -14,11 +14,12 @@ its verdict (``solved``, ``unsolvable``, ``gave-up``), why it gave up, the secon
 (the process, start to end), the positions fc-solve checked and its winning line as moves;
 ``--deals`` ends with a line of the median and 95th-percentile time per deal.
 
-``unsolvable`` is a proof only with ``--prove``: where fc-solve's default search (fast, on
-meta-moves that leave some positions out; its "I could not solve this game" is reported as
-``gave-up``, reason ``not-exhaustive``) finds no win, it then walks every position reached
-by single-card moves (its atomic moves, ``--method soft-dfs -to 01ABCDE``), of which every
-move of several cards is a sequence, so finding no win there is finding none at all.
+``unsolvable`` is a proof only with ``--prove``: where fc-solve's first search (its
+``cookie-monster`` settings unless ``--config`` names others; fast, on meta-moves that leave
+some positions out, so its "I could not solve this game" is reported as ``gave-up``, reason
+``not-exhaustive``) finds no win, it then walks every position reached by single-card
+moves (its atomic moves, ``--method soft-dfs -to 01ABCDE``), of which every move of several
+cards is a sequence, so finding no win there is finding none at all.
 
 A move is plain data: ``{"from": ["column", 3], "to": ["foundation", 2], "count": 1,
 "card": "AH"}``; kinds ``column`` and ``cell`` count from 0 as the position lists them, a

@@ -113,3 +113,9 @@ def test_microsoft_deal_11982_is_proved_unsolvable_in_free_cell():
 def test_a_spider_deal_is_solved():
     verdict = solve(spider_position(1), "spider", BINARY, timeout=60)
     assert (verdict.verdict, verdict.reason) == ("solved", None)
+
+
+@needs_solvitaire
+def test_a_preset_it_does_not_have_is_refused_by_name():
+    with pytest.raises(RunError, match="Solvitaire has no preset 'no-such-game'"):
+        solve(microsoft_position(1), "no-such-game", BINARY)
