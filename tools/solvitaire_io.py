@@ -155,10 +155,21 @@ def run_theirs(binary: str, rules: Rules, state, layout, timeout: float) -> tupl
             return "undecided", ""
         except OSError as exc:
             raise RunError(f"--solver {binary}: {exc.strerror or exc}") from None
-    for line in done.stdout.splitlines():
-        if line.startswith("Solution Type:"):
-            return VERDICT.get(line.split(":", 1)[1].strip(), "undecided"), done.stdout
-    raise RunError(f"Solvitaire gave no verdict: {(done.stderr or done.stdout)[-300:]!r}")
+    return VERDICT.get(solution_type(done.stdout, done.stderr), "undecided"), done.stdout
+
+
+def solution_type(stdout: str, stderr: str) -> str:
+    """Solvitaire's verdict as it words it (``solved``, ``unsolvable``, ``timed-out``, ...):
+    its last "Solution Type" line (after a streamlined search that found nothing, the full
+    search's). RunError with its own words when it printed none."""
+    said = [
+        line.split(":", 1)[1].strip()
+        for line in stdout.splitlines()
+        if line.startswith("Solution Type:")
+    ]
+    if not said:
+        raise RunError(f"Solvitaire gave no verdict: {(stderr or stdout)[-300:]!r}")
+    return said[-1]
 
 
 # -- its printed positions -------------------------------------------------------------------
