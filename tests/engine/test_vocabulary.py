@@ -13,6 +13,7 @@ import pytest
 from game.engine import vocabulary
 from game.engine.policies import Build, EmptyPile, Run, StockTarget
 from game.engine.rules import Rules
+from game.engine.shapes import MoveLimit
 from game.engine.vocabulary import KEYS, MODE_KEYS, POLICY_FIELDS, SECTIONS, TOP
 from game.solver.compiled import generic as core_tables
 from game.variants import get_variant
@@ -109,6 +110,13 @@ def test_the_cores_stock_targets_are_the_stock_policies():
     assert set(core_tables.STOCK_TARGETS) == set(StockTarget)
     for member, code in core_tables.STOCK_TARGETS.items():
         assert c["TO_" + member.name] == code
+
+
+def test_the_cores_move_limits_are_the_move_limit_policies():
+    c = _c_enum("LIMIT_NONE")
+    assert set(core_tables.MOVE_LIMITS) == set(MoveLimit)
+    for member, code in core_tables.MOVE_LIMITS.items():
+        assert c["LIMIT_" + member.name] == code
 
 
 def test_the_reference_lists_every_key_with_its_default():

@@ -51,7 +51,15 @@ RULE_VALUES = {
     14: (-1, 14, 255),  # empty-pile rank
     15: (2,),  # empty takes any
     16: (3,),  # from reserve
+    17: (-1, 9),  # cells
+    18: (-1, 2),  # move limit
+    19: (2,),  # foundations take runs
+    20: (2, -1),  # group moves up
+    21: (2,),  # deal needs every pile
 }
+# The spec's tables: (index, most a value may be): rank and suit a card, wanted and up a
+# rank, empty_takes a card, builds_on and links a pair (0 or 1).
+TABLES = {22: 13, 23: 3, 24: 13, 25: 13, 26: 1, 27: 1, 28: 1}
 WRONG_TYPES = (1.5, "3", None, b"\x01", (1,))
 
 
@@ -103,7 +111,7 @@ def edge_budgets(core, rng: random.Random, rules, state) -> str | None:
     cancel = threading.Event()
     if rng.random() < 0.5:
         cancel.set()
-    spec, shaped = spec_for(rules, state), state_for(state)
+    spec, shaped = spec_for(rules, state), state_for(rules, state)
     weight = rng.choice((None, 0, 15))  # the depth-first search, or a best-first round
     if weight is None:
         search = core.generic_depth_first(spec, shaped, rng.choice((1, 10**6)))
@@ -130,11 +138,12 @@ def _rule(rng, spec, ncards):
 
 
 def _table(rng, spec, ncards):
-    """A rank table (wanted, up: 14 ranks of 0 to 13) or a card table (empty_takes, and
-    the pairs builds_on and links: 0 or 1) of the wrong length, value or type."""
-    field = rng.randrange(17, 22)
+    """A card table (rank, suit, empty_takes), a rank table (wanted, up: 14 ranks of 0 to
+    13) or a pair table (builds_on and links: 0 or 1) of the wrong length, value or
+    type."""
+    field = rng.choice(tuple(TABLES))
     table = bytearray(spec[field])
-    most = 13 if field < 19 else 1
+    most = TABLES[field]
     choice = rng.randrange(4)
     if choice == 0:
         table = table[:-1]
@@ -276,7 +285,7 @@ def corrupted_call(core, rng: random.Random, rules) -> str | None:
     if len(met) < 2:
         met.append(played_on(rules, rng))
     state = rng.choice(met)
-    spec, shaped = spec_for(rules, state), state_for(state)
+    spec, shaped = spec_for(rules, state), state_for(rules, state)
     ncards = rules.card_count
     first = 2 + rules.foundations
     layout = {"foundations": list(range(2, first)), "limit": spec[5]}

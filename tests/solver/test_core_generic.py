@@ -24,6 +24,7 @@ from game.engine.commands import Move, mechanics_for
 from game.engine.dealing import DealPattern, FaceUp, StockTarget
 from game.engine.game import new_game
 from game.engine.policies import Build, EmptyPile, FoundationBase, Run
+from game.engine.shapes import FoundationTakes, MoveLimit
 from game.solver.compiled import native
 from game.solver.compiled.generic import (
     native_depth_first,
@@ -38,7 +39,13 @@ from game.solver.generic.search import DepthFirst, GenericSearch, generic_solve,
 from game.solver.outcome import Outcome
 from game.solver.specialised.expansion import Budget
 from game.variants import get_variant
-from tests.solver.generic_cases import differences, late_games, positions, random_rules
+from tests.solver.generic_cases import (
+    differences,
+    late_games,
+    positions,
+    random_rules,
+    search_cases,
+)
 from tests.solver.small_positions import engine_thinned, played, replays_to_a_win
 from tests.variant_ids import FAMILY, SEEDS
 
@@ -54,19 +61,27 @@ BEST_FIRST_WEIGHTS = (0, 7)
 
 
 def test_the_random_tables_cover_the_whole_vocabulary():
-    """The seeds below draw every member of every policy, decks 1 and 2, reserves 0 to 7."""
+    """The seeds below draw every member of every policy, decks 1 and 2, reserves 0 to 7,
+    cells 0 to 4 (some dealt), groups going up, decks of one and two suits, and a stock
+    that deals only with no pile empty."""
     drawn = set()
     for seed in range(TABLES):
         r = random_rules(seed)
         fields = (r.build, r.runs, r.empty_accepts, r.foundation_base, r.face_up)
         drawn |= {*fields, r.reserve_face_up, StockTarget(r.stock_to)}
+        drawn |= {r.move_limit, r.foundation_takes}
         drawn.add(DealPattern.COUNTS if len(set(r.deal_counts)) > 1 else DealPattern.EMPTY)
         drawn |= {("decks", r.decks), ("reserves", r.reserves), ("redeals", r.redeals)}
         drawn |= {("wrap", r.tableau_wrap, r.foundation_wrap), ("fill", r.fill_empty_first)}
-    for policy in (Build, Run, EmptyPile, FoundationBase, FaceUp, StockTarget):
+        drawn |= {("cells", r.cells), ("cells dealt", r.cell_deal > 0), ("suits", r.suits)}
+        drawn |= {("group", r.group_to_foundation), ("every pile", r.deal_needs_every_pile)}
+    for policy in (Build, Run, EmptyPile, FoundationBase, FaceUp, StockTarget, MoveLimit):
         assert set(policy) <= drawn, set(policy) - drawn
+    assert set(FoundationTakes) <= drawn
     assert {("decks", 1), ("decks", 2), ("reserves", 0), ("reserves", 7)} <= drawn
     assert {("redeals", None), ("redeals", 0), ("fill", True)} <= drawn
+    assert {("cells", 0), ("cells", 1), ("cells", 4), ("cells dealt", True)} <= drawn
+    assert {("suits", "S"), ("suits", "HS"), ("group", True), ("every pile", True)} <= drawn
 
 
 @pytest.mark.parametrize("block", range(4))
@@ -123,7 +138,7 @@ def test_the_core_searches_as_python_does_on_random_tables():
     for seed in range(TABLES):
         rules = random_rules(seed)
         rng = random.Random(seed)
-        for outcome, count in held_equal(rules, late_games(rules, rng, 2)).items():
+        for outcome, count in held_equal(rules, search_cases(rules, rng, 1)).items():
             seen[outcome] += count
     assert seen[Outcome.WON] and seen[Outcome.UNWINNABLE], seen  # both complete answers met
 
@@ -134,7 +149,7 @@ def test_the_core_searches_as_python_does_in_every_game(variant):
     rng = random.Random(variant)
     for mode in table.mode_ids():
         rules = table.rules(mode)
-        held_equal(rules, late_games(rules, rng, 4))
+        held_equal(rules, search_cases(rules, rng, 2))
 
 
 @pytest.mark.parametrize("variant", ["whitehead", "easthaven", "athena", "yukon"])
@@ -184,6 +199,29 @@ def test_a_changed_table_entry_makes_the_comparison_fail():
     builds_on[card * rules.card_count + onto] = 0
     spec[-2] = bytes(builds_on)
     assert differences(rules, state, tuple(spec))
+
+
+# The spec's flags past the Klondike shape (compiled/generic._spec's order): the move limit
+# of the free space, foundations that take complete runs, groups going up, a stock that
+# deals only with no pile empty.
+SHAPE_FLAGS = {"move limit": 18, "runs up": 19, "group up": 20, "every pile": 21}
+
+
+@pytest.mark.parametrize("flag", SHAPE_FLAGS)
+def test_each_rule_past_the_klondike_shape_has_teeth(flag):
+    """Each of these rules, turned the other way in the core's spec, lists other commands
+    than the engine at some random position: the comparison sees each of them."""
+    index = SHAPE_FLAGS[flag]
+    for seed in range(TABLES):
+        rules = random_rules(seed)
+        for state in positions(rules, random.Random(seed), POSITIONS):
+            spec = list(spec_for(rules, state))
+            spec[index] = 1 - spec[index]
+            if spec[SHAPE_FLAGS["runs up"]] and spec[SHAPE_FLAGS["group up"]]:
+                continue  # never both: the engine refuses such a table
+            if differences(rules, state, tuple(spec)):
+                return
+    pytest.fail(f"turning {flag} the other way changed no command")
 
 
 def test_generic_solve_answers_from_the_core_and_replays_its_line():
@@ -255,10 +293,10 @@ def test_the_core_refuses_what_it_cannot_take():
     spec = spec_for(rules, state)
     wrong = (*spec[:-2], b"\x02" * len(spec[-2]), spec[-1])
     with pytest.raises(ValueError, match="building table"):
-        native._core.generic_depth_first(wrong, state_for(state), 10)
+        native._core.generic_depth_first(wrong, state_for(rules, state), 10)
     with pytest.raises(ValueError, match="building table"):
-        native._core.generic_best_first(wrong, state_for(state), 10, -1.0, None, 0)
-    piles, down, redeals, shown = state_for(state)
+        native._core.generic_best_first(wrong, state_for(rules, state), 10, -1.0, None, 0)
+    piles, down, redeals, shown = state_for(rules, state)
     everything = b"".join(piles)
     tall = (everything[14:], b"", everything[:14], *(b"" for _ in piles[3:]))
     wrong_states = {
@@ -271,11 +309,11 @@ def test_the_core_refuses_what_it_cannot_take():
     for message, wrong_state in wrong_states.items():
         with pytest.raises(ValueError, match=message):
             native._core.generic_moves(spec, wrong_state, False)
-    search = native._core.generic_depth_first(spec, state_for(state), 10)
+    search = native._core.generic_depth_first(spec, state_for(rules, state), 10)
     with pytest.raises(TypeError, match="cancel"):
         native._core.generic_depth_first_run(search, 10, -1.0, object())
     with pytest.raises(ValueError, match="talon weight"):
-        native._core.generic_best_first(spec, state_for(state), 10, -1.0, None, -1)
+        native._core.generic_best_first(spec, state_for(rules, state), 10, -1.0, None, -1)
     with pytest.raises(ValueError, match="PyCapsule"):
         native._core.generic_depth_first_run(spec, 10, -1.0, None)  # not a search
 

@@ -6,10 +6,19 @@ may a card lie on another in the tableau (``builds_on``, every pair), do two car
 to one run (``links``), the rank each rank takes in the tableau and on a foundation, what
 an empty tableau pile and an empty foundation take, and the few choices that are shapes
 rather than relations (how many cards may lift: ``RUN_KINDS``; where the stock deals:
-``STOCK_TARGETS``).
+``STOCK_TARGETS``; how many may move together: ``MOVE_LIMITS``; the cells, foundations
+that take complete runs or groups going up, a stock that deals only with no pile empty).
 Each table is read from the engine's own ``Mechanics``, so the core and the engine share
-one source. A rule the core does not know (a new run policy or stock target) raises
-ValueError, and the Python search runs instead; so does a state past the core's limits.
+one source. A rule the core does not know (a field outside ``CORE_KNOWS`` away from its
+default, a new run policy, stock target or move limit) raises ValueError, and the Python
+search runs instead; so does a state past the core's limits.
+
+The core names a card by its index in the deck's cards in order (``deck_cards``), not by
+the engine's card int: a deck of chosen suits (Spider's one-suit deck, ``make_card(rank,
+suit, copy)`` with copies up to 16) has card ints far past its card count, and the core's
+states hold a card in a byte. The per-card tables (rank, suit, what an empty pile takes,
+every pair's building and linking) are indexed the same way; ``state_for`` maps a state's
+cards to indexes and ``state_of`` back. With the four suits the index is the card int.
 tests/solver/test_core_generic.py holds the core's moves, their successors and its
 verdicts to the engine's and the Python search's, on tables drawn from the whole
 vocabulary.
@@ -21,10 +30,11 @@ import dataclasses
 import threading
 from functools import lru_cache
 
-from game.engine.cards import KING, RANK
+from game.engine.cards import KING, RANK, SUIT, SUITS, full_deck
 from game.engine.commands import Command, Draw, Move, mechanics_for
 from game.engine.policies import EmptyPile, Run, StockTarget
 from game.engine.rules import RULE_SETS_KEPT, Rules
+from game.engine.shapes import MoveLimit
 from game.engine.state import State
 from game.solver.compiled.native import NativeCancelled, _core
 from game.solver.outcome import Outcome
@@ -48,6 +58,8 @@ STOCK_TARGETS = {
     StockTarget.RESERVES: 2,
     StockTarget.NONE: 3,
 }
+# How many cards of a run may move together, as generic.c's LIMIT_ names.
+MOVE_LIMITS = {MoveLimit.NONE: 0, MoveLimit.FREE_SPACE: 1}
 MOST_REDEALS = 10**9
 
 
@@ -58,15 +70,17 @@ def spec_for(rules: Rules, state: State) -> tuple:
 
 
 # The rule fields the core's generic search reads or need not read (the names, the deal,
-# the score): a table with any other field away from its default (cells, a move limit,
-# foundations that take runs, ...) is searched by the Python search instead.
+# the score): a table with any other field away from its default (one the engine learns
+# after these) is searched by the Python search instead.
 CORE_KNOWS = frozenset(
     {
         "variant", "name", "mode", "mode_label", "decks", "tableau_piles", "deal_counts",
         "face_up", "build", "move_runs", "empty_accepts", "foundations", "cards_may_return",
         "draw", "redeals", "reserves", "stock_to", "reserve_deal", "reserve_face_up", "runs",
         "tableau_wrap", "base_takes_nothing", "extra_face_up", "foundation_base",
-        "foundation_wrap", "fill_empty_first", "scoring", "empty_rank",
+        "foundation_wrap", "fill_empty_first", "scoring", "empty_rank", "cells", "cell_deal",
+        "move_limit", "foundation_takes", "group_to_foundation", "deal_needs_every_pile",
+        "suits",
     }
 )  # fmt: skip
 
@@ -88,12 +102,15 @@ def _spec(rules: Rules, base: int) -> tuple:
     mechanics = mechanics_for(rules)
     kind = RUN_KINDS.get(rules.runs)
     target = STOCK_TARGETS.get(rules.stock_to)
-    if kind is None or target is None:
-        raise ValueError("compiled solver core: a run policy or stock target it does not know")
+    limit = MOVE_LIMITS.get(rules.move_limit)
+    if kind is None or target is None or limit is None:
+        raise ValueError(
+            "compiled solver core: a run policy, stock target or move limit it does not know"
+        )
     if rules.redeals is not None and not 0 <= rules.redeals <= MOST_REDEALS:
         raise ValueError("compiled solver core: a redeal limit past its bound")
     probe = State((), (), 0, (), base)  # the relations read only the base of a state
-    cards = range(rules.card_count)
+    cards = deck_cards(rules.decks, rules.suits)
     empty_rank = mechanics.empty_tableau_rank(probe)
     # Nothing lies on a card of the closed rank (Lady Jane's base), and no run crosses it.
     closed = mechanics.closed_rank(probe)
@@ -119,6 +136,13 @@ def _spec(rules: Rules, base: int) -> tuple:
         empty_rank or 0,
         int(mechanics.empty_takes_any),
         int(mechanics.empty is EmptyPile.FROM_RESERVE),
+        rules.cells,
+        limit,
+        int(rules.foundation_takes.runs),
+        int(rules.group_to_foundation),
+        int(rules.deal_needs_every_pile),
+        bytes(RANK[card] for card in cards),
+        bytes(SUIT[card] for card in cards),
         _ranks(wanted),
         _ranks(mechanics._up),
         bytes(mechanics.empty_tableau_takes(probe, card) for card in cards),
@@ -131,32 +155,56 @@ def _ranks(table: tuple) -> bytes:
     return bytes(0 if table[r] is None else table[r] for r in range(KING + 1))
 
 
-def _pairs(relation, cards: range) -> bytes:
+def _pairs(relation, cards: tuple[int, ...]) -> bytes:
     """``relation(card, onto)`` for every pair, row by card."""
     return bytes(relation(card, onto) for card in cards for onto in cards)
 
 
-def state_for(state: State) -> tuple:
-    """The core's form of an engine state."""
-    return (tuple(map(bytes, state.piles)), state.down, state.redeals_used, state.shown)
+@lru_cache(maxsize=RULE_SETS_KEPT)
+def deck_cards(decks: int, suits: str) -> tuple[int, ...]:
+    """The deck's card ints in order: the core's card ``i`` is ``deck_cards(...)[i]``."""
+    return tuple(sorted(full_deck(decks, suits)))
+
+
+@lru_cache(maxsize=RULE_SETS_KEPT)
+def _indexes(decks: int, suits: str) -> dict[int, int] | None:
+    """Card int -> the core's card index; None where they are the same (the four suits)."""
+    if suits == SUITS:
+        return None
+    return {card: i for i, card in enumerate(deck_cards(decks, suits))}
+
+
+def state_for(rules: Rules, state: State) -> tuple:
+    """The core's form of an engine state of ``rules`` (its cards as indexes)."""
+    index = _indexes(rules.decks, rules.suits)
+    if index is None:
+        piles = tuple(map(bytes, state.piles))
+    else:
+        piles = tuple(bytes(map(index.__getitem__, pile)) for pile in state.piles)
+    return (piles, state.down, state.redeals_used, state.shown)
 
 
 def command_of(move) -> Command:
     return Draw() if move is None else Move(*move)
 
 
-def state_of(result: tuple, state: State) -> State:
+def state_of(rules: Rules, result: tuple, state: State) -> State:
     """An engine state from the core's form (the deal's ``shown`` and base from ``state``)."""
     piles, down, redeals = result
-    return State(tuple(map(tuple, piles)), down, redeals, state.shown, state.base)
+    if _indexes(rules.decks, rules.suits) is None:
+        piles = tuple(map(tuple, piles))
+    else:
+        cards = deck_cards(rules.decks, rules.suits)
+        piles = tuple(tuple(map(cards.__getitem__, pile)) for pile in piles)
+    return State(piles, down, redeals, state.shown, state.base)
 
 
 def native_moves(rules: Rules, state: State, ordered: bool = False) -> list:
     """[(command, state it leads to, keyed)]: the core's legal commands of ``state`` in the
     engine's order (``ordered``: in the search's), each with its successor and whether the
     key the search gives that successor step by step is its whole key (for the tests)."""
-    out = _core.generic_moves(spec_for(rules, state), state_for(state), ordered)
-    return [(command_of(move), state_of(child, state), keyed) for move, child, keyed in out]
+    out = _core.generic_moves(spec_for(rules, state), state_for(rules, state), ordered)
+    return [(command_of(move), state_of(rules, child, state), keyed) for move, child, keyed in out]
 
 
 def native_generic_search(
@@ -191,7 +239,7 @@ def _answer(search, rules, state, most, max_seconds, cancel, *more) -> tuple:
     """A core search's (outcome, line, states) from its (code, moves, states)."""
     seconds = -1.0 if max_seconds is None else max_seconds
     return _converted(
-        search(spec_for(rules, state), state_for(state), most, seconds, cancel, *more)
+        search(spec_for(rules, state), state_for(rules, state), most, seconds, cancel, *more)
     )
 
 
@@ -208,7 +256,8 @@ class NativeDepthFirst:
     last one stopped (the core keeps its table and path between them)."""
 
     def __init__(self, rules: Rules, state: State, expected: int) -> None:
-        self._search = _core.generic_depth_first(spec_for(rules, state), state_for(state), expected)
+        spec, shaped = spec_for(rules, state), state_for(rules, state)
+        self._search = _core.generic_depth_first(spec, shaped, expected)
         self.nodes = 0  # states entered so far, over every run
         self.answer: tuple | None = None  # once a run has decided
 

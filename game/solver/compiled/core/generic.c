@@ -7,18 +7,24 @@
  * ../_core.c; generic_search.c holds the search and its Python interface.
  *
  * Piles are numbered as the engine's: 0 the stock, 1 the waste, the foundations, the
- * tableau, the reserves. A state keeps every card in one array, pile after pile, bottom to
- * top (``start[i]`` to ``start[i + 1]``), so that it is a few hundred bytes and its key is
- * a hash of those bytes. */
+ * tableau, the reserves, the cells. A state keeps every card in one array, pile after pile,
+ * bottom to top (``start[i]`` to ``start[i + 1]``), so that it is a few hundred bytes and
+ * its key is a hash of those bytes.
+ *
+ * A card is its index in the deck's cards in order (compiled/generic.py maps the engine's
+ * card ints to these and back: a deck of chosen suits has card ints past its card count),
+ * and its rank and suit come with the rules. */
 
 #define GSTOCK 0
 #define GWASTE 1
 #define GFIRST_FOUNDATION 2
-#define GMAXPILES (2 + 16 + 12 + 12) /* 16 foundations, 12 tableau piles, 12 reserves */
+#define GMAXCELLS 8
+#define GMAXPILES (2 + 16 + 12 + 12 + GMAXCELLS) /* foundations, tableau, reserves, cells */
 #define GDRAW 255                   /* the src of a Draw */
 #define GFULL 13                    /* a foundation holds thirteen cards at most */
 enum { RUN_BUILT = 0, RUN_TOP_OR_ALL = 1, RUN_ALL_FACE_UP = 2, RUN_ANY_FACE_UP = 3 };
 enum { TO_WASTE = 0, TO_TABLEAU = 1, TO_RESERVES = 2, TO_NONE = 3 };
+enum { LIMIT_NONE = 0, LIMIT_FREE_SPACE = 1 };
 
 typedef struct {
     int nf, nt, nr, npiles, ncards;
@@ -29,6 +35,11 @@ typedef struct {
     int empty_rank;  /* Relations.empty_tableau_rank (0: any card, or none) */
     int empty_any;   /* Relations.empty_takes_any */
     int from_reserve; /* an emptied tableau pile takes the reserve's top card at once */
+    int nc, first_cell; /* the cells: the last piles */
+    int move_limit;  /* LIMIT_NONE, or LIMIT_FREE_SPACE (Relations.most_moving) */
+    int runs_up;     /* foundations take only complete runs, King to Ace (FoundationTakes.RUNS) */
+    int group_up;    /* group_to_foundation: a group goes up one by one as one move */
+    int needs_every; /* deal_needs_every_pile: the stock deals only with no tableau pile empty */
     uint8_t wanted[KING + 1], up[KING + 1]; /* 0: nothing */
     uint8_t rank[MAXCARDS], suit[MAXCARDS], empty_takes[MAXCARDS];
     uint8_t builds_on[MAXCARDS * MAXCARDS], links[MAXCARDS * MAXCARDS]; /* [card * n + onto] */
@@ -58,8 +69,9 @@ static inline int is_tableau(const GRules *r, int p) {
     return p >= first_tableau(r) && p < first_tableau(r) + r->nt;
 }
 static inline int is_reserve(const GRules *r, int p) {
-    return p >= first_tableau(r) + r->nt && p < r->npiles;
+    return p >= first_tableau(r) + r->nt && p < r->first_cell;
 }
+static inline int is_cell(const GRules *r, int p) { return p >= r->first_cell && p < r->npiles; }
 static inline int gbuilds(const GRules *r, int card, int onto) {
     return r->builds_on[card * r->ncards + onto];
 }
@@ -121,10 +133,67 @@ static int lift_counts(const GRules *r, const GState *s, int p, uint8_t *out) {
 }
 
 static int foundation_takes(const GRules *r, const GState *s, int f, int card) {
+    if (r->runs_up) return 0; /* only whole runs (complete_run) */
     int n = glen(s, f);
     if (!n) return r->fbase && r->rank[card] == r->fbase;
     int top = gtop(s, f);
     return r->suit[top] == r->suit[card] && r->up[r->rank[top]] == r->rank[card] && n < GFULL;
+}
+
+/* Relations.foundation_for: the first foundation that takes ``card``, or -1. */
+static int foundation_for(const GRules *r, const GState *s, int card) {
+    for (int f = GFIRST_FOUNDATION; f < first_tableau(r); f++)
+        if (foundation_takes(r, s, f, card)) return f;
+    return -1;
+}
+
+/* Relations.complete_run: are the top thirteen cards of tableau pile ``p`` face up and a
+   run in suit from King down to Ace? */
+static int complete_run(const GRules *r, const GState *s, int p) {
+    int n = glen(s, p);
+    if (n < GFULL || face_up_on_top(r, s, p) < GFULL) return 0;
+    const uint8_t *run = gpile(s, p) + n - GFULL;
+    for (int i = 0; i < GFULL; i++)
+        if (r->suit[run[i]] != r->suit[run[0]] || r->rank[run[i]] != KING - i) return 0;
+    return 1;
+}
+
+/* legal._up_together: a complete run to every empty foundation (runs_up), or every group
+   of two cards or more that goes up one by one (Relations.group_up: the top card to the
+   first foundation that takes it, each card under it one rank higher in suit). */
+static int up_together(const GRules *r, const GState *s, GMoves *out) {
+    int t0 = first_tableau(r);
+    for (int t = t0; t < t0 + r->nt; t++) {
+        if (glen(s, t) <= s->down[t]) continue;
+        if (r->runs_up) {
+            if (!complete_run(r, s, t)) continue;
+            for (int f = GFIRST_FOUNDATION; f < t0; f++)
+                if (!glen(s, f) && !gmoves_push(out, t, f, GFULL)) return 0;
+            continue;
+        }
+        const uint8_t *c = gpile(s, t);
+        int top = glen(s, t) - 1, fu = face_up_on_top(r, s, t);
+        int target = fu >= 2 ? foundation_for(r, s, c[top]) : -1;
+        if (target < 0) continue;
+        /* A group of ``count`` is one of count - 1 and the card under it, one rank up. */
+        for (int count = 2; count <= fu; count++) {
+            int card = c[top - count + 1], below = c[top - count + 2];
+            if (r->suit[card] != r->suit[below] || r->up[r->rank[below]] != r->rank[card]) break;
+            if (!gmoves_push(out, t, target, count)) return 0;
+        }
+    }
+    return 1;
+}
+
+/* Relations.most_moving: the most cards that may move together onto tableau pile ``dst``
+   as the free cells and the empty piles other than ``dst`` allow (MoveLimit.FREE_SPACE:
+   (free cells + 1) << empty piles); -1: no limit. */
+static int most_moving(const GRules *r, const GState *s, int dst) {
+    if (r->move_limit == LIMIT_NONE) return -1;
+    int free = 0, empty = 0, t0 = first_tableau(r);
+    for (int c = r->first_cell; c < r->npiles; c++) free += !glen(s, c);
+    for (int t = t0; t < t0 + r->nt; t++) empty += !glen(s, t) && t != dst;
+    return (free + 1) << empty;
 }
 
 /* legal._offsets, pushing a move of offset + 1 cards for each (``check``: only where the
@@ -149,16 +218,20 @@ static int push_offsets(const GRules *r, const GState *s, GMoves *out, int src, 
 /* legal.pile_moves: every legal Move, in the engine's order. 0 when out of memory. */
 static int pile_moves(const GRules *r, const GState *s, GMoves *out) {
     uint8_t counts[12][MAXCARDS], ncounts[12], length[12];
-    int loose[1 + 12 + 16], nloose = 0, returning[16], nreturning = 0, t0 = first_tableau(r);
+    int loose[1 + 12 + GMAXCELLS + 16], nloose = 0, returning[16], nreturning = 0;
+    int t0 = first_tableau(r);
+    size_t start = out->n;
     for (int i = 0; i < r->nt; i++) {
         ncounts[i] = (uint8_t)lift_counts(r, s, t0 + i, counts[i]);
         length[i] = ncounts[i] ? counts[i][ncounts[i] - 1] : 0;
     }
     int sequence = r->run_kind == RUN_BUILT;
+    /* Single cards from off the tableau: the waste, the reserves' face-up tops, the cells'
+       cards (a cell has no face-down part). */
     if (glen(s, GWASTE)) loose[nloose++] = GWASTE;
     for (int p = t0 + r->nt; p < r->npiles; p++)
         if (glen(s, p) > s->down[p]) loose[nloose++] = p;
-    int from[1 + 12 + 12], nfrom = 0;
+    int from[1 + 12 + GMAXCELLS + 12], nfrom = 0;
     for (int k = 0; k < nloose; k++) from[nfrom++] = loose[k];
     for (int t = t0; t < t0 + r->nt; t++)
         if (glen(s, t) > s->down[t]) from[nfrom++] = t;
@@ -167,6 +240,7 @@ static int pile_moves(const GRules *r, const GState *s, GMoves *out) {
         for (int f = GFIRST_FOUNDATION; f < t0; f++)
             if (foundation_takes(r, s, f, card) && !gmoves_push(out, from[k], f, 1)) return 0;
     }
+    if ((r->runs_up || r->group_up) && !up_together(r, s, out)) return 0;
     for (int f = GFIRST_FOUNDATION; f < t0; f++)
         if (glen(s, f) && r->may_return) returning[nreturning++] = f;
     for (int k = 0; k < nreturning; k++) loose[nloose++] = returning[k]; /* loose + returning */
@@ -215,6 +289,26 @@ static int pile_moves(const GRules *r, const GState *s, GMoves *out) {
         for (int k = 0; k < nloose; k++)
             if (r->empty_takes[gtop(s, loose[k])] && !gmoves_push(out, loose[k], dst, 1)) return 0;
     }
+    /* An empty cell takes any one card: from the waste, the reserves, the other cells, the
+       tableau and (where they may come back) the foundations. */
+    for (int dst = r->first_cell; dst < r->npiles; dst++) {
+        if (glen(s, dst)) continue;
+        for (int k = 0; k < nfrom; k++)
+            if (!gmoves_push(out, from[k], dst, 1)) return 0;
+        for (int k = 0; k < nreturning; k++)
+            if (!gmoves_push(out, returning[k], dst, 1)) return 0;
+    }
+    if (r->move_limit != LIMIT_NONE) { /* runs as the free space allows (FreeCell) */
+        int most[12];
+        for (int i = 0; i < r->nt; i++) most[i] = most_moving(r, s, t0 + i);
+        size_t kept = start;
+        for (size_t k = start; k < out->n; k++) {
+            GMove m = out->items[k];
+            if (m.n == 1 || !is_tableau(r, m.dst) || m.n <= most[m.dst - t0])
+                out->items[kept++] = m;
+        }
+        out->n = kept;
+    }
     return 1;
 }
 
@@ -234,6 +328,15 @@ static int could_fill(const GRules *r, const GState *s, const GMoves *moves, siz
     return 0;
 }
 
+/* Mechanics._empty_pile: with deal_needs_every_pile, is a tableau pile empty (Spider
+   deals only when none is)? */
+static int empty_pile(const GRules *r, const GState *s) {
+    if (!r->needs_every) return 0;
+    for (int t = first_tableau(r); t < first_tableau(r) + r->nt; t++)
+        if (!glen(s, t)) return 1;
+    return 0;
+}
+
 /* Mechanics.legal_moves: the Moves, then Draw if legal. Appends to ``out``; 0 when out of
    memory. */
 static int legal_moves(const GRules *r, const GState *s, GMoves *out) {
@@ -241,7 +344,7 @@ static int legal_moves(const GRules *r, const GState *s, GMoves *out) {
     if (!pile_moves(r, s, out)) return 0;
     int draw;
     if (r->stock_to == TO_NONE) draw = 0;
-    else if (glen(s, GSTOCK)) draw = !could_fill(r, s, out, from);
+    else if (glen(s, GSTOCK)) draw = !could_fill(r, s, out, from) && !empty_pile(r, s);
     else draw = glen(s, GWASTE) && (r->limit < 0 || s->redeals < (uint32_t)r->limit);
     return !draw || gmoves_push(out, GDRAW, 0, 0);
 }
@@ -261,6 +364,12 @@ static void transfer(GState *s, int src, int dst, int n) {
         for (int k = dst + 1; k <= src; k++) s->start[k] += (uint8_t)n;
         memcpy(s->cards + end, moving, (size_t)n);
     }
+}
+
+/* Mechanics._group_up's move: several cards to a foundation one by one, the top card
+   first (a complete run, Spider's, goes as it lies). */
+static inline int is_group(const GRules *r, GMove m) {
+    return r->group_up && m.n > 1 && is_foundation(r, m.dst);
 }
 
 /* apply_step(state, check(state, command)) for a legal command. */
@@ -284,10 +393,14 @@ static void gapply(const GRules *r, GState *s, GMove m) {
     if (left) {
         turn = s->down[src] >= left && (is_tableau(r, src) || is_reserve(r, src));
     } else if (r->from_reserve && is_tableau(r, src)) {
-        for (int p = first_tableau(r) + r->nt; p < r->npiles && reserve < 0; p++)
+        for (int p = first_tableau(r) + r->nt; p < r->first_cell && reserve < 0; p++)
             if (glen(s, p)) reserve = p;
     }
-    transfer(s, src, m.dst, m.n);
+    if (is_group(r, m)) {
+        for (int k = 0; k < m.n; k++) transfer(s, src, m.dst, 1); /* the top card first */
+    } else {
+        transfer(s, src, m.dst, m.n);
+    }
     if (turn) s->down[src]--;
     if (reserve >= 0) {
         int rest = glen(s, reserve) - 1;
@@ -368,21 +481,32 @@ static inline void gsub(GKey *k, uint64_t code) {
     k->b -= t.b;
 }
 
-static GKey gkey(const GRules *r, const GState *s) {
+/* The term of ``card`` at place ``pos`` of pile ``pile`` in the search's key. */
+static inline uint64_t gcard_code(const GRules *r, int pile, int pos, int card) {
+    (void)r;
+    return card_code(pile, pos, card);
+}
+
+/* The key of ``s``: the search's (GenericSearch.key), or with ``placed`` the state's own,
+   its cells in their places (GenericSearch.line_key: a won line is matched by it). */
+static GKey gkey_of(const GRules *r, const GState *s, int placed) {
     GKey k = {0, 0};
     for (int p = 0; p < r->npiles; p++) {
         const uint8_t *c = gpile(s, p);
-        for (int i = 0, n = glen(s, p); i < n; i++) gadd(&k, card_code(p, i, c[i]));
+        for (int i = 0, n = glen(s, p); i < n; i++)
+            gadd(&k, placed ? card_code(p, i, c[i]) : gcard_code(r, p, i, c[i]));
         gadd(&k, DOWN_CODE(p, s->down[p]));
     }
     if (r->limit >= 0) gadd(&k, REDEALS_CODE(s->redeals));
     return k;
 }
 
+static GKey gkey(const GRules *r, const GState *s) { return gkey_of(r, s, 0); }
+
 /* ``card`` from the top of ``src`` (at ``from``) to the top of ``dst`` (at ``to``). */
-static inline void gmoved(GKey *k, int card, int src, int from, int dst, int to) {
-    gsub(k, card_code(src, from, card));
-    gadd(k, card_code(dst, to, card));
+static inline void gmoved(const GRules *r, GKey *k, int card, int src, int from, int dst, int to) {
+    gsub(k, gcard_code(r, src, from, card));
+    gadd(k, gcard_code(r, dst, to, card));
 }
 
 /* The key of the state ``m`` leads to from ``s`` (key ``k``): gapply, on the key. */
@@ -391,35 +515,39 @@ static GKey gdelta(const GRules *r, const GState *s, GKey k, GMove m) {
         int stock = glen(s, GSTOCK), waste = glen(s, GWASTE);
         const uint8_t *st = gpile(s, GSTOCK), *w = gpile(s, GWASTE);
         if (!stock) {
-            for (int j = 0; j < waste; j++) gmoved(&k, w[j], GWASTE, j, GSTOCK, waste - 1 - j);
+            for (int j = 0; j < waste; j++) gmoved(r, &k, w[j], GWASTE, j, GSTOCK, waste - 1 - j);
             if (r->limit >= 0) {
                 gsub(&k, REDEALS_CODE(s->redeals));
                 gadd(&k, REDEALS_CODE(s->redeals + 1));
             }
         } else if (r->stock_to == TO_WASTE) {
             for (int j = 0; j < r->draw && j < stock; j++)
-                gmoved(&k, st[stock - 1 - j], GSTOCK, stock - 1 - j, GWASTE, waste + j);
+                gmoved(r, &k, st[stock - 1 - j], GSTOCK, stock - 1 - j, GWASTE, waste + j);
         } else {
             int first = r->stock_to == TO_TABLEAU ? first_tableau(r) : first_tableau(r) + r->nt;
             int count = r->stock_to == TO_TABLEAU ? r->nt : r->nr;
             for (int j = 0; j < count && j < stock; j++)
-                gmoved(&k, st[stock - 1 - j], GSTOCK, stock - 1 - j, first + j, glen(s, first + j));
+                gmoved(r, &k, st[stock - 1 - j], GSTOCK, stock - 1 - j, first + j, glen(s, first + j));
         }
         return k;
     }
     int src = m.src, size = glen(s, src), left = size - m.n, to = glen(s, m.dst);
     const uint8_t *c = gpile(s, src);
-    for (int j = 0; j < m.n; j++) gmoved(&k, c[left + j], src, left + j, m.dst, to + j);
+    if (is_group(r, m)) {
+        for (int j = 0; j < m.n; j++) gmoved(r, &k, c[size - 1 - j], src, size - 1 - j, m.dst, to + j);
+    } else {
+        for (int j = 0; j < m.n; j++) gmoved(r, &k, c[left + j], src, left + j, m.dst, to + j);
+    }
     if (left) {
         if (s->down[src] >= left && (is_tableau(r, src) || is_reserve(r, src))) {
             gsub(&k, DOWN_CODE(src, s->down[src]));
             gadd(&k, DOWN_CODE(src, s->down[src] - 1));
         }
     } else if (r->from_reserve && is_tableau(r, src)) {
-        for (int p = first_tableau(r) + r->nt; p < r->npiles; p++) {
+        for (int p = first_tableau(r) + r->nt; p < r->first_cell; p++) {
             int n = glen(s, p);
             if (!n) continue;
-            gmoved(&k, gtop(s, p), p, n - 1, src, 0);
+            gmoved(r, &k, gtop(s, p), p, n - 1, src, 0);
             if (n - 1 && s->down[p] >= n - 1) {
                 gsub(&k, DOWN_CODE(p, s->down[p]));
                 gadd(&k, DOWN_CODE(p, s->down[p] - 1));

@@ -156,7 +156,8 @@ static int gdf_run(GDepthFirst *d, long long most, double deadline, PyObject *ca
 }
 
 /* generic_space.shortened: from each state of the won ``line``, the move (first in move order)
-   that leads furthest along it. Into ``out``; 0 when out of memory. */
+   that leads furthest along it, the states matched with their cells in place (line_key:
+   the line's next move names its cells). Into ``out``; 0 when out of memory. */
 static int gshortened(const GRules *r, const GState *root, const GMoves *line, GMoves *out) {
     size_t n = line->n;
     GState *states = malloc((n + 1) * sizeof(GState));
@@ -171,7 +172,7 @@ static int gshortened(const GRules *r, const GState *root, const GMoves *line, G
         gapply(r, &states[i + 1], line->items[i]);
     }
     for (size_t i = 0; i <= n; i++) {
-        GKey key = gkey(r, &states[i]);
+        GKey key = gkey_of(r, &states[i], 1);
         if (!table_put(&at, key.a, key.b, (int32_t)i)) goto done;
     }
     for (size_t i = 0; i < n;) {
@@ -182,7 +183,7 @@ static int gshortened(const GRules *r, const GState *root, const GMoves *line, G
         for (size_t k = 0; k < kids.n; k++) {
             GState child = states[i];
             gapply(r, &child, kids.items[k]);
-            GKey key = gkey(r, &child);
+            GKey key = gkey_of(r, &child, 1);
             Entry *e = table_find(&at, nonzero(key.a), key.b);
             if (e->h1 && (size_t)e->rank > best) {
                 best = (size_t)e->rank;
@@ -216,24 +217,29 @@ static int read_bytes_table(PyObject *obj, uint8_t *into, Py_ssize_t size, int m
 
 /* spec: (foundations, tableau, reserves, decks, draw, redeal limit or -1, stock target,
    fill_empty_first, move_runs, run kind, build step, tableau wrap, foundation base rank,
-   cards_may_return, empty-pile rank, empty takes any, from reserve, wanted[14], up[14],
-   empty_takes[ncards], builds_on[ncards^2], links[ncards^2]) (native_generic.py). */
+   cards_may_return, empty-pile rank, empty takes any, from reserve, cells, move limit,
+   foundations take runs, group moves up, deal needs every pile, rank[ncards],
+   suit[ncards], wanted[14], up[14], empty_takes[ncards], builds_on[ncards^2],
+   links[ncards^2]) (compiled/generic.py; a card is its index in the deck). */
 static int read_grules(PyObject *spec, GRules *r) {
-    PyObject *wanted, *up, *empty, *builds, *links;
+    PyObject *ranks, *suits, *wanted, *up, *empty, *builds, *links;
     int decks;
     if (!PyTuple_Check(spec)) return refuse("the rules must be a tuple");
-    if (!PyArg_ParseTuple(spec, "iiiiiiiiiiiiiiiiiSSSSS", &r->nf, &r->nt, &r->nr, &decks,
+    if (!PyArg_ParseTuple(spec, "iiiiiiiiiiiiiiiiiiiiiiSSSSSSS", &r->nf, &r->nt, &r->nr, &decks,
                           &r->draw, &r->limit, &r->stock_to, &r->fill_first, &r->move_runs,
                           &r->run_kind, &r->step, &r->wrap, &r->fbase, &r->may_return,
-                          &r->empty_rank, &r->empty_any, &r->from_reserve, &wanted, &up,
-                          &empty, &builds, &links))
+                          &r->empty_rank, &r->empty_any, &r->from_reserve, &r->nc,
+                          &r->move_limit, &r->runs_up, &r->group_up, &r->needs_every, &ranks,
+                          &suits, &wanted, &up, &empty, &builds, &links))
         return 0;
     if (decks < 1 || decks > MAXCARDS / 52) return refuse("decks outside 1 to 4");
     r->ncards = 52 * decks;
     if (r->nf < 1 || r->nf > 16) return refuse("foundations outside 1 to 16");
     if (r->nt < 1 || r->nt > 12) return refuse("tableau piles outside 1 to 12");
     if (r->nr < 0 || r->nr > 12) return refuse("reserves outside 0 to 12");
-    r->npiles = GFIRST_FOUNDATION + r->nf + r->nt + r->nr;
+    if (r->nc < 0 || r->nc > GMAXCELLS) return refuse("cells outside 0 to 8");
+    r->first_cell = GFIRST_FOUNDATION + r->nf + r->nt + r->nr;
+    r->npiles = r->first_cell + r->nc;
     if (r->draw < 1 || r->draw > MAXDRAW) return refuse("a draw outside 1 to 10");
     if (r->limit < -1) return refuse("a redeal limit below -1");
     if (r->stock_to < TO_WASTE || r->stock_to > TO_NONE) return refuse("an unknown stock target");
@@ -243,19 +249,22 @@ static int read_grules(PyObject *spec, GRules *r) {
     if (r->fbase < 0 || r->fbase > KING || r->empty_rank < 0 || r->empty_rank > KING)
         return refuse("a rank outside 0 to 13");
     if (!flag(r->fill_first | r->move_runs | r->wrap | r->may_return, "a flag not 0 or 1")
-        || !flag(r->empty_any | r->from_reserve, "a flag not 0 or 1"))
+        || !flag(r->empty_any | r->from_reserve, "a flag not 0 or 1")
+        || !flag(r->runs_up | r->group_up | r->needs_every, "a flag not 0 or 1"))
         return 0;
+    if (r->move_limit < LIMIT_NONE || r->move_limit > LIMIT_FREE_SPACE)
+        return refuse("an unknown move limit");
     Py_ssize_t n = r->ncards;
-    if (!read_bytes_table(wanted, r->wanted, KING + 1, KING, "a rank table not of 14 ranks")
+    if (!read_bytes_table(ranks, r->rank, n, KING, "a rank table not of a rank a card")
+        || !read_bytes_table(suits, r->suit, n, 3, "a suit table not of a suit a card")
+        || !read_bytes_table(wanted, r->wanted, KING + 1, KING, "a rank table not of 14 ranks")
         || !read_bytes_table(up, r->up, KING + 1, KING, "a rank table not of 14 ranks")
         || !read_bytes_table(empty, r->empty_takes, n, 1, "an empty-pile table not of 0/1 a card")
         || !read_bytes_table(builds, r->builds_on, n * n, 1, "a building table not of 0/1 a pair")
         || !read_bytes_table(links, r->links, n * n, 1, "a run table not of 0/1 a pair"))
         return 0;
-    for (int c = 0; c < r->ncards; c++) {
-        r->rank[c] = (uint8_t)(c % 13 + 1);
-        r->suit[c] = (uint8_t)((c % 52) / 13);
-    }
+    for (int c = 0; c < r->ncards; c++)
+        if (!r->rank[c]) return refuse("a rank table not of a rank a card");
     return 1;
 }
 
