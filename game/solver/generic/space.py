@@ -5,6 +5,19 @@ its children in move order, a won line checked and shortened.
 The move order only decides which lines are tried first, never which are tried: cards to
 the foundations, then moves that turn a card up, then the rest, foundation cards back
 last. core/generic.c holds the same order and keys, move for move.
+
+The one cut: the cells are interchangeable, so a state's key holds its cells' cards in
+sorted order (``key``), and a state with its cells' cards in another order is entered
+once. It is sound: no rule reads a cell's index. A cell takes one card when it is empty,
+from any pile a card may leave (``Mechanics.check_move``, ``legal.pile_moves``); its card
+leaves as a card of the waste or a reserve does; the move limit counts the free cells,
+not which; nothing turns up, fills or scores a cell (``_after_leaving``, the scorings),
+and the stock never deals to one. So renaming the cells maps every legal command of a
+state to a legal command of the renamed state and its successor to the renamed
+successor: the two win from the same lines, renamed, or lose alike. The commands listed
+are unchanged (a move to every empty cell: the second leads to a state already entered).
+A won line names its cells, so ``shortened`` matches its states by ``line_key``, their
+cells in place.
 """
 
 from __future__ import annotations
@@ -39,8 +52,23 @@ class GenericSearch:
         self.count_redeals = rules.redeals is not None
         self.foundations = frozenset(self.layout.foundation_range)
         self.tableau = frozenset(self.layout.tableau_range)
+        cells = self.layout.cell_range
+        assert cells.stop == self.layout.pile_count  # the cells are the last piles
+        self.first_cell = cells.start if cells else None
 
     def key(self, state: State) -> State:
+        """The search's key: ``line_key``, the cells' cards in sorted order (the module
+        text says why that is sound)."""
+        first = self.first_cell
+        if first is not None:
+            piles = state.piles
+            cells = piles[first:]
+            ordered = tuple(sorted(cells))
+            if ordered != cells:
+                state = dataclasses.replace(state, piles=piles[:first] + ordered)
+        return self.line_key(state)
+
+    def line_key(self, state: State) -> State:
         """The state itself, whatever fields it has (the redeals used set to 0 where they
         are unlimited)."""
         if self.count_redeals or not state.redeals_used:
@@ -123,7 +151,7 @@ def shortened(
     states = [root]
     for command in line:
         states.append(space.child(states[-1], command))
-    at = {space.key(state): i for i, state in enumerate(states)}
+    at = {space.line_key(state): i for i, state in enumerate(states)}
     out = []
     i = 0
     while i < len(line):
@@ -133,7 +161,7 @@ def shortened(
         best, best_command = i + 1, line[i]
         for _score, _index, command in space.children(states[i]):
             child = space.child(states[i], command)
-            j = -1 if child is None else at.get(space.key(child), -1)
+            j = -1 if child is None else at.get(space.line_key(child), -1)
             if j > best:
                 best, best_command = j, command
         out.append(best_command)

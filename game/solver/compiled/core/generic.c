@@ -453,7 +453,7 @@ static int gwon(const GRules *r, const GState *s) {
 }
 
 /* The key of a state (GenericSearch.key: the whole state, the redeals used only where they
-   are limited) as two 64-bit sums, one term for each card at its place, each pile's
+   are limited, the cells' cards as a set) as two 64-bit sums, one term for each card at its place, each pile's
    face-down count and the redeals: so a move changes the key by the terms of what it
    changes (``gdelta``), and the key of a child costs a few terms, not the whole state. */
 typedef struct { uint64_t a, b; } GKey;
@@ -467,6 +467,7 @@ static inline GKey gterm(uint64_t code) {
 static inline uint64_t card_code(int pile, int pos, int card) {
     return ((uint64_t)pile << 20) | ((uint64_t)pos << 10) | (uint64_t)card;
 }
+#define GCELLS_CODE 1023 /* the pile of gcard_code's cards in cells: any cell */
 #define DOWN_CODE(pile, down) ((1ULL << 40) | ((uint64_t)(pile) << 20) | (uint64_t)(down))
 #define REDEALS_CODE(redeals) ((1ULL << 41) | (uint64_t)(redeals))
 
@@ -481,10 +482,12 @@ static inline void gsub(GKey *k, uint64_t code) {
     k->b -= t.b;
 }
 
-/* The term of ``card`` at place ``pos`` of pile ``pile`` in the search's key. */
+/* The term of ``card`` at place ``pos`` of pile ``pile`` in the search's key: a card in a
+   cell counts as in any cell (GenericSearch.key sorts the cells, which are interchangeable:
+   generic/space.py says why that is sound), so a state and the same with its cells' cards
+   in another order share one key. */
 static inline uint64_t gcard_code(const GRules *r, int pile, int pos, int card) {
-    (void)r;
-    return card_code(pile, pos, card);
+    return pile >= r->first_cell ? card_code(GCELLS_CODE, 0, card) : card_code(pile, pos, card);
 }
 
 /* The key of ``s``: the search's (GenericSearch.key), or with ``placed`` the state's own,
