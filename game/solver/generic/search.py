@@ -3,9 +3,9 @@
 It knows nothing of Klondike. It asks the engine for every legal command of a state
 (``mechanics_for(rules).legal_moves``), has the engine check each (``check``) and applies
 its events (``apply_step``), so a new rule table, with whatever vocabulary the engine
-learns, is searched by the engine's own rules. It makes no cut, no dominance and no
-automatic move: a depth-first search over every legal command, with a transposition table
-of the states it has entered. So:
+learns, is searched by the engine's own rules. It makes no dominance and no automatic
+move, and one cut only (the cells' order, below): a depth-first search over every legal
+command, with a transposition table of the states it has entered. So:
 
 * WON comes with a line of the engine's own commands, each checked by the engine on the
   way down, from the state to a won game;
@@ -16,9 +16,11 @@ of the states it has entered. So:
   event was set).
 
 The key of a state is the whole state (every pile, every face-down count, the redeals
-used, and any field the engine's state gains), with one exception: with unlimited redeals
+used, and any field the engine's state gains), with two exceptions: with unlimited redeals
 the count of redeals used changes no command's legality, so it is left out (else turning
-the stock round would make the space endless).
+the stock round would make the space endless); and the cells' cards are taken in any
+order, as no rule reads a cell's index (``generic_space`` gives the argument), so a state
+whose cells hold the same cards in another order is not entered again.
 
 ``generic_solve`` runs this search in phases: a short probe (``PROBE_SHARE`` of the
 budgets, at most ``PROBE_NODES`` states), which decides at once the many deals it decides
@@ -26,7 +28,7 @@ soon; best-first rounds over the same states (``generic_best_first``: one a talo
 with ``BEST_FIRST_SHARE`` of the budgets), which find the long lines the depth-first order
 reaches late (Whitehead, Westhaven, Athena, Yukon); then this search goes on from where the
 probe stopped (``DepthFirst``: its path and table kept), with the rest. No phase makes a
-cut, so each one's WON and UNWINNABLE are as sound.
+cut but the cells' order, so each one's WON and UNWINNABLE are as sound.
 
 It is the reference the specialised solver is held to
 (tests/solver/test_soundness_vs_exhaustive.py), and the search for every table outside
@@ -107,7 +109,8 @@ def generic_solve(
     First a depth-first probe (``PROBE_SHARE`` of the budgets, at most ``PROBE_NODES``
     states), then best-first rounds (``generic_best_first``), one a talon weight, with
     ``BEST_FIRST_SHARE`` of the budgets, then the probe's search goes on with the rest. All
-    search the same states with no cut, so any may answer WON or UNWINNABLE.
+    search the same states with no cut but the cells' order (sound), so any may answer WON
+    or UNWINNABLE.
 
     Where the compiled core is built (``native.available()``), each phase runs there (the
     same states, commands, move order and answers). Rules or a state it does not take
