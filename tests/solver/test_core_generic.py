@@ -25,6 +25,7 @@ from game.engine.dealing import DealPattern, FaceUp, StockTarget
 from game.engine.game import new_game
 from game.engine.policies import Build, EmptyPile, FoundationBase, Run
 from game.engine.shapes import FoundationTakes, MoveLimit
+from game.solver.compiled import generic as core_generic
 from game.solver.compiled import native
 from game.solver.compiled.generic import (
     native_depth_first,
@@ -266,6 +267,32 @@ def test_rules_the_core_does_not_take_run_in_python(monkeypatch):
     assert result.left_core == "compiled solver core: not taken"
     monkeypatch.setenv("PATIENCE_PURE_PYTHON", "1")
     assert result.outcome is generic_solve(state, rules).outcome
+
+
+def test_the_core_takes_every_field_it_knows_and_leaves_one_it_does_not(monkeypatch):
+    """Cells, the free-space limit and a deck of chosen suits run in the core; a field
+    outside ``CORE_KNOWS`` away from its default (here: cells, as if the core did not know
+    them) sends the search to Python, and ``left_core`` names the field."""
+    rules = next(
+        r
+        for r in map(random_rules, range(TABLES))
+        if r.cells and r.move_limit is MoveLimit.FREE_SPACE and r.suits != "CDHS"
+    )
+    state = late_games(rules, random.Random(1), 1)[0]
+    result = generic_solve(state, rules, max_nodes=SMALL_STATES)
+    assert result.stats.get("core") and not result.left_core
+    monkeypatch.setattr(core_generic, "CORE_KNOWS", core_generic.CORE_KNOWS - {"cells"})
+    core_generic._spec.cache_clear()
+    try:
+        python = generic_solve(state, rules, max_nodes=SMALL_STATES)
+    finally:
+        core_generic._spec.cache_clear()
+    assert "cells" in python.left_core and "core" not in python.stats
+    assert (python.outcome, python.line, python.nodes) == (
+        result.outcome,
+        result.line,
+        result.nodes,
+    )
 
 
 def test_the_core_stops_on_its_budgets_and_the_cancel_event():
