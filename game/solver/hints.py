@@ -298,7 +298,7 @@ def explained_hint(
     state = _state_of(game_or_state)
     if cache is None:
         cache = _SHARED_CACHE
-    if state.cards_on_foundations(mechanics_for(rules).layout) == rules.card_count:
+    if mechanics_for(rules).won(state):
         return HintAnswer(None, False)
     cached = cache.get(state, rules)
     if cached is not None:

@@ -21,7 +21,7 @@ from tests.variants.test_player_tables import MINE, put
 
 from .app_helpers import click, make_app, menu_row, play, settle
 
-BROKEN = MINE.replace('id = "mine"', 'id = "broken"').replace("piles = 8", "piles = 13")
+BROKEN = MINE.replace('id = "mine"', 'id = "broken"').replace("piles = 8", "piles = 14")
 
 
 def open_variants(app) -> MenuPanel:
@@ -122,7 +122,7 @@ def test_table_on_the_command_line_plays_it_and_resumes(tmp_path):
 @pytest.mark.parametrize(
     "text, flags, fragment",
     [
-        (BROKEN, [], "line 9: key 'tableau.piles': must be a whole number from 1 to 12"),
+        (BROKEN, [], "line 9: key 'tableau.piles': must be a whole number from 1 to 13, got 14"),
         ("id = = 1", [], "not valid TOML"),
         (MINE.replace('"mine"', '"saratoga"'), [], "line 3: key 'id': 'saratoga' is the id"),
         (MINE, ["--variant", "klondike"], "cannot be used together"),

@@ -67,7 +67,7 @@ def test_a_broken_table_names_its_file_line_and_problem(tmp_path):
     (broken,) = found.broken
     assert broken.path == path
     assert broken.problem.startswith(f"{path}, line 9: key 'tableau.piles': ")
-    assert "from 1 to 12, got 99" in broken.problem
+    assert "from 1 to 13, got 99" in broken.problem
     with pytest.raises(KeyError):
         find_variant("mine")
 

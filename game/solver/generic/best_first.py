@@ -56,7 +56,7 @@ def evaluate(space, state: State, talon_weight: int) -> int:
         buried += size - run
     for pile_index in range(layout.tableau_range.stop, len(piles)):
         buried += max(0, len(piles[pile_index]) - 1)  # a reserve's cards below its top
-    score = UP_WEIGHT * state.cards_on_foundations(layout) - BURIED_WEIGHT * buried
+    score = UP_WEIGHT * space.mechanics.progress(state) - BURIED_WEIGHT * buried
     rules = space.rules
     if rules.redeals is not None and StockTarget(rules.stock_to) is StockTarget.WASTE:
         waste = len(piles[1])
