@@ -99,7 +99,7 @@ def test_a_broken_table_shows_its_line_and_problem_and_cannot_be_started(tmp_pat
     page = app.scenes.top
     assert isinstance(page, PagePanel) and page.title == "broken.toml cannot be played"
     assert page.text().startswith(f"{path}, line 9: key 'tableau.piles': must be a whole")
-    assert "got 13" in page.text()
+    assert "got 14" in page.text()
     assert app.session.game is before  # nothing started, nothing changed
     app.controller.apply(i.CloseScene())
     assert isinstance(app.scenes.top, MenuPanel)  # back in the menu, to choose another
