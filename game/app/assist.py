@@ -274,7 +274,7 @@ class Assistant:
             return
         if not winnable.wants_more(rules):
             return
-        seed = winnable.rng.randrange(1_000_000_000)
+        seed = rules.numbering.spread(winnable.rng.randrange(1_000_000_000))
 
         def done(won) -> None:
             if won:  # runs on the waiting thread: only file I/O here

@@ -177,8 +177,11 @@ def deal_prompt(session: Session, size: Size) -> PromptDialog:
             return _("Type a deal number (digits 0 to 9) or a deal code such as {code}.").format(
                 code=deal_code(rules, 4242)
             )
-        if len(text) > len(str(MAX_SEED)) or int(text) > MAX_SEED:
-            return _("Deal numbers go up to {limit}.").format(limit=MAX_SEED)
+        numbering = rules.numbering
+        if len(text) > len(str(MAX_SEED)) or not numbering.holds(int(text)):
+            return _("Deal numbers go from {first} to {last}.").format(
+                first=numbering.first, last=numbering.last
+            )
         return [i.PlayDeal(int(text))]
 
     prompt = _("{variant} \u00b7 {mode}: deal number or code").format(

@@ -168,3 +168,12 @@ class Numbering(Policy):
     @property
     def last(self) -> int:
         return self.rule.last
+
+    def holds(self, number: int) -> bool:
+        return self.rule.first <= number <= self.rule.last
+
+    def spread(self, number: int) -> int:
+        """A deal number of this numbering from any ``number`` >= 0: itself where it is one
+        (so random picks below a billion keep their numbers in the game's own shuffle)."""
+        first, last = self.rule.first, self.rule.last
+        return first + number % (last - first + 1)

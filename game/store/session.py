@@ -180,8 +180,17 @@ class Session:
                         "keeps looking): this one is dealt at random."
                     ).format(variant=_(rules.name), mode=_(rules.mode_label))
                 )
+        if seed is not None and not rules.numbering.holds(seed):
+            self.notify(
+                _(
+                    "{variant} deals are numbered {first} to {last}: this one is dealt at random."
+                ).format(
+                    variant=_(rules.name), first=rules.numbering.first, last=rules.numbering.last
+                )
+            )
+            seed = None
         if seed is None:
-            seed = random.SystemRandom().randrange(SEED_RANGE)
+            seed = rules.numbering.spread(random.SystemRandom().randrange(SEED_RANGE))
         return new_game(rules, seed=seed)
 
     def adopt(

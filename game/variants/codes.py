@@ -99,4 +99,6 @@ def read_deal_code(text: str) -> tuple[Rules, int] | None:
         draw, redeals = mode
         plays = (int(draw), None if redeals == "U" else int(redeals))
         chosen = next((m for m in table.mode_ids() if _plays(table.rules(m)) == plays), None)
-    return None if chosen is None else (table.rules(chosen), int(seed))
+    if chosen is None or not table.rules(chosen).numbering.holds(int(seed)):
+        return None
+    return table.rules(chosen), int(seed)
