@@ -66,7 +66,7 @@ class Watching:
         if self._analyst is None:
             from .analyst import Analyst
 
-            self._analyst = Analyst(self.c.apply)
+            self._analyst = Analyst(self.c.apply, self.c.assistant.budget)
         return self._analyst
 
     def replay_scene(self) -> ReplayScene | None:
