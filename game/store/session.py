@@ -42,8 +42,9 @@ from game.engine.savefile import EntryTexts
 from game.files.folderlock import FolderLock, updating
 from game.files.problems import could_not_save, could_not_save_settings, could_not_save_statistics
 from game.i18n import _
+from game.variants.catalogue import Catalogue
 from game.variants.codes import deal_code
-from game.variants.player import find_variant, is_builtin
+from game.variants.player import is_builtin
 
 from .autosave import CURRENT_GAME_FILE, GameTooLong, Resumed, clear_current, resume, save_current
 from .ownership import Role, claim_folder, lost_lock_notice
@@ -72,8 +73,10 @@ class Session:
         stats: Statistics,
         role: Role = Role.OWNER,
         lock: FolderLock | None = None,
+        catalogue: Catalogue | None = None,
     ) -> None:
         self.data_dir = Path(data_dir)
+        self.catalogue = catalogue or Catalogue()  # the run's variants: known nowhere else
         self.settings = settings
         self.stats = stats
         self.role = role
@@ -144,6 +147,11 @@ class Session:
     def notify(self, text: str) -> None:
         self._notices.append(text)
 
+    def deal_code(self, game: Game) -> str:
+        """The code to share ``game``'s deal by ("" for a custom deal)."""
+        seed = game.deal.seed
+        return "" if seed is None else deal_code(game.rules, seed, self.catalogue)
+
     @property
     def in_progress(self) -> bool:
         """A game with moves made and not won: leaving it abandons it."""
@@ -157,7 +165,7 @@ class Session:
         guest has none: the saved game is the owner's, being played."""
         if self.role is Role.GUEST:
             return Resumed(None)
-        found = resume(self.data_dir)
+        found = resume(self.data_dir, self.catalogue)
         if found.message:
             self.notify(found.message)
         return found
@@ -166,7 +174,7 @@ class Session:
         """A new game (not yet started): the variant and mode from the settings unless
         given; without a deal number, one from the proven-winnable deals when the player
         asked for those, else a random one."""
-        table = find_variant(variant or self.settings.variant, self.settings.variant)
+        table = self.catalogue.find(variant or self.settings.variant, self.settings.variant)
         mode = mode or self.settings.mode_for(table.id) or table.default_mode
         if mode not in table.mode_ids():
             mode = table.default_mode
@@ -287,9 +295,8 @@ class Session:
             if game.won:
                 clear_current(self.data_dir)
             else:
-                save_current(
-                    self.data_dir, game, self.elapsed, self.game_id, self._texts, self.assisted
-                )
+                kept = (self.game_id, self._texts, self.assisted, self.catalogue)
+                save_current(self.data_dir, game, self.elapsed, *kept)
         except OSError as exc:
             message = could_not_save(exc, self.data_dir / CURRENT_GAME_FILE)
             self._save_failed(message, message)
@@ -317,8 +324,7 @@ class Session:
         game = self.game
         key, game_id, elapsed, moves = key_for(game), self.game_id, self.elapsed, game.moves_made
         counts = not self.stats.is_recorded(game_id) and (won or moves > 0)
-        seed = game.deal.seed
-        deal = deal_code(game.rules, seed) if seed is not None else None
+        deal = self.deal_code(game) or None
         helped = self.assisted
         self._update_statistics(
             lambda s: record_result(s, key, game_id, won, elapsed, moves, deal, assisted=helped)
@@ -334,7 +340,7 @@ class Session:
             from .gamefiles import keep_finished  # not needed by the first frame
 
             self.last_finished = keep_finished(
-                self.data_dir, self.game, self.elapsed, result, self.assisted
+                self.data_dir, self.game, self.elapsed, result, self.assisted, self.catalogue
             )
         except OSError as exc:  # a convenience lost, not a game: no message for this
             log.info("could not keep a finished game: %s", exc)

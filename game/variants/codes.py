@@ -18,10 +18,10 @@ from __future__ import annotations
 import re
 
 from game.engine.deal import MAX_SEED
-from game.engine.rules import Rules, VariantTable
+from game.engine.rules import Rules
 
-from . import all_variants, known
-from .player import find_variant, is_builtin, own_code
+from .catalogue import Catalogue
+from .player import is_builtin, own_code
 
 BUILTIN_CODES = {
     "klondike": "K",
@@ -56,32 +56,29 @@ def _plays(rules: Rules) -> tuple[int, int | None]:
     return rules.draw, rules.redeals
 
 
-def _shares_play(rules: Rules) -> bool:
+def _shares_play(rules: Rules, catalogue: Catalogue) -> bool:
     """Does another mode of the variant deal with the same draw and redeals?"""
     try:
-        table = find_variant(rules.variant)
+        table = catalogue.find(rules.variant)
     except KeyError:
         return False
     same = [m for m in table.mode_ids() if _plays(table.rules(m)) == _plays(rules)]
     return len(same) > 1
 
 
-def deal_code(rules: Rules, seed: int) -> str:
+def deal_code(rules: Rules, seed: int, catalogue: Catalogue) -> str:
+    """The code of deal ``seed`` under ``rules`` (``catalogue``: the variants of the run)."""
     letters = variant_code(rules.variant)
-    if _shares_play(rules) and _MODE_ID.fullmatch(rules.mode):
+    if _shares_play(rules, catalogue) and _MODE_ID.fullmatch(rules.mode):
         return f"{letters}.{rules.mode.upper()}-{seed}"
     redeals = "U" if rules.redeals is None else str(rules.redeals)
     return f"{letters}{rules.draw}R{redeals}-{seed}"
 
 
-def _variants() -> list[VariantTable]:
-    """Every variant a code may name: the built-ins, the player's tables known this run
-    (the folder's, and one played from a save after its file went)."""
-    return [*all_variants(), *known.tables()]
-
-
-def read_deal_code(text: str) -> tuple[Rules, int] | None:
-    """The rules and deal number a code names; None when it names none."""
+def read_deal_code(text: str, catalogue: Catalogue) -> tuple[Rules, int] | None:
+    """The rules and deal number a code names; None when it names none. A code may name
+    any variant of ``catalogue``: the built-ins, the player's tables known this run (the
+    folder's, and one played from a save after its file went)."""
     word = "".join(text.split()).upper()
     found = _BY_PLAY.match(word) or _BY_ID.match(word)
     if found is None:
@@ -89,7 +86,7 @@ def read_deal_code(text: str) -> tuple[Rules, int] | None:
     letters, *mode, seed = found.groups()
     if len(seed) > len(str(MAX_SEED)) or int(seed) > MAX_SEED:
         return None
-    table = next((t for t in _variants() if variant_code(t.id) == letters), None)
+    table = next((t for t in catalogue.variants() if variant_code(t.id) == letters), None)
     if table is None:
         return None
     if len(mode) == 1:  # by the mode's id

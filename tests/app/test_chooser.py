@@ -14,7 +14,7 @@ from game import i18n
 from game.engine.commands import Draw
 from game.store.gamefiles import finished_games
 from game.store.settings import RECENT_KEPT, settings_from_dict
-from game.variants import all_variants, player
+from game.variants import all_variants
 from game.view import intents as i
 from game.view.widgets.chooser import ChooserPanel
 from game.view.widgets.dialogs import ConfirmDialog
@@ -300,22 +300,17 @@ def test_the_record_and_the_last_played_first(tmp_path):
 
 def test_the_players_tables_have_their_own_group(tmp_path):
     put(tmp_path, "mine.toml", MINE)
-    try:
-        app = make_app(tmp_path, chooser=True)
-        groups = chooser_of(app).shown_groups()
-        assert [g.heading for g in groups] == ["Klondike family", "Your tables"]
-        assert [(t.key, t.name, t.about) for t in groups[1].tiles] == [
-            ("mine", "My Klondike", "Klondike with eight piles.")
-        ]
-        press(app, pygame.K_END)
-        press(app, pygame.K_RETURN)
-        assert app.session.game.rules.variant == "mine"
-        assert (
-            app.session.game.layout.tableau_range.stop - app.session.game.layout.tableau_range.start
-            == 8
-        )
-    finally:
-        player.forget()
+    app = make_app(tmp_path, chooser=True)
+    groups = chooser_of(app).shown_groups()
+    assert [g.heading for g in groups] == ["Klondike family", "Your tables"]
+    assert [(t.key, t.name, t.about) for t in groups[1].tiles] == [
+        ("mine", "My Klondike", "Klondike with eight piles.")
+    ]
+    press(app, pygame.K_END)
+    press(app, pygame.K_RETURN)
+    assert app.session.game.rules.variant == "mine"
+    layout = app.session.game.layout
+    assert layout.tableau_range.stop - layout.tableau_range.start == 8
 
 
 # -- it fits ---------------------------------------------------------------------------------

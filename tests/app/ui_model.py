@@ -433,14 +433,15 @@ FAMILY_ACTIONS = int(os.environ.get("UI_MODEL_FAMILY_ACTIONS", "400"))
 def play_randomly(tmp_path, variant: str, seed: int, actions: int) -> None:
     """``actions`` random player actions on ``variant`` (seeded), the screen held to the
     model after each settled step; raises AssertionError naming the first lie."""
-    from .app_helpers import make_app
+    from .app_helpers import QUICK, make_app
 
     rng = random.Random(seed)
 
     def start_again():
-        return make_app(tmp_path, "--windowed", "800x600")
+        return make_app(tmp_path, "--windowed", "800x600", budget=QUICK)
 
-    app = make_app(tmp_path, "--windowed", "800x600", "--variant", variant, "--seed", "5")
+    flags = ("--windowed", "800x600", "--variant", variant, "--seed", "5")
+    app = make_app(tmp_path, *flags, budget=QUICK)
     player = Player(app, rng, start_again)
     try:
         while player.actions < actions:

@@ -3,6 +3,7 @@
 import pytest
 
 from game.variants import all_variants, builtin_ids
+from game.variants.catalogue import Catalogue
 from game.variants.codes import BUILTIN_CODES, deal_code, read_deal_code
 
 RULES = [t.rules(m) for t in all_variants() for m in t.mode_ids()]
@@ -10,20 +11,24 @@ RULES = [t.rules(m) for t in all_variants() for m in t.mode_ids()]
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.variant}/{r.mode}")
 def test_a_code_names_its_deal(rules):
+    run = Catalogue()
     for seed in (0, 7, 4242, 18446744073709551615):
-        code = deal_code(rules, seed)
-        assert read_deal_code(code) == (rules, seed)
-        assert read_deal_code(f"  {code.lower()} ") == (rules, seed)  # as a person types it
+        code = deal_code(rules, seed, run)
+        assert read_deal_code(code, run) == (rules, seed)
+        assert read_deal_code(f"  {code.lower()} ", run) == (rules, seed)  # as a person types it
 
 
 def test_codes_read_as_expected():
-    assert [deal_code(r, 4242) for r in RULES if r.variant == "klondike"] == [
+    run = Catalogue()
+    assert [deal_code(r, 4242, run) for r in RULES if r.variant == "klondike"] == [
         "K3RU-4242",
         "K1R2-4242",
         "K1R0-4242",
         "K1RU-4242",
     ]
-    assert deal_code(next(r for r in RULES if r.variant == "double-klondike"), 77) == "DK3R1-77"
+    assert (
+        deal_code(next(r for r in RULES if r.variant == "double-klondike"), 77, run) == "DK3R1-77"
+    )
 
 
 def test_every_builtin_variant_has_letters_of_its_own():
@@ -42,23 +47,22 @@ def test_every_builtin_variant_has_letters_of_its_own():
     ["", "K1R2", "K1R2-", "X1R2-5", "K9R9-5", "K1R2-18446744073709551616", "K1R2--5", "4242"],
 )
 def test_what_is_not_a_code_is_none(text):
-    assert read_deal_code(text) is None
+    assert read_deal_code(text, Catalogue()) is None
 
 
 def test_a_players_table_has_codes_of_its_own(tmp_path):
-    from game.variants.player import scan
-
     from .test_player_tables import MINE, put
 
     put(tmp_path, "mine.toml", MINE.replace('id = "mine"', 'id = "klondike-8"'))
     put(tmp_path, "k.toml", MINE.replace('id = "mine"', 'id = "k"'))
-    tables = scan(tmp_path).tables
+    run = Catalogue()
+    tables = run.scan(tmp_path).tables
     letters = set()
     for table in tables:
         for mode in table.mode_ids():
             rules = table.rules(mode)
-            code = deal_code(rules, 4242)
-            assert read_deal_code(code) == (rules, 4242)
+            code = deal_code(rules, 4242, run)
+            assert read_deal_code(code, run) == (rules, 4242)
             head = code.split("-")[0].rstrip("0123456789RU")
             assert len(head) == 6 and head not in BUILTIN_CODES.values()
             letters.add(head)
@@ -66,8 +70,6 @@ def test_a_players_table_has_codes_of_its_own(tmp_path):
 
 
 def test_modes_that_deal_alike_are_named_by_their_ids(tmp_path):
-    from game.variants.player import scan
-
     from .test_player_tables import MINE, put
 
     twins = MINE.replace("notes", 'default_mode = "gentle"\nnotes') + (
@@ -77,10 +79,11 @@ def test_modes_that_deal_alike_are_named_by_their_ids(tmp_path):
         '\n[modes.three]\nlabel = "Three"\nstock = { draw = 3, redeals = 1 }\n'
     )
     put(tmp_path, "twins.toml", twins)
-    (table,) = scan(tmp_path).tables
-    codes = {m: deal_code(table.rules(m), 7) for m in table.mode_ids()}
+    run = Catalogue()
+    (table,) = run.scan(tmp_path).tables
+    codes = {m: deal_code(table.rules(m), 7, run) for m in table.mode_ids()}
     assert codes["gentle"].endswith(".GENTLE-7") and codes["kings-only"].endswith(".KINGS-ONLY-7")
     assert codes["three"].endswith("3R1-7")  # alone in dealing as it does: the usual code
     for mode, code in codes.items():
-        assert read_deal_code(code.lower()) == (table.rules(mode), 7)
-    assert read_deal_code(codes["gentle"].replace("GENTLE", "NONE")) is None
+        assert read_deal_code(code.lower(), run) == (table.rules(mode), 7)
+    assert read_deal_code(codes["gentle"].replace("GENTLE", "NONE"), run) is None
