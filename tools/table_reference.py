@@ -42,6 +42,8 @@ MEANING = {
     "scoring": 'what the score counts; default `"foundation-cards"`',
     "family": "the family the game belongs to: the game chooser shows each family's games "
     'together; default `"klondike"`',
+    "code": "a built-in game's deal-code letters, one to three capitals (`K` makes "
+    "`K1R2-4242`), its own and never changed; a table of yours gets letters from its id",
     "tableau.piles": "how many tableau piles",
     "tableau.deal": "how many cards each pile is dealt",
     "tableau.counts": 'with `deal = "counts"` (and only then): the cards each pile is '

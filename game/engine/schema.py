@@ -199,6 +199,7 @@ TOP: dict[str, tuple[Checker, bool]] = {
     "default_mode": (_is_text, True),
     "scoring": (_one_of(Scoring), False),  # default "foundation-cards"
     "family": (_one_of(Family), False),  # default "klondike"
+    "code": (is_name, False),  # a built-in's deal-code letters (game.variants.codes)
 }
 # Keys that once offered a choice the engine never had: say so rather than "unknown".
 RETIRED_KEYS = {
