@@ -17,6 +17,7 @@ from game.files.loader import SMALL_FILE, Unusable, decode_text, read_capped, re
 from game.files.problems import why
 from game.i18n import N_, _
 from game.i18n.collation import sort_key
+from game.i18n.games import split_page
 
 from . import known
 from .lines import key_line
@@ -153,7 +154,8 @@ def in_shown_order(tables: list[VariantTable], translated: bool = True) -> list[
 
 def help_text(variant_id: str, language: str | None = None) -> str:
     """The variant's rules for the in-game help, in ``language`` (the one spoken when None):
-    ``help/<language>/<id>.txt``, else the English ``help/<id>.txt``; a table without its
+    ``help/<language>/<id>.txt`` (after its header of the game's words: ``game.i18n.games``),
+    else the English ``help/<id>.txt``; a table without its
     own page (a player's table) gets one made from its own words: its name, description,
     notes and modes."""
     language = language or i18n.language()
@@ -162,8 +164,8 @@ def help_text(variant_id: str, language: str | None = None) -> str:
             TABLES_DIR / "help" / language / f"{variant_id}.txt",
             TABLES_DIR / "help" / f"{variant_id}.txt",
         ):
-            if page.is_file():
-                return page.read_text(encoding="utf-8")
+            if page.is_file():  # shown without its header of the game's words
+                return split_page(page.read_text(encoding="utf-8"))[1]
     player_table = None if variant_id in builtin_ids() else known.seen(variant_id)
     if player_table is None:  # a built-in without a page: its words are in the catalogue
         table = get_variant(variant_id)
