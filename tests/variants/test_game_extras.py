@@ -58,7 +58,7 @@ def lacking(variant: str) -> list[str]:
 
 def report() -> list[str]:
     return [
-        f"{variant}: no {', no '.join(missing)}"
+        f"{variant} lacks {'; '.join(missing)}"
         for variant in builtin_ids()
         if (missing := lacking(variant))
     ]
