@@ -130,9 +130,7 @@ def parse(argv: list[str]) -> Options:
     speak(argv)
     parser = _Parser(
         prog="solitaire",
-        description=_(
-            "Klondike, Saratoga, Double Klondike and eleven more games of the Klondike family."
-        ),
+        description=_("Klondike, Yukon, Canfield and more patience games, each a rule table."),
         epilog=_("Started with no deal flags, the game resumes the saved game."),
     )
     parser.add_argument("--variant", choices=builtin_ids(), help=_("variant to deal"))

@@ -16,6 +16,7 @@ from .schema import (
     Checker,
     int_between,
     is_bool,
+    is_code,
     is_counts,
     is_id,
     is_name,
@@ -64,6 +65,7 @@ NAME = Value(is_name, f"one line of text, at most {NAME_LIMIT} characters")
 WORDS = Value(is_words, f"text, at most {WORDS_LIMIT} characters (newlines kept)")
 REDEALS = Value(is_redeals, 'a whole number from 0 to 1000, or `"unlimited"`', _redeals)
 RANK = Value(is_rank, "a rank: " + ", ".join(f'`"{r}"`' for r in RANKS), RANKS.index)
+LETTERS = Value(is_code, "one to three capital letters `A-Z`")
 COUNTS = Value(is_counts, "a list of whole numbers from 0 to 30", tuple)
 SUIT_LETTERS = Value(
     is_suits,

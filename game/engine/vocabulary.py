@@ -19,6 +19,7 @@ from .keys import (
     ABSENT,
     COUNTS,
     FLAG,
+    LETTERS,
     NAME,
     RANK,
     REDEALS,
@@ -67,6 +68,13 @@ KEYS: tuple[Key, ...] = (
         "notes",
         WORDS,
         "the rules page's text: why each rule is what it is; never inherited",
+        ABSENT,
+    ),
+    Key(
+        "code",
+        LETTERS,
+        "a built-in game's deal-code letters (`K` makes `K1R2-4242`), its own and never "
+        "changed, read from its own file only; a table of yours gets letters from its id",
         ABSENT,
     ),
     Key("decks", whole(1, MAX_DECKS), "how many 52-card decks", field="decks"),

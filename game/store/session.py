@@ -1,6 +1,5 @@
 """The player's games, kept: starting, resuming, abandoning and recording them; the
-autosave, the settings and the statistics; each game's id. No pygame here: the session is
-tested headless, like the engine.
+autosave, the settings and the statistics; each game's id. No pygame: tested headless.
 
 How a game is kept and counted (docs/playing.md's rule, in one place):
 
@@ -41,7 +40,7 @@ from game.engine.game import Game, new_game
 from game.engine.savefile import EntryTexts
 from game.files.folderlock import FolderLock, updating
 from game.files.problems import could_not_save, could_not_save_settings, could_not_save_statistics
-from game.i18n import _
+from game.i18n import N_, _
 from game.variants.catalogue import Catalogue
 from game.variants.codes import deal_code
 from game.variants.player import is_builtin
@@ -62,6 +61,10 @@ from .statistics import (
 from .winnable import WinnableDeals
 
 log = logging.getLogger(__name__)
+NONE_WINNABLE = N_(
+    "No deal of {variant} \u00b7 {mode} is proven winnable yet (the solver keeps looking): "
+    "this one is dealt at random."
+)
 SEED_RANGE = 1_000_000_000  # random deals are numbered below this, easy to read aloud
 
 
@@ -96,13 +99,11 @@ class Session:
 
     @classmethod
     def open(cls, data_dir: str | None = None, language: str | None = None) -> Session:
-        """The session of a data folder (the platform's own unless given), with its
-        settings and statistics loaded. A folder that cannot be made or used leaves the
-        game playable in a scratch folder; a folder in use makes this session a guest; a
-        folder that cannot be written, a session that keeps nothing. Each is said.
-
-        The language spoken from then on: ``language`` (the ``--language`` flag) if given,
-        else the settings', else the system's."""
+        """The session of a data folder (the platform's own unless given), its settings
+        and statistics loaded. A folder that cannot be made or used: a scratch folder; one
+        in use: a guest; one that cannot be written: nothing kept. Each is said. The
+        language: ``language`` (``--language``) if given, else the settings', else the
+        system's."""
         claim = claim_folder(data_dir)
         folder = claim.folder
 
@@ -171,9 +172,8 @@ class Session:
         return found
 
     def deal(self, variant: str | None = None, mode: str | None = None, seed: int | None = None):
-        """A new game (not yet started): the variant and mode from the settings unless
-        given; without a deal number, one from the proven-winnable deals when the player
-        asked for those, else a random one."""
+        """A new game (not started): the variant and mode from the settings unless given;
+        the deal a winnable one when the player asked for those, else a random one."""
         table = self.catalogue.find(variant or self.settings.variant, self.settings.variant)
         mode = mode or self.settings.mode_for(table.id) or table.default_mode
         if mode not in table.mode_ids():
@@ -182,20 +182,11 @@ class Session:
         if seed is None and self.settings.is_winnable_only(table.id):
             seed = self.winnable.pick(rules, self.settings.winnable_grade)
             if seed is None:
-                self.notify(
-                    _(
-                        "No deal of {variant} \u00b7 {mode} is proven winnable yet (the solver "
-                        "keeps looking): this one is dealt at random."
-                    ).format(variant=_(rules.name), mode=_(rules.mode_label))
-                )
-        if seed is not None and not rules.numbering.holds(seed):
-            self.notify(
-                _(
-                    "{variant} deals are numbered {first} to {last}: this one is dealt at random."
-                ).format(
-                    variant=_(rules.name), first=rules.numbering.first, last=rules.numbering.last
-                )
-            )
+                words = {"variant": _(rules.name), "mode": _(rules.mode_label)}
+                self.notify(_(NONE_WINNABLE).format(**words))
+        if seed is not None and not (n := rules.numbering).holds(seed):
+            said = _("{variant} deals are numbered {first} to {last}: this one is dealt at random.")
+            self.notify(said.format(variant=_(rules.name), first=n.first, last=n.last))
             seed = None
         if seed is None:
             seed = rules.numbering.spread(random.SystemRandom().randrange(SEED_RANGE))

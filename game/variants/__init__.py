@@ -18,6 +18,7 @@ from game.files.loader import SMALL_FILE, Unusable, decode_text, read_capped, re
 from game.files.problems import why
 from game.i18n import N_, _
 from game.i18n.collation import sort_key
+from game.i18n.games import split_page
 
 from .lines import key_line
 
@@ -153,7 +154,8 @@ def in_shown_order(tables: list[VariantTable], translated: bool = True) -> list[
 
 def help_text(variant_id: str, language: str | None = None) -> str:
     """A built-in variant's rules for the in-game help, in ``language`` (the one spoken when
-    None): ``help/<language>/<id>.txt``, else the English ``help/<id>.txt``, else a page
+    None): ``help/<language>/<id>.txt`` (after its header of the game's words:
+    ``game.i18n.games``), else the English ``help/<id>.txt``, else a page
     made from its words in the catalogue. (A player's table: ``Catalogue.help_text``.)"""
     language = language or i18n.language()
     table = get_variant(variant_id)  # KeyError for an id of no built-in: no path made of it
@@ -161,8 +163,8 @@ def help_text(variant_id: str, language: str | None = None) -> str:
         TABLES_DIR / "help" / language / f"{variant_id}.txt",
         TABLES_DIR / "help" / f"{variant_id}.txt",
     ):
-        if page.is_file():
-            return page.read_text(encoding="utf-8")
+        if page.is_file():  # shown without its header of the game's words
+            return split_page(page.read_text(encoding="utf-8"))[1]
     # A built-in without a page: its words are in the catalogue.
     description = _(table.description) if table.description else ""  # _("") is no word
     modes = [(_(m.label), _(m.description) if m.description else "") for m in table.modes]

@@ -7,38 +7,45 @@ place in a menu, so codes stay good when modes are added; a mode that shares its
 redeals with another mode of its variant is named by its id instead: ``YK.ROYAL-12``.
 Case and spaces do not matter when a code is read back.
 
-Each variant has letters of its own: a built-in's are fixed here (one to three, checked
-unique by a test; K, S and DK as they always were, so old codes still read), a player's
-table gets six from a hash of its id (``player.own_code``), so no two variants share them
-whatever their names.
+Each variant has letters of its own: a built-in's are declared in its table (``code``: one
+to three capitals, unique; K, S and DK as they always were, so old codes still read); a
+player's table gets six from a hash of its id (``player.own_code``; a ``code`` it writes is
+not used), so no two variants share them whatever their names.
 """
 
 from __future__ import annotations
 
 import re
+import tomllib
+from functools import cache
 
 from game.engine.deal import MAX_SEED
-from game.engine.rules import Rules
+from game.engine.rules import Rules, RuleTableError
 
+from . import TABLES_DIR, builtin_ids
 from .catalogue import Catalogue
 from .player import is_builtin, own_code
 
-BUILTIN_CODES = {
-    "klondike": "K",
-    "saratoga": "S",
-    "double-klondike": "DK",
-    "whitehead": "WH",
-    "thumb-and-pouch": "TP",
-    "westhaven": "WE",
-    "easthaven": "EH",
-    "agnes": "AG",
-    "gold-mine": "GM",
-    "athena": "AT",
-    "jumbo": "J",
-    "yukon": "Y",
-    "canfield": "C",
-    "lady-jane": "LJ",
-}
+_LETTERS = re.compile(r"[A-Z]{1,3}")
+
+
+@cache
+def builtin_codes() -> dict[str, str]:
+    """Each built-in's letters, as its table declares them (``code = "K"``), read from its
+    own file (never inherited: Saratoga extends Klondike, and is S). A table without
+    letters, or with letters that are not one to three capitals or are another's, is the
+    game's own mistake: said in English, naming the file."""
+    found: dict[str, str] = {}
+    for variant_id in builtin_ids():
+        path = TABLES_DIR / f"{variant_id}.toml"
+        letters = tomllib.loads(path.read_text(encoding="utf-8")).get("code")
+        if not isinstance(letters, str) or not _LETTERS.fullmatch(letters):
+            raise RuleTableError(f"{path}: key 'code': must be one to three capitals A-Z")
+        if letters in found.values():
+            raise RuleTableError(f"{path}: key 'code': {letters!r} is another game's")
+        found[variant_id] = letters
+    return found
+
 
 _BY_PLAY = re.compile(r"^([A-Z]+)(\d+)R(\d+|U)-(\d+)$")
 _BY_ID = re.compile(r"^([A-Z]+)\.([A-Z0-9_-]+)-(\d+)$")
@@ -48,7 +55,7 @@ _MODE_ID = re.compile(r"[A-Za-z0-9_-]+")
 def variant_code(variant_id: str) -> str:
     """The letters of a variant's codes."""
     if is_builtin(variant_id):
-        return BUILTIN_CODES.get(variant_id) or own_code(variant_id)  # a test: never needed
+        return builtin_codes()[variant_id]
     return own_code(variant_id)
 
 

@@ -163,9 +163,9 @@ def test_typing_filters_by_the_name_in_the_players_language(tmp_path):
         chooser = chooser_of(app)
         assert chooser.title == "Виберіть гру"
         type_text(app, "гаван")  # «Західна гавань», «Східна гавань»
-        shown = names(chooser)
-        assert len(shown) == 2 and all("гавань" in name for name in shown)
-        assert {t.key for t in chooser.shown()} == {"westhaven", "easthaven"}
+        havens = {t.id for t in all_variants() if "гаван" in i18n._(t.name)}
+        assert {t.key for t in chooser.shown()} == havens >= {"westhaven", "easthaven"}
+        assert all("гавань" in name for name in names(chooser))
         type_text(app, "westhaven")  # the English names are not the player's
         assert names(chooser) == []
     finally:
@@ -192,11 +192,19 @@ def test_a_key_and_its_text_type_once_and_text_without_a_key_is_typed(tmp_path):
         i18n.use_language("en")
 
 
+UKRAINIAN = "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя"
+
+
+def in_ukrainian_order(name: str) -> list[int]:
+    """The alphabet's own order (і after и, є after е), not the code points'."""
+    return [UKRAINIAN.find(c) if c in UKRAINIAN else 100 + ord(c) for c in name.casefold()]
+
+
 def test_the_names_are_in_the_languages_alphabetical_order(tmp_path):
     app = make_app(tmp_path, "--language", "uk", chooser=True)
     try:
         shown = names(chooser_of(app))
-        assert shown == sorted(shown, key=lambda n: n.casefold().replace("є", "е~"))
+        assert shown == sorted(shown, key=in_ukrainian_order)
         assert shown[0] == "Агнес"
     finally:
         i18n.use_language("en")

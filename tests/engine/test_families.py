@@ -56,8 +56,9 @@ def test_a_table_extending_another_takes_its_family(tmp_path):
 
 def test_an_unknown_family_is_refused_on_its_line_with_the_families_known(tmp_path):
     path = tmp_path / "spider.toml"
-    path.write_text(MINE.replace('id = "mine"', 'id = "mine"\nfamily = "spider"'), "utf-8")
+    path.write_text(MINE.replace('id = "mine"', 'id = "mine"\nfamily = "patience"'), "utf-8")
     with pytest.raises(RuleTableError) as refused:
         load_variant_file(path)
     said = str(refused.value)
-    assert "line 4" in said and "'family'" in said and "'klondike'" in said and "spider" in said
+    assert "line 4" in said and "'family'" in said and "patience" in said
+    assert "'klondike'" in said and "'freecell'" in said
