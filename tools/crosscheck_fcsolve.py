@@ -114,8 +114,8 @@ def summary(records: list[dict], variant: str) -> str:
         f"{count('theirs', 'gave-up')} "
         f"| {sum(r['contradiction'] for r in records)} "
         f"| {sum(r.get('replays') is False for r in records)} "
-        f"| {percentile(ours, 0.5):.3f} / {percentile(ours, 0.95):.3f} "
-        f"| {percentile(theirs, 0.5):.3f} / {percentile(theirs, 0.95):.3f} |",
+        f"| {percentile(ours, 50):.3f} / {percentile(ours, 95):.3f} "
+        f"| {percentile(theirs, 50):.3f} / {percentile(theirs, 95):.3f} |",
     ]
     return "\n".join(rows)
 
