@@ -1,2 +1,1 @@
-"""Klondike-family solitaire: Klondike, Saratoga, Double Klondike and eleven more, each a
-rule table."""
+"""Patience: Klondike, Yukon, Canfield and more, each a rule table (``game/variants``)."""

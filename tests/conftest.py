@@ -21,13 +21,3 @@ def _english_again():
 
     if i18n.language() != "en":
         i18n.use_language("en")
-
-
-@pytest.fixture(autouse=True)
-def _no_player_tables_left():
-    """The player's tables a test read (a data folder's ``variants/``, ``--table``, a save
-    carrying one) are known to the whole process: the next test starts knowing none."""
-    yield
-    from game.variants import player
-
-    player.forget()

@@ -42,8 +42,8 @@ def gettext(language: str):
 
 
 def piles_said(words, path: Path) -> str:
-    """BROKEN's problem (13 tableau piles, on line 9) in the words of ``words``."""
-    problem = words(RANGE).format(low=1, high=12, value=13)
+    """BROKEN's problem (14 tableau piles, on line 9) in the words of ``words``."""
+    problem = words(RANGE).format(low=1, high=13, value=14)
     return words(AT_LINE).format(file=path, line=9, key="tableau.piles", problem=problem)
 
 
@@ -54,7 +54,7 @@ def test_an_error_is_worded_when_shown_in_the_language_spoken_then(tmp_path):
     path.write_text(MINE + '\n[foundations]\nbuild = "down"\n', encoding="utf-8")
     with pytest.raises(RuleTableError) as caught:
         load_variant_file(path)
-    keys = "count, cards_may_return, base, wrap"
+    keys = "count, cards_may_return, base, wrap, start, takes, group_moves"
     english = f"{path}, line 12: key 'foundations.build': {RETIRED} (expected one of: {keys})"
     assert str(caught.value) == i18n.say(caught.value) == english
     assert caught.value.key == "foundations.build" and caught.value.source == str(path)

@@ -1,8 +1,10 @@
-"""The catalogues: complete, current, compiled, and the language chosen as the system asks.
+"""The catalogues: complete, current, compiled, and the language chosen as the system asks;
+the built-in games' own words, from their pages, complete in every language.
 
-The messages are extracted from the code and the rule tables with Babel (tools/messages.py)
-and compared with each catalogue; the checks themselves are tried on broken entries so a
-check that stopped looking would fail here too.
+The messages are extracted from the code with Babel (tools/messages.py) and compared with
+each catalogue; a game's name, description and modes are its pages' (``game.i18n.games``).
+The checks themselves are tried on broken entries so a check that stopped looking would
+fail here too.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from babel.messages.catalog import Message
 
 from game import i18n
 from game.engine.state import State
+from game.i18n import games
 from game.i18n.wording import moving
+from game.variants import all_variants
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -39,12 +43,75 @@ def test_every_message_is_in_every_catalogue_translated_and_compiled():
     assert messages.problems() == []
 
 
-def test_the_template_holds_the_code_the_tables_and_argparse():
+def test_the_template_holds_the_code_and_argparse_not_the_games_words():
     ids = {m.id if isinstance(m.id, str) else m.id[0] for m in messages.template() if m.id}
     assert "New game" in ids  # the code
-    assert "Double Klondike" in ids  # a rule table's name
     assert "usage: " in ids  # argparse's own words, for --help
     assert len(ids) > 300
+    assert "Double Klondike" not in ids and "Single-card deals" not in ids  # the pages' words
+
+
+@pytest.mark.parametrize("language", [lang for lang in i18n.LANGUAGES if lang != "en"])
+@pytest.mark.parametrize("table", all_variants(), ids=lambda t: t.id)
+def test_every_games_words_are_translated_by_its_page(table, language):
+    """Its name, description and every mode's label and description, as the game shows
+    them in ``language``: the page's words, none left in English."""
+    tr = i18n.catalogue(language)
+    said = [table.name, table.description]
+    said += [word for mode in table.modes for word in (mode.label, mode.description)]
+    for english in filter(None, said):
+        assert tr.gettext(english) != english, f"{table.id}: {english!r} not in {language}"
+    found = [p for p in games.problems(language) if p.startswith(f"{language} {table.id}:")]
+    assert found == []
+
+
+def copy_of_the_games(tmp_path: Path, monkeypatch) -> Path:
+    """The built-in tables and their Ukrainian pages in a folder the game reads instead."""
+    (tmp_path / "help" / "uk").mkdir(parents=True)
+    for source in games.tables_dir().glob("*.toml"):
+        (tmp_path / source.name).write_bytes(source.read_bytes())
+        page = games.page_path(source.stem, "uk")
+        (tmp_path / "help" / "uk" / page.name).write_bytes(page.read_bytes())
+    monkeypatch.setattr(games, "tables_dir", lambda: tmp_path)
+    return tmp_path / "help" / "uk"
+
+
+@pytest.mark.parametrize(
+    "change, problem",
+    [
+        (('label = "По три карти"\n', ""), "yukon: modes.draw3.label ('Three-card deals') not"),
+        (("[modes.draw3]", "[modes.draw4]"), "yukon: header says modes.draw4.label, which"),
+        (("+++\n", "", 1), "yukon.txt: no header of the game's words"),
+        (('name = "', 'name = "Ю'), None),  # a word of its own: fine
+        (("По три карти", "Три карти"), "yukon: modes.draw3.label ('Three-card deals') said"),
+    ],
+)
+def test_a_page_lacking_or_misplacing_a_word_is_named(tmp_path, monkeypatch, change, problem):
+    """A made-up page of Yukon's with three-card deals (as Klondike says them), then each
+    fault in it: the check names the game, the word, and what is wrong."""
+    pages = copy_of_the_games(tmp_path, monkeypatch)
+    table = (tmp_path / "yukon.toml").read_text(encoding="utf-8")
+    table += '\n[modes.draw3]\nlabel = "Three-card deals"\nstock = { draw = 3 }\n'
+    (tmp_path / "yukon.toml").write_text(table, encoding="utf-8")
+    page = (pages / "yukon.txt").read_text(encoding="utf-8")
+    page = page.replace("+++\n#", '\n[modes.draw3]\nlabel = "По три карти"\n+++\n#', 1)
+    (pages / "yukon.txt").write_text(page, encoding="utf-8")
+    assert games.problems("uk") == []
+    (pages / "yukon.txt").write_text(page.replace(*change), encoding="utf-8")
+    found = games.problems("uk")
+    assert (found == []) if problem is None else any(problem in p for p in found), found
+
+
+def test_the_game_shows_the_pages_words_and_the_page_without_them():
+    from game.variants import help_text
+
+    try:
+        i18n.use_language("ru")
+        assert i18n._("Klondike") == "Клондайк" and i18n._("Yukon") == "Юкон"
+        assert help_text("klondike").startswith("# Клондайк\n")
+    finally:
+        i18n.use_language("en")
+    assert i18n._("Klondike") == "Klondike"
 
 
 @pytest.mark.parametrize(

@@ -8,10 +8,10 @@ For every built-in variant and deal mode, deals 1..N (``--deals``, default 10; `
 line of the deal found with full knowledge and a fixed node budget, or, where none is
 found, after ``MID_GAME_MOVES`` moves of a player who follows the visible-only heuristic
 (``hints.useful_moves``, never back to a position already seen); the same every run.
-At each, the hint and the verdict are asked through
-the game's own path: ``hint_in_background`` with the app's ``HINT_BUDGET`` and a fresh
+At each, the hint and the verdict are asked through the game's own path:
+``hint_in_background`` with the app's hint budget (``budgets.STANDARD``) and a fresh
 ``HintCache`` (the first hint of a position, nothing remembered), and
-``solve_in_background`` with ``VERDICT_BUDGET``, each timed from the request to the
+``solve_in_background`` with its verdict budget, each timed from the request to the
 moment its answer is there for the next frame. One search at a time, in this process.
 
 The table gives, per game and position, the p50, p95 and max latency and the share of
@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.app.assist import HINT_BUDGET, VERDICT_BUDGET  # noqa: E402
+from game.app.budgets import STANDARD  # noqa: E402
 from game.engine.game import new_game  # noqa: E402
 from game.engine.text import shown  # noqa: E402
 from game.solver import HintCache, hint_in_background, solve, solve_in_background  # noqa: E402
@@ -102,7 +102,7 @@ def ask_hint(state, rules) -> tuple[float, bool]:
     """(seconds, not known): a first hint of ``state`` as the game's Hint button asks it."""
     cache = HintCache()
     start = time.perf_counter()
-    task = hint_in_background(state, rules, HINT_BUDGET, cache=cache, explained=True)
+    task = hint_in_background(state, rules, STANDARD.hint, cache=cache, explained=True)
     while not task.done():
         time.sleep(POLL)
     seconds = time.perf_counter() - start
@@ -113,7 +113,7 @@ def ask_hint(state, rules) -> tuple[float, bool]:
 def ask_verdict(state, rules) -> tuple[float, bool]:
     """(seconds, not known): "is this still winnable?" as the game asks it."""
     start = time.perf_counter()
-    task = solve_in_background(state, rules, max_seconds=VERDICT_BUDGET, max_nodes=None)
+    task = solve_in_background(state, rules, max_seconds=STANDARD.verdict, max_nodes=None)
     while not task.done():
         time.sleep(POLL)
     seconds = time.perf_counter() - start
@@ -159,8 +159,8 @@ def bench(only, deals: int, out=print, modes=None) -> tuple[list[dict], list[dic
                 cell["v"].append(v_s)
                 cell["vu"].append(v_unknown)
                 for what, seconds, budget in (
-                    ("hint", h_s, hint_reach(HINT_BUDGET)),
-                    ("verdict", v_s, VERDICT_BUDGET),
+                    ("hint", h_s, hint_reach(STANDARD.hint)),
+                    ("verdict", v_s, STANDARD.verdict),
                 ):
                     if seconds > budget + SLACK:
                         late.append(
@@ -220,8 +220,8 @@ def main(argv: list[str] | None = None) -> int:
     only = args.variants
     deals = 3 if args.quick else args.deals
     print(
-        f"Hint budget {HINT_BUDGET:g} s (answers within {hint_reach(HINT_BUDGET):g} s), "
-        f"still winnable? {VERDICT_BUDGET:g} s; deals 1-{deals}; mid-game half-way along a "
+        f"Hint budget {STANDARD.hint:g} s (answers within {hint_reach(STANDARD.hint):g} s), "
+        f"still winnable? {STANDARD.verdict:g} s; deals 1-{deals}; mid-game half-way along a "
         f"winning line (else after {MID_GAME_MOVES} heuristic moves)\n"
     )
     print(HEADER, flush=True)
@@ -232,8 +232,8 @@ def main(argv: list[str] | None = None) -> int:
             args.json,
             json.dumps(
                 {
-                    "hint_budget": HINT_BUDGET,
-                    "verdict_budget": VERDICT_BUDGET,
+                    "hint_budget": STANDARD.hint,
+                    "verdict_budget": STANDARD.verdict,
                     "slack": SLACK,
                     "deals": deals,
                     "mid_game_moves": MID_GAME_MOVES,

@@ -25,6 +25,7 @@ grows.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gc
 import os
 import random
@@ -44,10 +45,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game import i18n  # noqa: E402
-from game.app import analyst, assist  # noqa: E402
 from game.app.allocator import heap_info  # noqa: E402
 from game.app.app import App  # noqa: E402
 from game.app.args import parse  # noqa: E402
+from game.app.budgets import STANDARD, AssistBudget  # noqa: E402
 from game.app.keymap import TABLE  # noqa: E402
 from game.app.loop import DT  # noqa: E402
 from game.variants import all_variants  # noqa: E402
@@ -96,19 +97,24 @@ def all_games(rng: random.Random) -> list[tuple[str, str]]:
     return games
 
 
-def cut_budgets(seconds: float) -> None:
-    """The solver's searches in the game take at most ``seconds`` each."""
-    for name in ("HINT_BUDGET", "VERDICT_BUDGET", "TOP_UP_BUDGET", "DEMO_BUDGET"):
-        setattr(assist, name, min(getattr(assist, name), seconds))
-    analyst.SECONDS_PER_POSITION = min(analyst.SECONDS_PER_POSITION, seconds)
-    analyst.TOTAL_SECONDS = min(analyst.TOTAL_SECONDS, 10 * seconds)
+def cut_budgets(seconds: float) -> AssistBudget:
+    """The game's budgets, each search taking at most ``seconds``."""
+    return dataclasses.replace(
+        STANDARD,
+        hint=min(STANDARD.hint, seconds),
+        verdict=min(STANDARD.verdict, seconds),
+        top_up=min(STANDARD.top_up, seconds),
+        demo=min(STANDARD.demo, seconds),
+        analysis_per_position=min(STANDARD.analysis_per_position, seconds),
+        analysis_total=min(STANDARD.analysis_total, 10 * seconds),
+    )
 
 
 class Player(Hands):
     """Random actions on the real App, as its events and intents bring them."""
 
-    def __init__(self, folder: str, rng: random.Random) -> None:
-        self.folder, self.rng = folder, rng
+    def __init__(self, folder: str, rng: random.Random, budget: AssistBudget) -> None:
+        self.folder, self.rng, self.budget = folder, rng, budget
         self.app = self.open()
         self.games = all_games(rng)
         self.played = 0  # games switched to
@@ -118,6 +124,7 @@ class Player(Hands):
         pygame.init()
         flags = ["--data-dir", self.folder, "--windowed", "800x600", "--no-sound"]
         app = App(parse(flags))
+        app.controller.assistant.budget = self.budget  # before the first frame's search
         apply = app.controller.apply
 
         def stay(intent) -> None:
@@ -310,10 +317,10 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = arguments(argv)
-    cut_budgets(args.search_ms / 1000)
+    budget = cut_budgets(args.search_ms / 1000)
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory(prefix="bench-session-") as folder:
-        player = Player(folder, rng)
+        player = Player(folder, rng, budget)
         player.frames(2)
         growth = Growth() if args.trace else None
         began, samples = time.perf_counter(), [(0, rss_mb())]

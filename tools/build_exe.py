@@ -95,7 +95,7 @@ VSVersionInfo(
                     fileType=0x1, subtype=0x0, date=(0, 0)),
   kids=[
     StringFileInfo([StringTable('040904B0', [
-      StringStruct('FileDescription', 'Patience: fourteen Klondike-family solitaires'),
+      StringStruct('FileDescription', 'Patience: Klondike, Yukon, Canfield and more'),
       StringStruct('FileVersion', '{version}'),
       StringStruct('InternalName', '{name}'),
       StringStruct('OriginalFilename', '{name}.exe'),

@@ -38,7 +38,7 @@ from game.store.autosave import save_current  # noqa: E402
 from game.store.gamefiles import HISTORY, suggested_name, write_game  # noqa: E402
 from game.store.settings import Settings, save_settings  # noqa: E402
 from game.store.statistics import Statistics, StatsKey, record_result, save_statistics  # noqa: E402
-from game.variants import get_variant  # noqa: E402
+from game.variants import builtin_ids, get_variant  # noqa: E402
 from tools.arguments import (  # noqa: E402
     missing,
     output_folder,
@@ -57,11 +57,13 @@ GAMES = {
     "saratoga": ("draw1", 11, 60),
     "double-klondike": ("draw3", 7, 90),
 }
-# The family's other games (issue 23), shot at two sizes; each deal and length chosen so
-# the shot shows what sets the game apart: Canfield's reserve part-used beside a long
-# waste, Lady Jane's seven reserves with stock left to deal to them, Yukon's deep piles,
-# Easthaven's and Agnes's stock still to deal onto the tableau, Athena's alternate rows.
-FAMILY = {
+# Every other built-in game (the variants folder's) is shot at two sizes, its default mode,
+# deal 5, 30 moves in (ANY_GAME); a few have their deal and length chosen so the shot shows
+# what sets the game apart: Canfield's reserve part-used beside a long waste, Lady Jane's
+# seven reserves with stock left to deal to them, Yukon's deep piles, Easthaven's and
+# Agnes's stock still to deal onto the tableau, Athena's alternate rows.
+ANY_GAME = (None, 5, 30)  # None: the table's default mode
+CHOSEN = {
     "whitehead": ("draw1", 5, 30),
     "thumb-and-pouch": ("draw1", 5, 60),
     "westhaven": ("draw1", 5, 30),
@@ -80,6 +82,16 @@ MENU = ["m"]
 # Menu > Watch, save and open games > Finished games (Redo is faint in a game never undone:
 # the arrows pass it by).
 FINISHED = MENU + ["Down"] * 4 + ["Return", "Down", "Return"]
+
+
+def family() -> list[str]:
+    """Every built-in game but the three shot at every size, in the menus' order."""
+    return [variant for variant in builtin_ids() if variant not in GAMES]
+
+
+def view_of(variant: str) -> tuple[str | None, int, int]:
+    """(mode, deal, moves played) of a game's shot; mode None: its default."""
+    return GAMES.get(variant) or CHOSEN.get(variant) or ANY_GAME
 
 
 @dataclass
@@ -103,7 +115,7 @@ def shots() -> list[Shot]:
     for variant in GAMES:
         for size in [*LANDSCAPE, PORTRAIT]:
             out.append(Shot(f"{variant}-{size[0]}x{size[1]}", size, variant))
-    for variant in FAMILY:
+    for variant in family():
         for size in FAMILY_SIZES:
             out.append(Shot(f"{variant}-{size[0]}x{size[1]}", size, variant, settle=True))
     out += [
@@ -408,7 +420,7 @@ def main() -> int:
         elif shot.lost_game:
             game = lost_game()
         else:
-            mode, seed, steps = {**GAMES, **FAMILY}[shot.variant]
+            mode, seed, steps = view_of(shot.variant)
             game = new_game(get_variant(shot.variant).rules(mode), seed=seed)
             greedy_midgame(game, steps)
         with tempfile.TemporaryDirectory() as tmp:

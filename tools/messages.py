@@ -7,11 +7,12 @@
 
 Messages come from the code (``_("...")``, ``ngettext("...", "...", n)``, ``N_("...")``;
 the engine, which speaks no language, marks its templates ``N_("...")`` and
-``N_plural("...", "...")``: ``game.engine.text``) and from the rule tables (a variant's
-name and description, each mode's label and description), read with Babel, a development
+``N_plural("...", "...")``: ``game.engine.text``), read with Babel, a development
 dependency. The English catalogue is made here too: it says each message as written.
 Ukrainian and Russian are translated by hand in their ``.po`` files; ``update`` keeps what
-is translated and marks what is new.
+is translated and marks what is new. A built-in game's own words (its name, description,
+modes) are not here: its rules page in each language gives them (``game.i18n.games``), and
+``check`` holds every page's words complete and agreed.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere: the game's own list of languages
 
-from game.i18n import DOMAIN, LANGUAGES, NAMES  # noqa: E402
+from game.i18n import DOMAIN, LANGUAGES, NAMES, games  # noqa: E402
 from tools.arguments import parser, write_output  # noqa: E402
 
 GAME = ROOT / "game"
@@ -48,12 +49,11 @@ HEADER_COMMENT = """\
 # Copyright (C) YEAR ORGANIZATION
 # This file is distributed under the same license as the PROJECT project.
 #"""
-TABLE_KEYS = ("name", "description")
-MODE_KEYS = ("label", "description")
 
 
 def template() -> Catalog:
-    """Every message the player can read, from the code and the rule tables."""
+    """Every message of the code the player can read (a built-in game's own words are its
+    pages', ``game.i18n.games``)."""
     catalog = Catalog(project="patience-table", domain=DOMAIN, fuzzy=False)
     method_map = [("solver/**.py", "ignore"), ("**.py", "python")]
     for filename, lineno, message, comments, _context in extract_from_dir(
@@ -66,16 +66,6 @@ def template() -> Catalog:
         for lineno, _func, message, comments in extract_python(handle, ("_", "ngettext"), (), {}):
             if message and (isinstance(message, str) or all(message)):
                 catalog.add(message, locations=[("argparse.py", lineno)], auto_comments=comments)
-    for table in sorted((GAME / "variants").glob("*.toml")):
-        data = tomllib.loads(table.read_text(encoding="utf-8"))
-        where = [(f"game/variants/{table.name}", 0)]
-        for key in TABLE_KEYS:
-            if isinstance(data.get(key), str):
-                catalog.add(data[key], locations=where)
-        for mode in data.get("modes", {}).values():
-            for key in MODE_KEYS:
-                if isinstance(mode.get(key), str):
-                    catalog.add(mode[key], locations=where)
     return catalog
 
 
@@ -233,6 +223,23 @@ def problems() -> list[str]:
         mo = mo_path(language)
         if not mo.exists() or mo.read_bytes() != compiled.getvalue():
             found.append(f"{mo}: not compiled from its .po (run tools/messages.py compile)")
+        if language != "en":
+            found += game_word_problems(language, catalog)
+    return found
+
+
+def game_word_problems(language: str, catalog: Catalog) -> list[str]:
+    """The built-in games' words in ``language``: each page's header complete and agreed
+    with the other pages (``games.problems``), and with the catalogue where the code says
+    the same English (the catalogue's word would be shown there)."""
+    found = games.problems(language)
+    for english, translated in games.translations(language).items():
+        message = catalog.get(english)
+        if message is not None and message.string and message.string != translated:
+            found.append(
+                f"{language}: {english!r} is {translated!r} in the games' pages, "
+                f"{message.string!r} in the catalogue"
+            )
     return found
 
 

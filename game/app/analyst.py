@@ -15,11 +15,9 @@ from game.engine.game import Game
 from game.i18n import _, ngettext
 from game.view.intents import Intent, Notify, ShowAnalysis
 
-log = logging.getLogger(__name__)
+from .budgets import STANDARD, AssistBudget
 
-SECONDS_PER_POSITION = 4.0
-TOTAL_SECONDS = 40.0  # the most one analysis takes, said to the player as it starts
-IN_PROCESS = True  # a process of its own, so the table never waits (tests may say thread)
+log = logging.getLogger(__name__)
 
 
 def run_analysis(game: Game, seconds: float, progress, cancel=None, budget=None):
@@ -33,8 +31,9 @@ def run_analysis(game: Game, seconds: float, progress, cancel=None, budget=None)
 
 
 class Analyst:
-    def __init__(self, emit: Callable[[Intent], None]) -> None:
+    def __init__(self, emit: Callable[[Intent], None], budget: AssistBudget = STANDARD) -> None:
         self.emit = emit
+        self.budget = budget  # its seconds, and whether it runs in a process of its own
         self.task = None
         self.source: str | None = None
         self.quiet = False
@@ -52,17 +51,18 @@ class Analyst:
         self.cancel()
         self.source = source
         self.quiet = quiet
-        self._progress = _process_queue() if IN_PROCESS else queue.Queue()
+        in_process = self.budget.analysis_in_process
+        self._progress = _process_queue() if in_process else queue.Queue()
         self.task = BackgroundSearch(
             run_analysis,
             game.copy(),
-            SECONDS_PER_POSITION,
+            self.budget.analysis_per_position,
             self._progress,
-            budget=TOTAL_SECONDS,
-            process=IN_PROCESS,
+            budget=self.budget.analysis_total,
+            process=in_process,
         )
         if not quiet:
-            seconds = math.ceil(TOTAL_SECONDS)
+            seconds = math.ceil(self.budget.analysis_total)
             text = ngettext(
                 "Looking for where the game was lost (the solver sees every card; {seconds} "
                 "second at most)\u2026",

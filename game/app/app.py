@@ -17,8 +17,6 @@ from game.i18n import _
 from game.i18n.console import say_error
 from game.store.session import Session
 from game.store.settings import WINDOW_MIN
-from game.variants.known import prefer
-from game.variants.player import scan
 from game.view import intents as i
 
 from . import loop
@@ -66,6 +64,7 @@ class App:
             table_options(settings),
             clock=lambda: session.elapsed,
             helped=lambda: session.assisted,
+            deal_code=session.deal_code,
         )
         self.scenes = SceneStack(self.table)
         self.controller = Controller(session, self.scenes, self.sounds, self)
@@ -82,10 +81,10 @@ class App:
         asked for while a game with moves is saved, the saved game comes first and the
         question to ask is returned (docs/playing.md's abandon rule)."""
         opts, session = self.options, self.session
-        scan(session.data_dir)  # the player's tables: to resume a game of one, to deal one
-        saved = session.saved_game()
         if opts.table is not None:  # --table FILE: its table, whatever the folder holds
-            prefer(opts.table)
+            session.catalogue.give(opts.table)
+        session.catalogue.scan(session.data_dir)  # the player's tables: to resume, to deal
+        saved = session.saved_game()
         if not opts.deal_requested:
             if saved.game is not None:
                 session.adopt(saved.game, saved.elapsed, saved.game_id, saved.assisted)

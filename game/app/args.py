@@ -10,13 +10,13 @@ from pathlib import Path
 
 from game import i18n
 from game.engine.deal import deal_number
-from game.engine.rules import RuleTableError, VariantTable
+from game.engine.rules import RuleTableError
 from game.engine.text import shown
 from game.i18n import N_, _
 from game.i18n.console import USAGE, say_error
 from game.store.settings import WINDOW_MAX, WINDOW_MIN
 from game.variants import builtin_ids, get_variant
-from game.variants.player import load_player_table
+from game.variants.player import PlayerTable, load_player_table
 
 DISTRIBUTION = "patience-table"
 
@@ -55,7 +55,7 @@ class Options:
     game_file: str | None = None  # a game file to open on its timeline
     language: str | None = None  # --language: this run's language (else the settings')
     desktop: str | None = None  # "install" or "uninstall" the desktop entry, then exit
-    table: VariantTable | None = None  # --table FILE: the player's table to play (variant: its id)
+    table: PlayerTable | None = None  # --table FILE: the player's table to play (variant: its id)
 
     @property
     def deal_requested(self) -> bool:
@@ -130,9 +130,7 @@ def parse(argv: list[str]) -> Options:
     speak(argv)
     parser = _Parser(
         prog="solitaire",
-        description=_(
-            "Klondike, Saratoga, Double Klondike and eleven more games of the Klondike family."
-        ),
+        description=_("Klondike, Yukon, Canfield and more patience games, each a rule table."),
         epilog=_("Started with no deal flags, the game resumes the saved game."),
     )
     parser.add_argument("--variant", choices=builtin_ids(), help=_("variant to deal"))
@@ -183,7 +181,8 @@ def parse(argv: list[str]) -> Options:
     args = parser.parse_args(argv)
     if args.fullscreen and args.windowed:
         parser.error(_("--fullscreen and --windowed cannot be used together"))
-    table = _table(parser, args)
+    own = _table(parser, args)
+    table = own.table if own is not None else None
     variant = table.id if table is not None else args.variant
     if args.mode is not None:
         if variant is None:  # the variants' modes differ: the mode of which?
@@ -205,11 +204,11 @@ def parse(argv: list[str]) -> Options:
         game_file=args.game_file,
         language=args.language,
         desktop=args.desktop,
-        table=table if args.table is not None else None,
+        table=own,
     )
 
 
-def _table(parser: _Parser, args: argparse.Namespace) -> VariantTable | None:
+def _table(parser: _Parser, args: argparse.Namespace) -> PlayerTable | None:
     """``--table FILE``'s table, read now: a broken one is refused as the command line
     refuses it (``python -m game.cli play --table``), file, line and problem in one line."""
     if args.table is None:

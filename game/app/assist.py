@@ -23,19 +23,12 @@ from game.i18n.wording import verdict_message
 from game.store.session import Session
 from game.view.intents import Intent, Notify, Play, ShowHint, ShowVerdict
 
+from .budgets import STANDARD, AssistBudget
+
 if TYPE_CHECKING:
     from game.solver import BackgroundSearch
 
 log = logging.getLogger(__name__)
-
-# Seconds: the winning line must be found within about this (the answer, a move of a
-# winning line or one said to be not known to win, comes within hints.hint_reach of it).
-HINT_BUDGET = 1.0
-VERDICT_BUDGET = 3.0
-TOP_UP_BUDGET = 6.0
-FINISH_STEP = 0.09  # seconds between two moves of the automatic finish
-DEMO_STEP = 0.45  # between two moves of "show me": slow enough to follow
-DEMO_BUDGET = 5.0  # seconds the solver gets to find the line it shows
 
 
 def solver():
@@ -50,11 +43,11 @@ def solver():
     return game.solver
 
 
-def solve_from_seed(rules: Rules, seed: int, cancel=None) -> bool:
+def solve_from_seed(rules: Rules, seed: int, seconds: float = STANDARD.top_up, cancel=None) -> bool:
     result = solver().solve(
         new_game(rules, seed=seed).state,
         rules,
-        max_seconds=TOP_UP_BUDGET,
+        max_seconds=seconds,
         max_nodes=None,
         cancel=cancel,
     )
@@ -62,9 +55,15 @@ def solve_from_seed(rules: Rules, seed: int, cancel=None) -> bool:
 
 
 class Assistant:
-    def __init__(self, session: Session, emit: Callable[[Intent], None]) -> None:
+    def __init__(
+        self,
+        session: Session,
+        emit: Callable[[Intent], None],
+        budget: AssistBudget = STANDARD,
+    ) -> None:
         self.session = session
         self.emit = emit
+        self.budget = budget  # how long each search may take
         self.hint_task: BackgroundSearch | None = None
         self.verdict_task: BackgroundSearch | None = None
         self.top_up_task: BackgroundSearch | None = None
@@ -74,7 +73,7 @@ class Assistant:
         self.verdict = ""
         self._finish: list[Command] = []  # moves to play by themselves: a finish, a demo
         self._finish_clock = 0.0
-        self._pace = FINISH_STEP
+        self._pace = budget.finish_step
         self.demo_task: BackgroundSearch | None = None
         self._demo_about = None
         self.demonstrating = False  # "show me" is playing: any key or click stops it
@@ -135,7 +134,7 @@ class Assistant:
         if self._cache_for is not game:  # a cache per game: its lines are that game's
             self.hint_cache, self._cache_for = solver().HintCache(), game
         self.hint_task = solver().hint_in_background(
-            game.state, game.rules, HINT_BUDGET, cache=self.hint_cache, explained=True
+            game.state, game.rules, self.budget.hint, cache=self.hint_cache, explained=True
         )
 
     # -- is this still winnable? --------------------------------------------------------------
@@ -152,7 +151,7 @@ class Assistant:
         self._verdict_about = game.state
         self._set_verdict("thinking")
         self.verdict_task = solver().solve_in_background(
-            game.state, game.rules, max_seconds=VERDICT_BUDGET, max_nodes=None
+            game.state, game.rules, max_seconds=self.budget.verdict, max_nodes=None
         )
 
     def ask_winnable(self) -> None:
@@ -202,7 +201,7 @@ class Assistant:
         if line is None:
             line = solver().auto_finish_line(self.game.state, self.game.rules)
         if line:
-            self._play_out(line, FINISH_STEP)
+            self._play_out(line, self.budget.finish_step)
 
     def _play_out(self, line, pace: float) -> None:
         self._finish = list(line)
@@ -230,7 +229,7 @@ class Assistant:
         text = _("Looking for a winning line (the solver sees every card)\u2026")
         self.emit(Notify(text, about=game.state))
         self.demo_task = solver().solve_in_background(
-            game.state, game.rules, max_seconds=DEMO_BUDGET, max_nodes=None
+            game.state, game.rules, max_seconds=self.budget.demo, max_nodes=None
         )
 
     def _demo_found(self, task) -> None:
@@ -242,7 +241,7 @@ class Assistant:
             return
         if result.outcome is Outcome.WON and result.line:
             self.demonstrating = True
-            self._play_out(result.line, DEMO_STEP)
+            self._play_out(result.line, self.budget.demo_step)
             self.emit(
                 Notify(
                     _(
@@ -258,7 +257,7 @@ class Assistant:
             self.emit(
                 Notify(
                     _("No winning line found from here within {seconds} s.").format(
-                        seconds=f"{DEMO_BUDGET:g}"
+                        seconds=f"{self.budget.demo:g}"
                     ),
                     about=self._demo_about,
                 )
@@ -274,7 +273,7 @@ class Assistant:
             return
         if not winnable.wants_more(rules):
             return
-        seed = winnable.rng.randrange(1_000_000_000)
+        seed = rules.numbering.spread(winnable.rng.randrange(1_000_000_000))
 
         def done(won) -> None:
             if won:  # runs on the waiting thread: only file I/O here
@@ -284,7 +283,7 @@ class Assistant:
                     log.info("could not keep a winnable deal: %s", exc)
 
         self.top_up_task = solver().BackgroundSearch(
-            solve_from_seed, rules, seed, process=True, on_done=done
+            solve_from_seed, rules, seed, self.budget.top_up, process=True, on_done=done
         )
 
     # -- each step --------------------------------------------------------------------------------

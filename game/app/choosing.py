@@ -22,7 +22,6 @@ from game.i18n.collation import sort_key
 from game.store.session import Session
 from game.store.statistics import StatsKey
 from game.variants import all_variants
-from game.variants.player import scan
 from game.view import intents as i
 from game.view.thumbnail import opening_picture
 from game.view.widgets.chooser import ChooserPanel, Group, Tile
@@ -44,7 +43,7 @@ def first_sentence(text: str) -> str:
 def chooser(session: Session, size: tuple[int, int], first_start: bool = False) -> ChooserPanel:
     """Opened on the game being played. ``first_start``: opened by itself when the game
     first starts: leaving it, the table says where it is found again."""
-    found = scan(session.data_dir)  # read again: a table just added shows
+    found = session.catalogue.scan(session.data_dir)  # read again: a table just added shows
     groups: dict[str, list[Tile]] = {}
     for table in all_variants():
         groups.setdefault(_(table.family.heading), []).append(_tile(session, table, _))

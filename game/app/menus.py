@@ -15,7 +15,6 @@ from game.store.dates import short_date
 from game.store.session import Session
 from game.variants import all_variants, in_shown_order
 from game.variants.codes import deal_code, read_deal_code
-from game.variants.player import scan
 from game.view import intents as i
 from game.view.hud import deal_name
 from game.view.widgets.browser import FileBrowser
@@ -91,13 +90,9 @@ def games_menu(session: Session, size: Size) -> MenuPanel:
         Item(_("Save this game"), i.ExportGame(), hint="Ctrl+S"),
         Item(_("Open a game file\u2026"), i.OpenGameFile(), hint="Ctrl+O", opens=True),
     ]
-    footer = _("Share a deal by its code: {code}").format(code=deal_code_of(game))
+    code = session.deal_code(game) or _("none (a custom deal)")
+    footer = _("Share a deal by its code: {code}").format(code=code)
     return MenuPanel(_("Watch, save and open games"), items, size, footer=footer, closes=True)
-
-
-def deal_code_of(game) -> str:
-    seed = game.deal.seed
-    return deal_code(game.rules, seed) if seed is not None else _("none (a custom deal)")
 
 
 def variant_menu(session: Session, size: Size, variant: str | None = None) -> MenuPanel:
@@ -108,7 +103,7 @@ def variant_menu(session: Session, size: Size, variant: str | None = None) -> Me
     modes in one list would not fit a small window. Either menu opens on what is played,
     marked with a tick."""
     current = session.game.rules
-    found = scan(session.data_dir)
+    found = session.catalogue.scan(session.data_dir)
     own = {table.id: table for table in found.tables}
     footer = _("A new game starts in the chosen variant and mode")
     if variant is not None:
@@ -169,16 +164,19 @@ def deal_prompt(session: Session, size: Size) -> PromptDialog:
 
     def done(text: str) -> list | str:
         text = text.strip()
-        coded = read_deal_code(text)
+        coded = read_deal_code(text, session.catalogue)
         if coded is not None:
             named, seed = coded
             return [i.SwitchVariant(named.variant, named.mode, seed)]
         if not text.isascii() or not text.isdigit():
             return _("Type a deal number (digits 0 to 9) or a deal code such as {code}.").format(
-                code=deal_code(rules, 4242)
+                code=deal_code(rules, 4242, session.catalogue)
             )
-        if len(text) > len(str(MAX_SEED)) or int(text) > MAX_SEED:
-            return _("Deal numbers go up to {limit}.").format(limit=MAX_SEED)
+        numbering = rules.numbering
+        if len(text) > len(str(MAX_SEED)) or not numbering.holds(int(text)):
+            return _("Deal numbers go from {first} to {last}.").format(
+                first=numbering.first, last=numbering.last
+            )
         return [i.PlayDeal(int(text))]
 
     prompt = _("{variant} \u00b7 {mode}: deal number or code").format(

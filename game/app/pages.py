@@ -19,8 +19,7 @@ from game.store.settings import (
     WINNABLE_GRADES,
 )
 from game.store.statistics import StatsKey
-from game.variants import all_variants, help_text, in_shown_order, known
-from game.variants.player import find_variant
+from game.variants import all_variants, in_shown_order
 from game.view import intents as i
 from game.view.hud import format_time
 from game.view.widgets.dialogs import ConfirmDialog
@@ -70,7 +69,7 @@ def options_menu(
     """``silenced``: started with ``--no-sound``: the Sound row says so and cannot be
     changed (the setting would not be heard this run)."""
     variant = session.game.rules.variant
-    table = find_variant(variant)
+    table = session.catalogue.find(variant)
 
     def settings():
         return session.settings
@@ -175,7 +174,8 @@ def statistics_text(session: Session) -> str:
     lines: list[str] = []
     streaks: list[str] = []
     # By the name shown, in the language's order; a player's table, if played this run.
-    shown = [*in_shown_order(all_variants()), *in_shown_order(known.tables(), translated=False)]
+    own = session.catalogue.tables()
+    shown = [*in_shown_order(all_variants()), *in_shown_order(own, translated=False)]
     for table in shown:
         rows = []
         for mode in table.modes:
@@ -260,7 +260,7 @@ def reset_question(session: Session, size: Size, intent: i.ResetStatistics) -> C
     if intent.variant is None:
         what = _("Reset all statistics? This cannot be undone.")
     else:
-        rules = find_variant(intent.variant).rules(intent.mode)
+        rules = session.catalogue.find(intent.variant).rules(intent.mode)
         what = _("Reset the statistics of {variant} \u00b7 {mode}? This cannot be undone.").format(
             variant=_(rules.name), mode=_(rules.mode_label)
         )
@@ -272,11 +272,12 @@ def reset_question(session: Session, size: Size, intent: i.ResetStatistics) -> C
 
 def rules_page(session: Session, size: Size, variant: str | None = None) -> PagePanel:
     """The rules of the game played, or of ``variant`` (in its default mode)."""
-    rules = session.game.rules if variant is None else find_variant(variant).rules()
+    catalogue = session.catalogue
+    rules = session.game.rules if variant is None else catalogue.find(variant).rules()
     buttons = [(pygame.K_k, _("K  Keys"), i.OpenKeys())]  # the keys, from the help
     return PagePanel(
         _("Rules: {variant}").format(variant=_(rules.name)),
-        lambda: help_text(rules.variant),
+        lambda: catalogue.help_text(rules.variant),
         size,
         buttons,
     )

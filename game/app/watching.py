@@ -66,7 +66,7 @@ class Watching:
         if self._analyst is None:
             from .analyst import Analyst
 
-            self._analyst = Analyst(self.c.apply)
+            self._analyst = Analyst(self.c.apply, self.c.assistant.budget)
         return self._analyst
 
     def replay_scene(self) -> ReplayScene | None:
@@ -99,7 +99,7 @@ class Watching:
         back are not shown as played: undo is the position), or why it cannot be had."""
         if source is None:
             return self.c.session.game.played_copy()
-        found = gamefiles().read_game(Path(source))
+        found = gamefiles().read_game(Path(source), self.c.session.catalogue)
         return found if isinstance(found, str) else found.game.played_copy()
 
     def assisted(self, source: str | None) -> bool:
@@ -107,11 +107,12 @@ class Watching:
         then solved with help, on the timeline and when played on from it."""
         if source is None:
             return self.c.session.assisted
-        found = gamefiles().read_game(Path(source))
+        found = gamefiles().read_game(Path(source), self.c.session.catalogue)
         return not isinstance(found, str) and found.assisted
 
     def history(self) -> list:
-        return gamefiles().finished_games(self.c.session.data_dir)
+        session = self.c.session
+        return gamefiles().finished_games(session.data_dir, catalogue=session.catalogue)
 
     # -- the timeline --------------------------------------------------------------------------
 
@@ -223,11 +224,13 @@ class Watching:
             c.table.say(path, error=True)
             return
         try:
-            helped = c.session.assisted
+            helped, tables = c.session.assisted, c.session.catalogue
             if path is None:
-                path = files.save_new(c.session.data_dir, game, c.session.elapsed, assisted=helped)
+                path = files.save_new(
+                    c.session.data_dir, game, c.session.elapsed, helped, catalogue=tables
+                )
             else:
-                files.write_game(path, game, c.session.elapsed, assisted=helped)
+                files.write_game(path, game, c.session.elapsed, assisted=helped, catalogue=tables)
         except OSError as exc:
             where = path or files.games_folder(c.session.data_dir) / files.suggested_name(game)
             if isinstance(exc.filename, str):  # the file or folder that failed
@@ -252,7 +255,7 @@ class Watching:
         if intent.path is None:
             c.open_menu("file_browser")
             return
-        found = gamefiles().read_game(Path(intent.path))
+        found = gamefiles().read_game(Path(intent.path), self.c.session.catalogue)
         if isinstance(found, str):
             c.table.say(found, error=True)
             return

@@ -25,6 +25,7 @@ from .policies import EmptyPile, FoundationBase, StockTarget
 from .refusals import Reason, Refused
 from .relations import FULL_FOUNDATION, Relations
 from .rules import RULE_SETS_KEPT, Rules
+from .shapes import WasteBuild
 from .state import STOCK, WASTE, State
 
 __all__ = ["Collect", "Command", "Draw", "Mechanics", "Move", "ToFoundation", "mechanics_for"]
@@ -63,6 +64,8 @@ class Mechanics(Relations):
             raise Refused(Reason.SAME_PILE, source=src, target=dst)
         if src == STOCK:
             raise Refused(Reason.STOCK_ONLY_BY_TURNING, source=src)
+        if dst == WASTE and self.rules.waste_builds is not WasteBuild.NONE:
+            return self._onto_waste(state, src, n)
         if dst in (STOCK, WASTE):
             raise Refused(Reason.NOT_ONTO_TALON, source=src, target=dst)
         if dst in self.reserves:
@@ -114,6 +117,21 @@ class Mechanics(Relations):
                 raise Refused(self.empty.reason, **about)
         moved = CardsMoved(src, dst, n, pile[-n:])
         return (moved, *self._after_leaving(state, src, len(pile) - n))
+
+    def _onto_waste(self, state: State, src: int, n: int) -> Step:
+        """A tableau card onto a waste that takes them (Golf's, built up or down)."""
+        pile, waste = state.piles[src], state.piles[WASTE]
+        if src not in self.tableau or not pile:
+            raise Refused(Reason.NOT_ONTO_TALON, source=src, target=WASTE)
+        if n != 1:
+            raise Refused(Reason.SINGLE_CARDS_ONLY, source=src, count=n)
+        if n > state.face_up_on_top(src):
+            raise Refused(Reason.FACE_DOWN, source=src, count=n)
+        if not self.waste_takes(state, pile[-1]):
+            onto = waste[-1] if waste else None
+            raise Refused(Reason.WASTE_TAKES, card=pile[-1], onto=onto, source=src, target=WASTE)
+        moved = CardsMoved(src, WASTE, 1, pile[-1:])
+        return (moved, *self._after_leaving(state, src, len(pile) - 1))
 
     def _run_up(self, state: State, src: int, dst: int, n: int) -> Step:
         """A complete run in suit, King to Ace, to an empty foundation, as one move."""

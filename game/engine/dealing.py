@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .cards import RANK, SUIT
+from .cards import IS_RED, RANK, SUIT
 from .policy import Policy, Refusal
 from .refusals import Reason
 from .text import N_
@@ -96,41 +96,63 @@ FILL_EMPTY_FIRST = N_("Fill the empty piles first: the next deal waits for them.
 
 
 # -- scoring --------------------------------------------------------------------------------
-# A score is counted from the piles: (foundation piles, tableau piles, the tableau piles'
-# face-down counts), each pile bottom to top; ``most`` is the best score for (cards in the
-# game, foundations).
 
 FULL_SUIT = 13
 
 
-def foundation_cards(
-    foundations: Sequence[Pile], tableau: Sequence[Pile], down: Sequence[int]
-) -> int:
-    return sum(map(len, foundations))
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What a score is counted from: the piles now (bottom to top) and what the deal did."""
+
+    foundations: Sequence[Pile]
+    tableau: Sequence[Pile]
+    down: Sequence[int]  # the tableau piles' face-down counts now
+    dealt_down: int = 0  # face-down cards the deal left on the tableau
+    dealt_up: int = 0  # cards the deal put on the foundations
+    dealt_tableau: int = 0  # cards the deal put on the tableau
 
 
-def cards_and_suits(
-    foundations: Sequence[Pile], tableau: Sequence[Pile], down: Sequence[int]
-) -> int:
-    """5 a card on the foundations, 60 more a foundation complete (Forty Thieves)."""
-    return sum(5 * len(pile) + 60 * (len(pile) == FULL_SUIT) for pile in foundations)
+def _on_foundations(t: Tally) -> int:
+    return sum(map(len, t.foundations))
 
 
-def runs_in_suit(foundations: Sequence[Pile], tableau: Sequence[Pile], down: Sequence[int]) -> int:
-    """One a face-up tableau card on the card of its suit one rank higher, twelve a
-    complete run on the foundations: (length - 1) for every run in suit (Spider)."""
-    score = sum(FULL_SUIT - 1 for pile in foundations if len(pile) == FULL_SUIT)
-    for pile, hidden in zip(tableau, down, strict=True):
+def _full(t: Tally) -> int:
+    return sum(len(pile) == FULL_SUIT for pile in t.foundations)
+
+
+def _pairs(t: Tally, pair: Callable[[int, int], bool]) -> int:
+    """Face-up tableau cards lying on a card one rank higher that ``pair`` accepts."""
+    count = 0
+    for pile, hidden in zip(t.tableau, t.down, strict=True):
         for i in range(max(hidden, 0) + 1, len(pile)):
             card, onto = pile[i], pile[i - 1]
-            score += SUIT[card] == SUIT[onto] and RANK[onto] == RANK[card] + 1
-    return score
+            count += RANK[onto] == RANK[card] + 1 and pair(card, onto)
+    return count
+
+
+def _in_suit(card: int, onto: int) -> bool:
+    return SUIT[card] == SUIT[onto]
+
+
+def _other_colour(card: int, onto: int) -> bool:
+    return IS_RED[card] != IS_RED[onto]
+
+
+def _whole_runs(t: Tally) -> int:
+    """Tableau piles that are one complete run in suit, King to Ace (Scorpion's goal)."""
+    return sum(
+        len(pile) == FULL_SUIT and hidden <= 0 and _pairs(Tally((), (pile,), (0,)), _in_suit) == 12
+        for pile, hidden in zip(t.tableau, t.down, strict=True)
+    )
 
 
 @dataclass(frozen=True, slots=True)
 class Counting:
-    score: Callable[[Sequence[Pile], Sequence[Pile], Sequence[int]], int]
-    most: Callable[[int, int], int]
+    """A score from a ``Tally``, and the best score for (cards in the game, foundations,
+    the tally: its ``dealt_*`` counts)."""
+
+    score: Callable[[Tally], int]
+    most: Callable[[int, int, Tally], int]
 
 
 class Scoring(Policy):
@@ -139,12 +161,31 @@ class Scoring(Policy):
     FOUNDATION_CARDS = (
         "foundation-cards",
         N_("one point per card on the foundations"),
-        Counting(foundation_cards, lambda cards, foundations: cards),
+        Counting(_on_foundations, lambda cards, f, t: cards),
+    )
+    FOUNDATION_CARDS_PLAYED = (
+        "foundation-cards-played",
+        N_("one point per card on the foundations, those put there by the deal left out"),
+        Counting(lambda t: _on_foundations(t) - t.dealt_up, lambda cards, f, t: cards - t.dealt_up),
     )
     CARDS_AND_SUITS = (
         "cards-and-suits",
         N_("5 points per card on the foundations, 60 more per foundation completed"),
-        Counting(cards_and_suits, lambda cards, foundations: 5 * cards + 60 * foundations),
+        Counting(
+            lambda t: 5 * _on_foundations(t) + 60 * _full(t),
+            lambda cards, f, t: 5 * cards + 60 * f,
+        ),
+    )
+    CARDS_SUITS_AND_BUILDS = (
+        "cards-suits-and-builds",
+        N_(
+            "5 points per card on the foundations, 60 more per foundation completed, 2 per "
+            "face-up tableau card on the card one rank higher of the other colour"
+        ),
+        Counting(
+            lambda t: 5 * _on_foundations(t) + 60 * _full(t) + 2 * _pairs(t, _other_colour),
+            lambda cards, f, t: 5 * cards + 60 * f,
+        ),
     )
     RUNS_IN_SUIT = (
         "runs-in-suit",
@@ -152,13 +193,33 @@ class Scoring(Policy):
             "one point per face-up card on the card of its suit one rank higher, and 12 per "
             "complete run on the foundations"
         ),
-        Counting(runs_in_suit, lambda cards, foundations: (FULL_SUIT - 1) * foundations),
+        Counting(
+            lambda t: _pairs(t, _in_suit) + (FULL_SUIT - 1) * _full(t),
+            lambda cards, f, t: (FULL_SUIT - 1) * f,
+        ),
+    )
+    RUNS_TURNED_AND_COMPLETED = (
+        "runs-turned-and-completed",
+        N_(
+            "one point per face-up card on the card of its suit one rank higher, 4 more per "
+            "pile that is one complete run, 3 per face-down card turned up"
+        ),
+        Counting(
+            lambda t: _pairs(t, _in_suit) + 4 * _whole_runs(t) + 3 * (t.dealt_down - sum(t.down)),
+            lambda cards, f, t: (FULL_SUIT - 1 + 4) * (cards // FULL_SUIT) + 3 * t.dealt_down,
+        ),
+    )
+    TABLEAU_CARDS_MOVED = (
+        "tableau-cards-moved",
+        N_("one point per card moved off the tableau"),
+        Counting(
+            lambda t: t.dealt_tableau - sum(map(len, t.tableau)),
+            lambda cards, f, t: t.dealt_tableau,
+        ),
     )
 
-    def score(
-        self, foundations: Sequence[Pile], tableau: Sequence[Pile], down: Sequence[int]
-    ) -> int:
-        return self.rule.score(foundations, tableau, down)
+    def score(self, tally: Tally) -> int:
+        return self.rule.score(tally)
 
-    def most(self, cards: int, foundations: int) -> int:
-        return self.rule.most(cards, foundations)
+    def most(self, cards: int, foundations: int, tally: Tally) -> int:
+        return self.rule.most(cards, foundations, tally)

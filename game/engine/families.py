@@ -20,6 +20,26 @@ class Family(Policy):
         N_("the Klondike family: build down on the tableau, up in suit on the foundations"),
         N_("Klondike family"),
     )
+    FREECELL = (
+        "freecell",
+        N_("the FreeCell family: every card dealt face up, cells that hold one card each"),
+        N_("FreeCell family"),
+    )
+    SPIDER = (
+        "spider",
+        N_("the Spider family: build whole runs from King to Ace in the tableau"),
+        N_("Spider family"),
+    )
+    FORTY_THIEVES = (
+        "forty-thieves",
+        N_("the Forty Thieves family: two decks, many piles, few cards moved at once"),
+        N_("Forty Thieves family"),
+    )
+    GOLF = (
+        "golf",
+        N_("Golf: clear the tableau onto the waste, one rank up or down"),
+        N_("Golf"),
+    )
 
     @property
     def heading(self) -> str:

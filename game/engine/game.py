@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from .cards import full_deck
 from .commands import Command, Draw, Mechanics, Move, mechanics_for
 from .deal import shuffled
+from .dealing import Tally
 from .events import CardsMoved, Step, StockTurned, apply, apply_step, revert_step
 from .policies import StockTarget
 from .refusals import Refused
@@ -35,6 +36,9 @@ class Deal:
             if sorted(self.deck) != sorted(full_deck(rules.decks, rules.suits)):
                 raise ValueError(f"the deck order is not exactly {rules.decks} full deck(s)")
             return list(self.deck)
+        order = rules.numbering.rule.order
+        if order is not None:
+            return list(order(self.seed))
         return shuffled(full_deck(rules.decks, rules.suits), self.seed)
 
 
@@ -186,22 +190,32 @@ class Game:
             return False
         return True
 
+    def tally(self) -> Tally:
+        """What the score is counted from: the piles now and what the deal did."""
+        state, first, layout = self.state, self.initial, self.layout
+        tableau = layout.tableau_range
+        return Tally(
+            foundations=[state.piles[f] for f in layout.foundation_range],
+            tableau=[state.piles[t] for t in tableau],
+            down=[state.down[t] for t in tableau],
+            dealt_down=sum(first.down[t] for t in tableau),
+            dealt_up=sum(len(first.piles[f]) for f in layout.foundation_range),
+            dealt_tableau=sum(len(first.piles[t]) for t in tableau),
+        )
+
     @property
     def score(self) -> int:
         """As the rules' scoring policy counts (one point per card on the foundations)."""
-        piles, layout = self.state.piles, self.layout
-        foundations = [piles[f] for f in layout.foundation_range]
-        tableau = [piles[t] for t in layout.tableau_range]
-        down = [self.state.down[t] for t in layout.tableau_range]
-        return self.rules.scoring.score(foundations, tableau, down)
+        return self.rules.scoring.score(self.tally())
 
     @property
     def max_score(self) -> int:
-        return self.rules.scoring.most(self.rules.card_count, self.rules.foundations)
+        rules = self.rules
+        return rules.scoring.most(rules.card_count, rules.foundations, self.tally())
 
     @property
     def won(self) -> bool:
-        return self.state.cards_on_foundations(self.layout) == self.rules.card_count
+        return self.mechanics.won(self.state)
 
     @property
     def moves_made(self) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from .cards import RANK
 from .orders import Move
 from .relations import FULL_FOUNDATION, Relations
-from .shapes import MoveLimit
+from .shapes import MoveLimit, WasteBuild
 from .state import WASTE, State
 
 
@@ -100,6 +100,8 @@ def pile_moves(mech: Relations, state: State) -> list[Move]:
         for src in loose + returning:
             if mech.empty_tableau_takes(state, piles[src][-1]):
                 moves.append(Move(src, dst, 1))
+    if mech.rules.waste_builds is not WasteBuild.NONE:  # Golf: tableau cards onto the waste
+        moves += [Move(t, WASTE, 1) for t in tops if mech.waste_takes(state, piles[t][-1])]
     for dst in mech.cells:
         if not piles[dst]:
             for src in [WASTE] * bool(piles[WASTE]) + reserves + cells + tops + returning:

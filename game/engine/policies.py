@@ -47,7 +47,7 @@ from .dealing import (
 )
 from .policy import Policy, Refusal
 from .refusals import Reason
-from .shapes import FoundationTakes
+from .shapes import WASTE_TAKES, FoundationTakes
 from .text import N_
 
 # The deal's, the stock's and the score's policies live in ``dealing``; they are named
@@ -89,6 +89,10 @@ def any_suit(card: int, onto: int) -> bool:
     return True
 
 
+def no_card(card: int, onto: int) -> bool:
+    return False
+
+
 DOWN, UP = 1, -1  # the rank of the card built on: one below (DOWN) or above (UP) its own
 SuitTest = Callable[[int, int], bool]
 
@@ -117,6 +121,7 @@ class Build(Policy):
         Building(other_suit, DOWN),
     )
     ANY_SUIT = ("down-any-suit", N_("down regardless of suit"), Building(any_suit, DOWN))
+    NONE = ("none", N_("nothing: no card goes on another (Golf)"), Building(no_card, DOWN))
     UP_ALTERNATE_COLOUR = (
         "up-alternate-colour",
         N_("up in alternating colours"),
@@ -375,3 +380,4 @@ SENTENCES: dict[Reason, str] = {
     if p.refusal and p.refusal.sentence
 }
 SENTENCES[Reason.FILL_EMPTY_FIRST] = FILL_EMPTY_FIRST
+SENTENCES[Reason.WASTE_TAKES] = WASTE_TAKES.sentence

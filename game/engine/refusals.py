@@ -37,6 +37,7 @@ class Reason(StrEnum):
     TOO_MANY_CARDS = "too-many-cards"  # limit: the most free cells and empty piles move
     # What the target takes.
     NOT_ONTO_TALON = "not-onto-talon"  # target: the stock or the waste
+    WASTE_TAKES = "waste-takes"  # a waste built on (Golf) takes one rank above or below
     FOUNDATION_ONE_AT_A_TIME = "foundation-one-at-a-time"
     GROUP_NOT_UP = "group-not-up"  # cards offered together that do not go up one by one
     BETWEEN_FOUNDATIONS = "between-foundations"

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from .cards import ACE, KING, RANK, RANKS, SUIT, make_card
 from .policies import Build, EmptyPile, FoundationBase, Run, any_suit, builder, next_rank
 from .rules import Rules
-from .shapes import MoveLimit
-from .state import Layout, State, layout_for
+from .shapes import Goal, MoveLimit
+from .state import WASTE, Layout, State, layout_for
 
 FULL_FOUNDATION = 13  # a foundation holds one suit's thirteen cards at most
 
@@ -31,6 +31,7 @@ class Relations:
         self.cells = tuple(self.layout.cell_range)
         self.move_limit = rules.move_limit
         self.runs_up = rules.foundation_takes.runs  # foundations take complete runs only
+        self.goal = rules.goal
         self._runs = rules.move_runs
         # The policies as members (a Rules value made by hand may hold their strings).
         build, runs = Build(rules.build), Run(rules.runs)
@@ -151,6 +152,39 @@ class Relations:
                 return None
             below = card
         return target
+
+    def won(self, state: State) -> bool:
+        """Is the game won (the table's goal)?"""
+        piles = state.piles
+        if self.goal is Goal.TABLEAU_CLEARED:
+            return not any(piles[t] for t in self.tableau)
+        if self.goal is Goal.TABLEAU_RUNS:
+            return all(
+                not piles[t] or (len(piles[t]) == FULL_FOUNDATION and self.complete_run(state, t))
+                for t in self.tableau
+            )
+        return state.cards_on_foundations(self.layout) == self.rules.card_count
+
+    def progress(self, state: State) -> int:
+        """How far the game is towards its goal, in cards: on the foundations; off the
+        tableau (Golf); lying in suit on the card one rank higher (Scorpion)."""
+        piles = state.piles
+        if self.goal is Goal.TABLEAU_CLEARED:
+            return -sum(len(piles[t]) for t in self.tableau)
+        if self.goal is Goal.TABLEAU_RUNS:
+            return sum(
+                1
+                for t in self.tableau
+                for i in range(max(state.down[t], 0) + 1, len(piles[t]))
+                if SUIT[piles[t][i]] == SUIT[piles[t][i - 1]]
+                and RANK[piles[t][i - 1]] == RANK[piles[t][i]] + 1
+            )
+        return state.cards_on_foundations(self.layout)
+
+    def waste_takes(self, state: State, card: int) -> bool:
+        """May ``card`` go on the waste (Golf's waste, built up or down)?"""
+        waste = state.piles[WASTE]
+        return bool(waste) and self.rules.waste_builds.takes(RANK[card], RANK[waste[-1]])
 
     # -- the free space ---------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .cards import CARDS_PER_DECK
 from .families import Family
+from .microsoft import COLUMNS
 from .policies import (
     Build,
     DealPattern,
@@ -33,7 +34,7 @@ from .schema import (
     not_a_table,
     unknown_key,
 )
-from .shapes import FoundationTakes, MoveLimit
+from .shapes import FoundationStart, FoundationTakes, Goal, MoveLimit, Numbering, WasteBuild
 from .text import N_, Message, N_plural, shown
 from .vocabulary import (
     BY_PATH,
@@ -97,6 +98,12 @@ class Rules:
     group_to_foundation: bool = False  # a run in suit goes up as one move
     deal_needs_every_pile: bool = False  # the stock deals only when no pile is empty
     suits: str = "CDHS"  # the deck's suits (Spider's one- and two-suit decks: fewer)
+    goal: Goal = Goal.FOUNDATIONS
+    numbering: Numbering = Numbering.OWN
+    face_down: tuple[int, ...] = ()  # face-down cards per pile, where the table says
+    kings_to_bottom: bool = False
+    foundation_start: FoundationStart = FoundationStart.EMPTY
+    waste_builds: WasteBuild = WasteBuild.NONE
 
     def __post_init__(self) -> None:
         """Each policy field as its kind's member (a Rules value made by hand, or read back
@@ -302,6 +309,7 @@ def _resolve(d: dict, mode_id: str, label: str, source: str, where: str) -> Rule
         raise key_error(source, "cells.deal", problem)
     dealt = sum(counts) + sum(extra) + reserves + cell_deal
     dealt += fields["foundation_base"] is FoundationBase.DEALT
+    dealt += 4 * d["decks"] * (fields["foundation_start"] is FoundationStart.ACES)
     cards = d["decks"] * CARDS_PER_DECK
     if dealt > cards:
         problem = N_plural(
@@ -324,15 +332,29 @@ def _resolve(d: dict, mode_id: str, label: str, source: str, where: str) -> Rule
     if fields["move_limit"] is not MoveLimit.NONE and not fields["move_runs"]:
         problem = Message(N_("only allowed with move_runs = true"))
         raise key_error(source, "tableau.move_limit", problem)
-    if fnd["count"] != 4 * d["decks"]:
-        must = N_("must be 4 per deck ({count}), got {value}")
-        problem = Message(must, count=4 * d["decks"], value=fnd["count"])
+    wanted = 4 * d["decks"] if fields["goal"] is Goal.FOUNDATIONS else 0
+    if fnd["count"] != wanted:
+        if wanted:
+            must = N_("must be 4 per deck ({count}), got {value}")
+        else:
+            must = N_("must be {count}: this game's goal is not the foundations, got {value}")
+        problem = Message(must, count=wanted, value=fnd["count"])
         raise key_error(source, "foundations.count", problem)
+    face_down = tab.get("face_down")
+    face_down = () if face_down is None else _counts(source, "tableau.face_down", face_down, piles)
+    if any(down > dealt for down, dealt in zip(face_down, counts, strict=False)):
+        problem = Message(N_("more face-down cards than a pile is dealt"))
+        raise key_error(source, "tableau.face_down", problem)
+    microsoft = counts == COLUMNS and d["decks"] == 1 and dealt == sum(COLUMNS)
+    if fields["numbering"] is Numbering.MICROSOFT and not microsoft:
+        problem = N_("Microsoft's deals are one deck in eight piles of 7, 7, 7, 7, 6, 6, 6, 6")
+        raise key_error(source, "numbering", Message(problem))
     return Rules(
         mode=mode_id,
         mode_label=label,
         deal_counts=counts,
         extra_face_up=extra,
+        face_down=face_down,
         empty_rank=empty_rank,
         **fields,
     )

@@ -137,6 +137,13 @@ def is_rank(v: Any) -> Message | None:
     return Message(N_("must be a rank, one of {ranks}, got {value}"), ranks=RANKS, value=shown(v))
 
 
+def is_code(v: Any) -> Message | None:
+    """A built-in game's deal-code letters: one to three capitals A-Z."""
+    if isinstance(v, str) and 1 <= len(v) <= 3 and v.isascii() and v.isalpha() and v.isupper():
+        return None
+    return Message(N_("must be one to three capital letters A-Z, got {value}"), value=shown(v))
+
+
 def is_suits(v: Any) -> Message | None:
     """Suit letters for a deck of chosen suits: 1, 2 or 4 of them (so that every card has
     as many copies), each once."""

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .deal import MAX_SEED
+from .microsoft import FIRST_DEAL, LAST_DEAL, microsoft_order
 from .policy import Policy, Refusal
 from .refusals import Reason
 from .text import N_
@@ -35,6 +37,11 @@ class MoveLimit(Policy):
     """How many cards of a run may move together."""
 
     NONE = ("none", N_("as many as the run policy lets move"), Limiting(no_limit))
+    FREE_CELLS = (
+        "free-cells",
+        N_("one more than the free cells (empty piles do not count)"),
+        Limiting(lambda free_cells, empty_piles: free_cells + 1),
+    )
     FREE_SPACE = (
         "free-cells-and-piles",
         N_(
@@ -76,3 +83,97 @@ class FoundationTakes(Policy):
     @property
     def runs(self) -> bool:
         return self.rule.run
+
+
+# -- the goal -------------------------------------------------------------------------------
+
+
+class Goal(Policy):
+    """When the game is won."""
+
+    FOUNDATIONS = ("foundations", N_("every card on the foundations"))
+    TABLEAU_RUNS = (
+        "tableau-runs",
+        N_("every tableau pile empty or one complete run in suit, King to Ace (Scorpion)"),
+    )
+    TABLEAU_CLEARED = ("tableau-cleared", N_("every tableau card moved to the waste (Golf)"))
+
+
+# -- the waste as a pile to build on (Golf) --------------------------------------------------
+
+
+def adjacent_rank(card_rank: int, onto_rank: int) -> bool:
+    """One rank above or below, whatever the suit; nothing goes on a King and only a Two on
+    an Ace (no turning the corner)."""
+    return onto_rank != 13 and abs(card_rank - onto_rank) == 1
+
+
+class WasteBuild(Policy):
+    """What the waste takes from the tableau."""
+
+    NONE = ("none", N_("nothing: only the stock turns cards onto it"), None)
+    UP_OR_DOWN = (
+        "up-or-down",
+        N_(
+            "a tableau card one rank above or below its top card, whatever the suit; "
+            "nothing on a King"
+        ),
+        adjacent_rank,
+    )
+
+    def takes(self, card_rank: int, onto_rank: int) -> bool:
+        return self.rule is not None and self.rule(card_rank, onto_rank)
+
+
+# The refusal of a card the waste does not take (``WasteBuild.UP_OR_DOWN``).
+WASTE_TAKES = Refusal(
+    Reason.WASTE_TAKES, N_("The waste takes a card one rank above or below {onto}, not {card}.")
+)
+
+
+class FoundationStart(Policy):
+    """What the foundations hold before the deal."""
+
+    EMPTY = ("empty", N_("nothing"))
+    ACES = ("aces", N_("the Aces, one on each, taken out before the shuffle"))
+
+
+# -- deal numbers ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Numbers:
+    """A numbering of the deals: the first and last number, and the cards of deal N in
+    dealing order from the full deck (None: the game's own shuffle, ``deal.shuffled``)."""
+
+    first: int
+    last: int
+    order: Callable[[int], tuple[int, ...]] | None
+
+
+class Numbering(Policy):
+    """Which cards a deal number gives."""
+
+    OWN = ("own", N_("this game's own shuffle, for any number"), Numbers(0, MAX_SEED, None))
+    MICROSOFT = (
+        "microsoft",
+        N_("Microsoft FreeCell's deals 1 to 2147483647 (one deck, eight piles of 7 and 6)"),
+        Numbers(FIRST_DEAL, LAST_DEAL, microsoft_order),
+    )
+
+    @property
+    def first(self) -> int:
+        return self.rule.first
+
+    @property
+    def last(self) -> int:
+        return self.rule.last
+
+    def holds(self, number: int) -> bool:
+        return self.rule.first <= number <= self.rule.last
+
+    def spread(self, number: int) -> int:
+        """A deal number of this numbering from any ``number`` >= 0: itself where it is one
+        (so random picks below a billion keep their numbers in the game's own shuffle)."""
+        first, last = self.rule.first, self.rule.last
+        return first + number % (last - first + 1)

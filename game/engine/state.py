@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import CODE, RANK
+from .cards import ACE, CODE, KING, RANK, SUIT
 from .deal import deal_order
 from .policies import FoundationBase
 from .rules import Rules
+from .shapes import FoundationStart
 from .text import N_, EngineError, shown
 
 STOCK = 0
@@ -171,9 +172,18 @@ def initial_state(rules: Rules, deck_order: list[int] | tuple[int, ...]) -> Stat
     then its extra face-up rows, then one card to each of the first ``cell_deal`` cells,
     then the base card to the first foundation; the cards
     left over form the stock with the first of them on top. A game with neither reserves,
-    extra rows nor a dealt base (Klondike) starts with the first tableau position.
+    extra rows nor a dealt base (Klondike) starts with the first tableau position. Where
+    the foundations start with the Aces (Beleaguered Castle), the Aces are taken out of
+    ``deck_order`` first, in its order, and the rest dealt as above; where Kings go to the
+    bottom (Baker's Dozen), each pile's Kings are moved there once it is dealt.
     """
     layout = layout_for(rules)
+    foundations: list[tuple[int, ...]] = [()] * rules.foundations
+    if rules.foundation_start is FoundationStart.ACES:
+        aces = sorted((c for c in deck_order if RANK[c] == ACE), key=lambda c: (SUIT[c], c))
+        for f, ace in enumerate(aces):
+            foundations[f] = (ace,)
+        deck_order = [c for c in deck_order if RANK[c] != ACE]
     cards = iter(deck_order)
     reserves = [[next(cards) for _ in range(rules.reserve_deal)] for _ in range(rules.reserves)]
     tableau: list[list[int]] = [[] for _ in range(rules.tableau_piles)]
@@ -181,8 +191,11 @@ def initial_state(rules: Rules, deck_order: list[int] | tuple[int, ...]) -> Stat
         tableau[pile].append(next(cards))
     for pile in deal_order(rules.extra_face_up):
         tableau[pile].append(next(cards))
+    if rules.kings_to_bottom:
+        tableau = [
+            [c for c in p if RANK[c] == KING] + [c for c in p if RANK[c] != KING] for p in tableau
+        ]
     cells = [(next(cards),) if c < rules.cell_deal else () for c in range(rules.cells)]
-    foundations: list[tuple[int, ...]] = [()] * rules.foundations
     base = 0
     if rules.foundation_base == FoundationBase.DEALT:
         foundations[0] = (next(cards),)
@@ -195,6 +208,8 @@ def initial_state(rules: Rules, deck_order: list[int] | tuple[int, ...]) -> Stat
     shown = [0] * layout.pile_count
     for t, i in enumerate(layout.tableau_range):
         down[i], shown[i] = rules.face_up.hidden(rules.deal_counts[t])
+        if rules.face_down:
+            down[i], shown[i] = rules.face_down[t], 0
     for r, i in enumerate(layout.reserve_range):
         down[i], shown[i] = rules.reserve_face_up.hidden(len(reserves[r]))
     return State(tuple(piles), tuple(down), 0, tuple(shown) if any(shown) else (), base)

@@ -13,13 +13,24 @@ kind is one member line there.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
-
-from .cards import MAX_DECKS, RANKS, SUITS
-from .declared import ID_LIMIT, NAME_LIMIT, WORDS_LIMIT
+from .cards import MAX_DECKS
 from .families import Family
+from .keys import (
+    ABSENT,
+    COUNTS,
+    FLAG,
+    LETTERS,
+    NAME,
+    RANK,
+    REDEALS,
+    SLUG,
+    SUIT_LETTERS,
+    TEXT,
+    WORDS,
+    Key,
+    choice,
+    whole,
+)
 from .policies import (
     Build,
     DealPattern,
@@ -32,102 +43,10 @@ from .policies import (
 )
 from .policy import Policy
 from .schema import (
-    UNLIMITED,
     Checker,
-    int_between,
-    is_bool,
-    is_counts,
-    is_id,
-    is_name,
-    is_rank,
-    is_redeals,
-    is_suits,
-    is_text,
-    is_words,
-    one_of,
 )
-from .shapes import FoundationTakes, MoveLimit
+from .shapes import FoundationStart, FoundationTakes, Goal, MoveLimit, Numbering, WasteBuild
 from .text import N_
-
-
-def _same(value: Any) -> Any:
-    return value
-
-
-@dataclass(frozen=True, slots=True)
-class Value:
-    """What a key takes: its checker, the words the reference gives for it, and how the
-    table's value becomes the ``Rules`` field's (``kind``: the policy kind, for choices)."""
-
-    check: Checker
-    words: str
-    coerce: Callable[[Any], Any] = _same
-    kind: type[Policy] | None = None
-
-
-def whole(low: int, high: int) -> Value:
-    return Value(int_between(low, high), f"a whole number from {low} to {high}")
-
-
-def choice(kind: type[Policy]) -> Value:
-    """One value of a policy kind; the reference lists each with its label."""
-    words = "; ".join(f'`"{member.value}"`: {member.label}' for member in kind)
-    return Value(one_of(kind), words, kind, kind)
-
-
-def _redeals(value: Any) -> int | None:
-    return None if value == UNLIMITED else value
-
-
-FLAG = Value(is_bool, "`true` or `false`")
-TEXT = Value(is_text, "text, not empty")
-SLUG = Value(is_id, f"lowercase letters `a-z`, digits and `-`, at most {ID_LIMIT} characters")
-NAME = Value(is_name, f"one line of text, at most {NAME_LIMIT} characters")
-WORDS = Value(is_words, f"text, at most {WORDS_LIMIT} characters (newlines kept)")
-REDEALS = Value(is_redeals, 'a whole number from 0 to 1000, or `"unlimited"`', _redeals)
-RANK = Value(is_rank, "a rank: " + ", ".join(f'`"{r}"`' for r in RANKS), RANKS.index)
-COUNTS = Value(is_counts, "a list of whole numbers from 0 to 30", tuple)
-SUIT_LETTERS = Value(
-    is_suits,
-    'one, two or four of the suit letters `C`, `D`, `H`, `S`, each once (`"S"`, `"HS"`)',
-    lambda letters: "".join(sorted(letters, key=SUITS.index)),
-)
-
-REQUIRED = object()  # a key the table must give (in its section, where the section is given)
-ABSENT = object()  # a key that may be left out and then says nothing (no default value)
-
-
-@dataclass(frozen=True, slots=True)
-class Key:
-    """One key: where it is (``"decks"``, ``"tableau.build"``), what it takes, what it
-    means, its default as a table would write it, and the ``Rules`` field it fills (None:
-    the key is read by ``rules.validate``/``_resolve`` itself)."""
-
-    path: str
-    value: Value
-    meaning: str
-    default: Any = REQUIRED
-    field: str | None = None
-
-    @property
-    def section(self) -> str:
-        return self.path.rpartition(".")[0]
-
-    @property
-    def name(self) -> str:
-        return self.path.rpartition(".")[2]
-
-    @property
-    def required(self) -> bool:
-        return self.default is REQUIRED
-
-    @property
-    def has_default(self) -> bool:
-        return self.default is not REQUIRED and self.default is not ABSENT
-
-    def coerced_default(self) -> Any:
-        return self.value.coerce(self.default)
-
 
 KEYS: tuple[Key, ...] = (
     # -- the variant ----------------------------------------------------------------------
@@ -151,6 +70,13 @@ KEYS: tuple[Key, ...] = (
         "the rules page's text: why each rule is what it is; never inherited",
         ABSENT,
     ),
+    Key(
+        "code",
+        LETTERS,
+        "a built-in game's deal-code letters (`K` makes `K1R2-4242`), its own and never "
+        "changed, read from its own file only; a table of yours gets letters from its id",
+        ABSENT,
+    ),
     Key("decks", whole(1, MAX_DECKS), "how many 52-card decks", field="decks"),
     Key(
         "suits",
@@ -162,6 +88,14 @@ KEYS: tuple[Key, ...] = (
     ),
     Key("default_mode", TEXT, "the mode played until the player chooses another: one of `[modes]`"),
     Key("scoring", choice(Scoring), "what the score counts", "foundation-cards", "scoring"),
+    Key("goal", choice(Goal), "when the game is won", "foundations", "goal"),
+    Key(
+        "numbering",
+        choice(Numbering),
+        "which cards a deal number gives (the deal box, codes and `--seed` take these numbers)",
+        "own",
+        "numbering",
+    ),
     Key(
         "family",
         choice(Family),
@@ -169,7 +103,7 @@ KEYS: tuple[Key, ...] = (
         "klondike",
     ),
     # -- the tableau ----------------------------------------------------------------------
-    Key("tableau.piles", whole(1, 12), "how many tableau piles", field="tableau_piles"),
+    Key("tableau.piles", whole(1, 13), "how many tableau piles", field="tableau_piles"),
     Key("tableau.deal", choice(DealPattern), "how many cards each pile is dealt"),
     Key(
         "tableau.counts",
@@ -228,6 +162,20 @@ KEYS: tuple[Key, ...] = (
         ABSENT,
     ),
     Key(
+        "tableau.face_down",
+        COUNTS,
+        "face-down cards at the bottom of each pile, one number per pile (Scorpion); given, "
+        "it decides instead of `face_up`",
+        ABSENT,
+    ),
+    Key(
+        "tableau.kings_to_bottom",
+        FLAG,
+        "after the deal, each pile's Kings go to its bottom, in the order dealt (Baker's Dozen)",
+        False,
+        "kings_to_bottom",
+    ),
+    Key(
         "tableau.move_limit",
         choice(MoveLimit),
         "how many cards of a run may move together (FreeCell, Forty Thieves)",
@@ -237,8 +185,8 @@ KEYS: tuple[Key, ...] = (
     # -- the foundations ------------------------------------------------------------------
     Key(
         "foundations.count",
-        whole(1, 4 * MAX_DECKS),
-        "how many foundations: exactly 4 per deck",
+        whole(0, 4 * MAX_DECKS),
+        "how many foundations: 4 per deck where the goal is the foundations, else none",
         field="foundations",
     ),
     Key(
@@ -260,6 +208,13 @@ KEYS: tuple[Key, ...] = (
         "an Ace goes on a King (with a dealt base)",
         False,
         "foundation_wrap",
+    ),
+    Key(
+        "foundations.start",
+        choice(FoundationStart),
+        "what the foundations hold before the deal (Beleaguered Castle: the Aces)",
+        "empty",
+        "foundation_start",
     ),
     Key(
         "foundations.takes",
@@ -292,6 +247,13 @@ KEYS: tuple[Key, ...] = (
         "the stock deals only when no move could fill an empty tableau pile",
         False,
         "fill_empty_first",
+    ),
+    Key(
+        "stock.waste_builds",
+        choice(WasteBuild),
+        "what the waste takes from the tableau (Golf)",
+        "none",
+        "waste_builds",
     ),
     Key(
         "stock.no_empty_piles",

@@ -4,8 +4,9 @@ Every string a player can see is written ``_("...")`` (or ``ngettext(...)`` wher
 decides the form: Ukrainian and Russian have three), with named placeholders filled by
 ``.format(...)`` after translation. Strings defined at import time are marked ``N_("...")``
 and translated where shown, so a change of language applies at once. The rule tables'
-names and labels are data: they are translated where shown (``_(rules.name)``), their
-msgids extracted from the tables by ``tools/messages.py``. The engine speaks no
+names and labels are data: they are translated where shown (``_(rules.name)``); a built-in
+game's translations are the headers of its rules pages, the catalogue's fallback
+(``game.i18n.games``). The engine speaks no
 language: what it says is an English template and its fields (``game.engine.text``),
 worded here by ``say``.
 
@@ -23,6 +24,7 @@ import sys
 from pathlib import Path
 
 from game.engine.text import worded
+from game.i18n.games import GameWords
 
 DOMAIN = "solitaire"
 LANGUAGES = ("en", "uk", "ru")  # the languages the game speaks
@@ -96,8 +98,11 @@ def choose(setting: str = "system", environ=None, platform: str | None = None) -
 
 
 def catalogue(language: str) -> _gettext.NullTranslations:
-    """The game's translations into ``language``, as shipped (OSError when missing)."""
-    return _gettext.translation(DOMAIN, locale_dir(), languages=[language])
+    """The game's translations into ``language``, as shipped (OSError when missing): the
+    catalogue's, then the built-in games' own words from their pages (``games``)."""
+    translations = _gettext.translation(DOMAIN, locale_dir(), languages=[language])
+    translations.add_fallback(GameWords(language))
+    return translations
 
 
 def use_language(language: str) -> str:

@@ -16,8 +16,8 @@ The public interface:
 * ``hint(game_or_state, rules, budget=1.0, *, samples, nodes, cancel, cache)`` -> the
   command to suggest, or None. Fair: it never uses the face-down cards nor the stock before
   the first redeal. ``cache`` is a ``HintCache`` the caller owns (one per table, cleared or
-  replaced on a new game); without one, a cache shared by all such callers is used
-  (``clear_hint_cache`` empties it).
+  replaced on a new game); without one, the hint remembers nothing beyond itself (no
+  cache belongs to the process).
 * ``hint_in_background(game_or_state, rules, budget, **kwargs)`` and
   ``solve_in_background(state, rules, **kwargs)`` run those off the main thread and
   return a ``BackgroundSearch`` (``done``, ``result``, ``cancel``; ``process=True`` for a
@@ -52,7 +52,6 @@ from game.solver.hints import (
     HintCache,
     auto_finish_line,
     auto_finish_possible,
-    clear_hint_cache,
     determinized,
     heuristic_move,
     hidden_slots,
@@ -70,7 +69,6 @@ __all__ = [
     "SolveResult",
     "auto_finish_line",
     "auto_finish_possible",
-    "clear_hint_cache",
     "determinized",
     "heuristic_move",
     "hidden_slots",

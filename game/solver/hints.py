@@ -146,15 +146,6 @@ class HintCache:
         return len(self._entries)
 
 
-# For callers that pass no cache of their own (the app is to own one; see HintCache).
-_SHARED_CACHE = HintCache()
-
-
-def clear_hint_cache() -> None:
-    """Forget the hints of callers that pass no cache of their own."""
-    _SHARED_CACHE.clear()
-
-
 def determinized(state: State, rules: Rules, samples: int) -> list[State]:
     """``samples`` states that agree with ``state`` on every visible card, the hidden cards
     dealt into the hidden places in orders that depend only on what is visible (one state,
@@ -274,8 +265,8 @@ def hint(
 
     Never uses the identity of hidden cards (see the module text). ``nodes`` sets the node
     budget of each sample (default: from ``budget``); a set ``cancel`` event makes it
-    return at once with the heuristic move. ``cache``: the caller's HintCache (default: one
-    shared by every caller that passes none). ``explained_hint`` also says whether the
+    return at once with the heuristic move. ``cache``: the caller's HintCache (none: a new
+    one for this hint alone, nothing kept after it). ``explained_hint`` also says whether the
     move is of a winning line.
     """
     return explained_hint(
@@ -296,9 +287,9 @@ def explained_hint(
     """``hint``, with whether its move is of a winning line (``HintAnswer``); it answers
     within ``hint_reach(budget)`` seconds."""
     state = _state_of(game_or_state)
-    if cache is None:
-        cache = _SHARED_CACHE
-    if state.cards_on_foundations(mechanics_for(rules).layout) == rules.card_count:
+    if cache is None:  # the caller keeps none: what this search learns goes with it
+        cache = HintCache()
+    if mechanics_for(rules).won(state):
         return HintAnswer(None, False)
     cached = cache.get(state, rules)
     if cached is not None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import threading
 import time
+from dataclasses import dataclass
 
 from game.engine.commands import Command
 from game.engine.policies import EmptyPile
@@ -39,35 +40,48 @@ from game.solver.specialised.position import cards_up, position_of
 from game.solver.specialised.replay import path_commands
 from game.solver.specialised.tables import tables_for
 
+# The compiled core's rounds: the talon weighed heavily first: alone it wins the most
+# (Double Klondike draw three, deals 101-200, one round of 250,000 positions: 27 at weight
+# 60, 14 at 7), and with 80 it wins deals the other twelve miss (docs/solver.md, "Tuning
+# notes").
+_NATIVE_WEIGHTS = (60, 7, 15, 5, 20, 10, 3, 12, 25, 9, 30, 6, 18, 80)
+
+
 # The budgets of the phases; docs/solver.md ("Tuning notes") gives what they rest on.
-BEST_FIRST_SHARE = 0.15  # of the node and time budgets, for best-first (one deck)
-BEST_FIRST_NODES = 25_000  # best-first positions when there is no node budget (one deck)
-BEST_FIRST_SHARE_TWO_DECKS = 0.6  # two decks and limited redeals
-BEST_FIRST_TALON_WEIGHTS = (7, 15, 5, 20, 10)  # one round each, two decks, limited redeals
-BEST_FIRST_ROUND_NODES = 40_000
-ONE_DECK_TALON_WEIGHT = 0
-# In the compiled core, about a hundred times as fast, larger rounds and more weights.
-NATIVE_BEST_FIRST_SHARE = 0.85
-# The talon weighed heavily first: alone it wins the most (Double Klondike draw three,
-# deals 101-200, one round of 250,000 positions: 27 at weight 60, 14 at 7), and with 80
-# it wins deals the other twelve miss (docs/solver.md, "Tuning notes").
-NATIVE_BEST_FIRST_TALON_WEIGHTS = (60, 7, 15, 5, 20, 10, 3, 12, 25, 9, 30, 6, 18, 80)
-# A budget smaller than one full round (a hint's) starts with this weight instead: in rounds
-# of 34,000 positions weight 7 wins 11 of Double Klondike draw three's deals 1-100, 60 wins 8.
-SMALL_BUDGET_FIRST_WEIGHT = 7
-NATIVE_BEST_FIRST_ROUND_NODES = 250_000
-# One deck with the compiled core: a short best-first round before the probes. It wins at
-# once deals whose lines every depth-first order finds late (thoughtful Klondike deals 65,
-# 412, 833 within 400 positions, 832 and 903 within 33,000; none of them decided by
-# depth-first in 10 s).
-NATIVE_ONE_DECK_BEST_FIRST_SHARE = 0.05
-NATIVE_ONE_DECK_BEST_FIRST_NODES = 50_000
-PROBE_SHARE = 0.06  # of the node and time budgets, for each probe
-NATIVE_PROBE_SHARE = 0.05  # the same, for each probe in the compiled core
-PROBE_NODES = 30_000  # per probe when there is no node budget
-# The probes' move orders: talon cards by most turns first; talon cards onto the tableau
-# before turn-ups.
-PROBE_ORDERS = ({"deep_talon": True}, {"talon_first": True})
+@dataclass(frozen=True)
+class SearchPlan:
+    """How one ``solve`` shares its budgets among its phases. ``STANDARD`` is the game's;
+    a test or a tool passes another (``solve(..., plan=...)``) instead of changing it."""
+
+    best_first_share: float = 0.15  # of the node and time budgets, for best-first (one deck)
+    best_first_nodes: int = 25_000  # best-first positions when there is no node budget
+    best_first_share_two_decks: float = 0.6  # two decks and limited redeals
+    best_first_talon_weights: tuple[int, ...] = (7, 15, 5, 20, 10)  # one round each
+    best_first_round_nodes: int = 40_000
+    one_deck_talon_weight: int = 0
+    # In the compiled core, about a hundred times as fast, larger rounds and more weights.
+    native_best_first_share: float = 0.85
+    native_best_first_talon_weights: tuple[int, ...] = _NATIVE_WEIGHTS
+    # A budget smaller than one full round (a hint's) starts with this weight instead: in
+    # rounds of 34,000 positions weight 7 wins 11 of Double Klondike draw three's deals
+    # 1-100, 60 wins 8.
+    small_budget_first_weight: int = 7
+    native_best_first_round_nodes: int = 250_000
+    # One deck with the compiled core: a short best-first round before the probes. It wins
+    # at once deals whose lines every depth-first order finds late (thoughtful Klondike
+    # deals 65, 412, 833 within 400 positions, 832 and 903 within 33,000; none of them
+    # decided by depth-first in 10 s).
+    native_one_deck_best_first_share: float = 0.05
+    native_one_deck_best_first_nodes: int = 50_000
+    probe_share: float = 0.06  # of the node and time budgets, for each probe
+    native_probe_share: float = 0.05  # the same, for each probe in the compiled core
+    probe_nodes: int = 30_000  # per probe when there is no node budget
+    # The probes' move orders, each a ``MoveGenerator`` keyword set true: talon cards by
+    # most turns first; talon cards onto the tableau before turn-ups.
+    probe_orders: tuple[str, ...] = ("deep_talon", "talon_first")
+
+
+STANDARD = SearchPlan()
 
 
 def _depth_first_wanders(rules: Rules) -> bool:
@@ -81,24 +95,31 @@ def _depth_first_wanders(rules: Rules) -> bool:
     return rules.decks > 1 or rules.empty_accepts is EmptyPile.ANY
 
 
-def best_first_plan(rules: Rules, core: bool = False) -> tuple[float, tuple[int, ...], int]:
+def best_first_plan(
+    rules: Rules, core: bool = False, plan: SearchPlan = STANDARD
+) -> tuple[float, tuple[int, ...], int]:
     """(share of the budgets, the talon weight of each round, positions per round when
     there is no node budget), in Python or in the compiled core."""
     if _depth_first_wanders(rules):
         if core:
             return (
-                NATIVE_BEST_FIRST_SHARE,
-                NATIVE_BEST_FIRST_TALON_WEIGHTS,
-                NATIVE_BEST_FIRST_ROUND_NODES,
+                plan.native_best_first_share,
+                plan.native_best_first_talon_weights,
+                plan.native_best_first_round_nodes,
             )
-        return BEST_FIRST_SHARE_TWO_DECKS, BEST_FIRST_TALON_WEIGHTS, BEST_FIRST_ROUND_NODES
-    return BEST_FIRST_SHARE, (ONE_DECK_TALON_WEIGHT,), BEST_FIRST_NODES
+        return (
+            plan.best_first_share_two_decks,
+            plan.best_first_talon_weights,
+            plan.best_first_round_nodes,
+        )
+    return plan.best_first_share, (plan.one_deck_talon_weight,), plan.best_first_nodes
 
 
-def small_budget_order(weights: tuple[int, ...]) -> tuple[int, ...]:
+def small_budget_order(weights: tuple[int, ...], plan: SearchPlan = STANDARD) -> tuple[int, ...]:
     """The rounds' weights for a budget below one full round: the weight that wins most in
     small rounds first, the others in their order."""
-    return (SMALL_BUDGET_FIRST_WEIGHT, *(w for w in weights if w != SMALL_BUDGET_FIRST_WEIGHT))
+    first = plan.small_budget_first_weight
+    return (first, *(w for w in weights if w != first))
 
 
 def solve(
@@ -109,6 +130,7 @@ def solve(
     max_seconds: float | None = None,
     cancel: threading.Event | None = None,
     prove_losses: bool = True,
+    plan: SearchPlan = STANDARD,
 ) -> SolveResult:
     """Search for a winning line from ``state`` under ``rules``, knowing every card.
 
@@ -117,6 +139,7 @@ def solve(
     event stops the search within a few milliseconds (UNDECIDED, ``cancelled=True``).
     ``prove_losses=False`` (hints): the last phase searches fast moves too, which wins
     sooner but proves nothing, so the answer is never UNWINNABLE but at the root.
+    ``plan``: how the budgets are shared among the phases (``SearchPlan``).
 
     Rules outside what the specialised phases are proved for (``coverage``) are searched
     by ``generic.generic_solve`` instead: every legal command, no cut (``stats["search"]``
@@ -126,7 +149,7 @@ def solve(
         return generic.generic_solve(
             state, rules, max_nodes=max_nodes, max_seconds=max_seconds, cancel=cancel
         )
-    run = _Run(state, rules, max_nodes, max_seconds, cancel, prove_losses)
+    run = _Run(state, rules, max_nodes, max_seconds, cancel, prove_losses, plan)
     if hopeless(run.tables, run.position):
         return SolveResult(Outcome.UNWINNABLE, None, 0, run.elapsed(), stats=run.stats)
     try:
@@ -151,9 +174,10 @@ class _Run:
     """The budgets of one ``solve`` and its phases, each returning (outcome, path) when it
     decides, else None; ``nodes`` counts the positions of them all."""
 
-    def __init__(self, state, rules, max_nodes, max_seconds, cancel, prove_losses) -> None:
+    def __init__(self, state, rules, max_nodes, max_seconds, cancel, prove_losses, plan) -> None:
         self.start = time.perf_counter()
         self.rules = rules
+        self.plan = plan
         self.tables = tables_for(rules)
         self.position = position_of(state, rules)
         self.max_nodes = max_nodes
@@ -196,14 +220,15 @@ class _Run:
         """Best-first rounds: where depth-first decides little (two decks, limited
         redeals), or where there is no compiled core to run depth-first fast; with one
         deck and the core, one short round before the sound searches."""
-        share, weights, round_nodes = best_first_plan(self.rules, self.in_core())
+        plan = self.plan
+        share, weights, round_nodes = best_first_plan(self.rules, self.in_core(), plan)
         limit = self.max_nodes
         total = round_nodes * len(weights) if limit is None else int(limit * share)
         if len(weights) > 1 and total < round_nodes:
-            weights = small_budget_order(weights)
+            weights = small_budget_order(weights, plan)
         if len(weights) == 1 and self.use_core:
-            share = NATIVE_ONE_DECK_BEST_FIRST_SHARE
-            total = NATIVE_ONE_DECK_BEST_FIRST_NODES
+            share = plan.native_one_deck_best_first_share
+            total = plan.native_one_deck_best_first_nodes
             if limit is not None:
                 total = min(total, int(limit * share))
         fast = Expander(MoveGenerator(self.tables, sound=False, caches=self.caches))
@@ -230,15 +255,18 @@ class _Run:
         """Short depth-first searches in the other move orders: sound ones in the core (a
         loss they prove is proved), else fast ones here (their running out proves
         nothing)."""
-        for order in PROBE_ORDERS:
+        plan = self.plan
+        for name in plan.probe_orders:
+            order = {name: True}
             if self.use_core:
-                share = NATIVE_PROBE_SHARE
+                share = plan.native_probe_share
                 nodes = None if self.max_nodes is None else int(self.max_nodes * share)
                 seconds = None if self.max_seconds is None else self.max_seconds * share
                 outcome, path, used = _main_search(self, True, nodes, seconds, order)
             else:
-                nodes = PROBE_NODES if self.max_nodes is None else int(self.max_nodes * PROBE_SHARE)
-                seconds = None if self.max_seconds is None else self.max_seconds * PROBE_SHARE
+                share = plan.probe_share
+                nodes = plan.probe_nodes if self.max_nodes is None else int(self.max_nodes * share)
+                seconds = None if self.max_seconds is None else self.max_seconds * share
                 generator = MoveGenerator(self.tables, sound=False, caches=self.caches, **order)
                 budget = Budget(nodes, seconds, self.cancel)
                 outcome, path, used = depth_first(Expander(generator), self.position, budget)

@@ -14,13 +14,11 @@ without the mark is a game the solver played no move of.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game.engine.game import Game
-from game.engine.rules import VariantTable
 from game.engine.savefile import (
     FORMAT,
     VERSION,
@@ -34,7 +32,7 @@ from game.files.formats import GAME_EXTRA, TIME_PLAYED, fit, held
 from game.files.loader import GAME_FILE, Unusable, load_file, read_versioned_json
 from game.i18n import _, say
 from game.variants import get_variant
-from game.variants.player import carried_table, from_carried
+from game.variants.catalogue import Catalogue
 
 log = logging.getLogger(__name__)
 
@@ -67,27 +65,34 @@ def save_current(
     game_id: str | None = None,
     texts: EntryTexts | None = None,
     assisted: bool = False,
+    catalogue: Catalogue | None = None,
 ) -> None:
     """Write the game in progress atomically (the old file survives a crash mid-write).
 
     Pass ``game_id`` (``statistics.new_game_id``) so a resumed game keeps its identity and
     a win is not counted twice, and the same ``texts`` at each save of a game so a long
-    game's save stays quick. Raises OSError if the folder is not writable, GameTooLong if
-    the game is beyond what a save may hold."""
+    game's save stays quick; and the ``catalogue`` that knows its table when it is a
+    player's (it is carried; with none, only a built-in's game is saved whole). Raises
+    OSError if the folder is not writable, GameTooLong if the game is beyond what a save
+    may hold."""
     elapsed = held(elapsed_seconds, TIME_PLAYED)
     extra: dict[str, Any] = {"elapsed": elapsed}
     if game_id is not None:
         extra["game_id"] = game_id
     if assisted:
         extra["assisted"] = True
-    text = game_to_json(game, extra, texts, carried_table(game.rules)) + "\n"
+    carried = (catalogue or Catalogue()).carried(game.rules)
+    text = game_to_json(game, extra, texts, carried) + "\n"
     if len(text) > GAME_FILE:  # one character a byte: the JSON is ASCII
         raise GameTooLong(game.moves_made)
     write_atomic(Path(folder) / CURRENT_GAME_FILE, text, within=folder)
 
 
-def resume(folder: Path, lookup: Callable[[str], VariantTable] = get_variant) -> Resumed:
-    """Load the game in progress, if any. Never raises for a bad file (see module doc)."""
+def resume(folder: Path, catalogue: Catalogue | None = None) -> Resumed:
+    """Load the game in progress, if any. Never raises for a bad file (see module doc). A
+    table the game carries is checked and known to ``catalogue`` from then on (with none,
+    it serves this game alone)."""
+    catalogue = catalogue or Catalogue()
     path = Path(folder) / CURRENT_GAME_FILE
     found: dict = {}
 
@@ -99,7 +104,7 @@ def resume(folder: Path, lookup: Callable[[str], VariantTable] = get_variant) ->
         if data is None:
             return None
         try:
-            game, extra = game_from_dict(data, lookup, from_carried)
+            game, extra = game_from_dict(data, get_variant, catalogue.from_carried)
         except SaveError as exc:
             problem = _("it is not a valid game ({problem})").format(problem=say(exc))
             raise Unusable("corrupt", problem) from None
@@ -123,11 +128,11 @@ def resume(folder: Path, lookup: Callable[[str], VariantTable] = get_variant) ->
 
 
 def load_current(
-    folder: Path, lookup: Callable[[str], VariantTable] = get_variant
+    folder: Path, catalogue: Catalogue | None = None
 ) -> tuple[Game | None, float, str | None]:
     """(game or None, elapsed seconds, message or None). A missing file is (None, 0, None);
     an unusable one is kept aside and gives (None, 0, message). ``resume`` also gives the id."""
-    found = resume(folder, lookup)
+    found = resume(folder, catalogue)
     return found.game, found.elapsed, found.message
 
 

@@ -33,7 +33,7 @@ from game.files.loader import GAME_FILE, Unusable, load_file, read_versioned_jso
 from game.files.problems import why
 from game.i18n import _, say
 from game.variants import get_variant
-from game.variants.player import carried_table, from_carried
+from game.variants.catalogue import Catalogue
 
 log = logging.getLogger(__name__)
 
@@ -61,22 +61,28 @@ def write_game(
     assisted: bool = False,
     within: Path | None = None,
     new: bool = False,
+    catalogue: Catalogue | None = None,
 ) -> None:
     """Write ``game`` to ``path`` (atomically), inside ``within`` (a path the player chose:
-    its own folder). ``new``: never over a file of that name. Raises OSError."""
+    its own folder). ``new``: never over a file of that name. ``catalogue``: the one that
+    knows the game's table when it is a player's (it is carried; with none, only a
+    built-in's game is saved whole). Raises OSError."""
     extra: dict = {"elapsed": held(elapsed, TIME_PLAYED)}
     if result:
         extra["result"] = result
     if assisted:
         extra["assisted"] = True
-    text = game_to_json(game, extra, table=carried_table(game.rules)) + "\n"
+    carried = (catalogue or Catalogue()).carried(game.rules)
+    text = game_to_json(game, extra, table=carried) + "\n"
     path = Path(path)
     write_atomic(path, text, within=path.parent if within is None else within, new=new)
 
 
-def read_game(path: Path) -> GameFile | str:
+def read_game(path: Path, catalogue: Catalogue | None = None) -> GameFile | str:
     """The game in the file at ``path``, or a message saying why it cannot be opened.
-    Never raises; never moves the file."""
+    Never raises; never moves the file. A table the game carries is checked and known to
+    ``catalogue`` from then on (with none, it serves this game alone)."""
+    catalogue = catalogue or Catalogue()
     try:
         path = Path(path).expanduser()
     except RuntimeError:  # "~" with no home folder known, "~someone" with no such user
@@ -85,7 +91,7 @@ def read_game(path: Path) -> GameFile | str:
         data = read_versioned_json(path, FORMAT, VERSION, _("game"), GAME_FILE, constants=True)
         if data is None:
             return _("There is no file {path}.").format(path=path)
-        game, extra = game_from_dict(data, get_variant, from_carried)
+        game, extra = game_from_dict(data, get_variant, catalogue.from_carried)
     except OSError as exc:
         return _("Could not open {name}: {why}.").format(name=path.name, why=why(exc, path, False))
     except Unusable as exc:
@@ -115,7 +121,13 @@ def games_folder(data_dir: Path) -> Path:
     return Path(data_dir) / GAMES
 
 
-def save_new(data_dir: Path, game: Game, elapsed: float, assisted: bool = False) -> Path:
+def save_new(
+    data_dir: Path,
+    game: Game,
+    elapsed: float,
+    assisted: bool = False,
+    catalogue: Catalogue | None = None,
+) -> Path:
     """Save ``game`` into the games folder under a new name (``...-2.json`` if the name is
     taken: an earlier save is never overwritten), never outside the data folder (a
     ``games`` that is a link out of it is not followed). Returns its path; raises OSError."""
@@ -124,7 +136,15 @@ def save_new(data_dir: Path, game: Game, elapsed: float, assisted: bool = False)
     for n in range(1, 1000):
         path = folder / (f"{stem}.json" if n == 1 else f"{stem}-{n}.json")
         try:  # the name is taken here and now, so another window cannot take it too
-            write_game(path, game, elapsed, assisted=assisted, within=data_dir, new=True)
+            write_game(
+                path,
+                game,
+                elapsed,
+                assisted=assisted,
+                within=data_dir,
+                new=True,
+                catalogue=catalogue,
+            )
         except FileExistsError:
             continue
         return path
@@ -164,7 +184,12 @@ class Finished:
 
 
 def keep_finished(
-    folder: Path, game: Game, elapsed: float, result: str, assisted: bool = False
+    folder: Path,
+    game: Game,
+    elapsed: float,
+    result: str,
+    assisted: bool = False,
+    catalogue: Catalogue | None = None,
 ) -> Path:
     """Keep a finished game in the history; the oldest the game wrote beyond
     ``HISTORY_KEPT`` go. Raises OSError.
@@ -177,7 +202,7 @@ def keep_finished(
     name = suggested_name(game).removesuffix(".json")
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
     path = history / f"{stamp}-{name}.json"
-    write_game(path, game, elapsed, result, assisted, within=folder)
+    write_game(path, game, elapsed, result, assisted, within=folder, catalogue=catalogue)
     written = [n for n in _written(folder) if n != path.name] + [path.name]
     kept, old = written[-HISTORY_KEPT:], written[:-HISTORY_KEPT]
     for gone in old:
@@ -226,9 +251,12 @@ def _own_file(history: Path, name: str) -> bool:
 _STAMP = re.compile(r"^(\d{8}-\d{6})")
 
 
-def finished_games(folder: Path, limit: int = HISTORY_KEPT) -> list[Finished]:
+def finished_games(
+    folder: Path, limit: int = HISTORY_KEPT, catalogue: Catalogue | None = None
+) -> list[Finished]:
     """The finished games kept, newest first (files that cannot be read are left out): the
-    ones the game wrote, by the order it wrote them, then any other by name."""
+    ones the game wrote, by the order it wrote them, then any other by name (the tables
+    they carry known to ``catalogue``)."""
     history = Path(folder) / HISTORY
     written = [name for name in reversed(_written(folder)) if (history / name).is_file()]
     ours = set(written)
@@ -236,7 +264,7 @@ def finished_games(folder: Path, limit: int = HISTORY_KEPT) -> list[Finished]:
     out = []
     for name in [*written, *others][:limit]:
         path = history / name
-        found = read_game(path)
+        found = read_game(path, catalogue)
         if isinstance(found, str):
             continue
         when = _stamp_date(path.name)

@@ -1,6 +1,5 @@
 """The player's games, kept: starting, resuming, abandoning and recording them; the
-autosave, the settings and the statistics; each game's id. No pygame here: the session is
-tested headless, like the engine.
+autosave, the settings and the statistics; each game's id. No pygame: tested headless.
 
 How a game is kept and counted (docs/playing.md's rule, in one place):
 
@@ -41,9 +40,10 @@ from game.engine.game import Game, new_game
 from game.engine.savefile import EntryTexts
 from game.files.folderlock import FolderLock, updating
 from game.files.problems import could_not_save, could_not_save_settings, could_not_save_statistics
-from game.i18n import _
+from game.i18n import N_, _
+from game.variants.catalogue import Catalogue
 from game.variants.codes import deal_code
-from game.variants.player import find_variant, is_builtin
+from game.variants.player import is_builtin
 
 from .autosave import CURRENT_GAME_FILE, GameTooLong, Resumed, clear_current, resume, save_current
 from .ownership import Role, claim_folder, lost_lock_notice
@@ -61,6 +61,10 @@ from .statistics import (
 from .winnable import WinnableDeals
 
 log = logging.getLogger(__name__)
+NONE_WINNABLE = N_(
+    "No deal of {variant} \u00b7 {mode} is proven winnable yet (the solver keeps looking): "
+    "this one is dealt at random."
+)
 SEED_RANGE = 1_000_000_000  # random deals are numbered below this, easy to read aloud
 
 
@@ -72,8 +76,10 @@ class Session:
         stats: Statistics,
         role: Role = Role.OWNER,
         lock: FolderLock | None = None,
+        catalogue: Catalogue | None = None,
     ) -> None:
         self.data_dir = Path(data_dir)
+        self.catalogue = catalogue or Catalogue()  # the run's variants: known nowhere else
         self.settings = settings
         self.stats = stats
         self.role = role
@@ -93,13 +99,11 @@ class Session:
 
     @classmethod
     def open(cls, data_dir: str | None = None, language: str | None = None) -> Session:
-        """The session of a data folder (the platform's own unless given), with its
-        settings and statistics loaded. A folder that cannot be made or used leaves the
-        game playable in a scratch folder; a folder in use makes this session a guest; a
-        folder that cannot be written, a session that keeps nothing. Each is said.
-
-        The language spoken from then on: ``language`` (the ``--language`` flag) if given,
-        else the settings', else the system's."""
+        """The session of a data folder (the platform's own unless given), its settings
+        and statistics loaded. A folder that cannot be made or used: a scratch folder; one
+        in use: a guest; one that cannot be written: nothing kept. Each is said. The
+        language: ``language`` (``--language``) if given, else the settings', else the
+        system's."""
         claim = claim_folder(data_dir)
         folder = claim.folder
 
@@ -144,6 +148,11 @@ class Session:
     def notify(self, text: str) -> None:
         self._notices.append(text)
 
+    def deal_code(self, game: Game) -> str:
+        """The code to share ``game``'s deal by ("" for a custom deal)."""
+        seed = game.deal.seed
+        return "" if seed is None else deal_code(game.rules, seed, self.catalogue)
+
     @property
     def in_progress(self) -> bool:
         """A game with moves made and not won: leaving it abandons it."""
@@ -157,16 +166,15 @@ class Session:
         guest has none: the saved game is the owner's, being played."""
         if self.role is Role.GUEST:
             return Resumed(None)
-        found = resume(self.data_dir)
+        found = resume(self.data_dir, self.catalogue)
         if found.message:
             self.notify(found.message)
         return found
 
     def deal(self, variant: str | None = None, mode: str | None = None, seed: int | None = None):
-        """A new game (not yet started): the variant and mode from the settings unless
-        given; without a deal number, one from the proven-winnable deals when the player
-        asked for those, else a random one."""
-        table = find_variant(variant or self.settings.variant, self.settings.variant)
+        """A new game (not started): the variant and mode from the settings unless given;
+        the deal a winnable one when the player asked for those, else a random one."""
+        table = self.catalogue.find(variant or self.settings.variant, self.settings.variant)
         mode = mode or self.settings.mode_for(table.id) or table.default_mode
         if mode not in table.mode_ids():
             mode = table.default_mode
@@ -174,14 +182,14 @@ class Session:
         if seed is None and self.settings.is_winnable_only(table.id):
             seed = self.winnable.pick(rules, self.settings.winnable_grade)
             if seed is None:
-                self.notify(
-                    _(
-                        "No deal of {variant} \u00b7 {mode} is proven winnable yet (the solver "
-                        "keeps looking): this one is dealt at random."
-                    ).format(variant=_(rules.name), mode=_(rules.mode_label))
-                )
+                words = {"variant": _(rules.name), "mode": _(rules.mode_label)}
+                self.notify(_(NONE_WINNABLE).format(**words))
+        if seed is not None and not (n := rules.numbering).holds(seed):
+            said = _("{variant} deals are numbered {first} to {last}: this one is dealt at random.")
+            self.notify(said.format(variant=_(rules.name), first=n.first, last=n.last))
+            seed = None
         if seed is None:
-            seed = random.SystemRandom().randrange(SEED_RANGE)
+            seed = rules.numbering.spread(random.SystemRandom().randrange(SEED_RANGE))
         return new_game(rules, seed=seed)
 
     def adopt(
@@ -278,9 +286,8 @@ class Session:
             if game.won:
                 clear_current(self.data_dir)
             else:
-                save_current(
-                    self.data_dir, game, self.elapsed, self.game_id, self._texts, self.assisted
-                )
+                kept = (self.game_id, self._texts, self.assisted, self.catalogue)
+                save_current(self.data_dir, game, self.elapsed, *kept)
         except OSError as exc:
             message = could_not_save(exc, self.data_dir / CURRENT_GAME_FILE)
             self._save_failed(message, message)
@@ -308,8 +315,7 @@ class Session:
         game = self.game
         key, game_id, elapsed, moves = key_for(game), self.game_id, self.elapsed, game.moves_made
         counts = not self.stats.is_recorded(game_id) and (won or moves > 0)
-        seed = game.deal.seed
-        deal = deal_code(game.rules, seed) if seed is not None else None
+        deal = self.deal_code(game) or None
         helped = self.assisted
         self._update_statistics(
             lambda s: record_result(s, key, game_id, won, elapsed, moves, deal, assisted=helped)
@@ -325,7 +331,7 @@ class Session:
             from .gamefiles import keep_finished  # not needed by the first frame
 
             self.last_finished = keep_finished(
-                self.data_dir, self.game, self.elapsed, result, self.assisted
+                self.data_dir, self.game, self.elapsed, result, self.assisted, self.catalogue
             )
         except OSError as exc:  # a convenience lost, not a game: no message for this
             log.info("could not keep a finished game: %s", exc)

@@ -18,8 +18,8 @@ from game.files.loader import SMALL_FILE, Unusable, decode_text, read_capped, re
 from game.files.problems import why
 from game.i18n import N_, _
 from game.i18n.collation import sort_key
+from game.i18n.games import split_page
 
-from . import known
 from .lines import key_line
 
 TABLES_DIR = Path(__file__).resolve().parent
@@ -153,28 +153,33 @@ def in_shown_order(tables: list[VariantTable], translated: bool = True) -> list[
 
 
 def help_text(variant_id: str, language: str | None = None) -> str:
-    """The variant's rules for the in-game help, in ``language`` (the one spoken when None):
-    ``help/<language>/<id>.txt``, else the English ``help/<id>.txt``; a table without its
-    own page (a player's table) gets one made from its own words: its name, description,
-    notes and modes."""
+    """A built-in variant's rules for the in-game help, in ``language`` (the one spoken when
+    None): ``help/<language>/<id>.txt`` (after its header of the game's words:
+    ``game.i18n.games``), else the English ``help/<id>.txt``, else a page
+    made from its words in the catalogue. (A player's table: ``Catalogue.help_text``.)"""
     language = language or i18n.language()
-    if variant_id in builtin_ids():
-        for page in (
-            TABLES_DIR / "help" / language / f"{variant_id}.txt",
-            TABLES_DIR / "help" / f"{variant_id}.txt",
-        ):
-            if page.is_file():
-                return page.read_text(encoding="utf-8")
-    player_table = None if variant_id in builtin_ids() else known.seen(variant_id)
-    if player_table is None:  # a built-in without a page: its words are in the catalogue
-        table = get_variant(variant_id)
-        name, notes = _(table.name), ""
-        description = _(table.description) if table.description else ""  # _("") is no word
-        modes = [(_(m.label), _(m.description) if m.description else "") for m in table.modes]
-    else:  # the player's own words, in the language they are written in
-        table, words = player_table, known.data_of(player_table.rules()) or {}
-        name, description, notes = table.name, table.description, words.get("notes", "")
-        modes = [(m.label, m.description) for m in table.modes]
+    table = get_variant(variant_id)  # KeyError for an id of no built-in: no path made of it
+    for page in (
+        TABLES_DIR / "help" / language / f"{variant_id}.txt",
+        TABLES_DIR / "help" / f"{variant_id}.txt",
+    ):
+        if page.is_file():  # shown without its header of the game's words
+            return split_page(page.read_text(encoding="utf-8"))[1]
+    # A built-in without a page: its words are in the catalogue.
+    description = _(table.description) if table.description else ""  # _("") is no word
+    modes = [(_(m.label), _(m.description) if m.description else "") for m in table.modes]
+    return _help_page(_(table.name), description, "", modes)
+
+
+def own_help_text(table: VariantTable, data: dict) -> str:
+    """A player's table's rules for the in-game help, in its own words (the language they
+    are written in): its name, description, ``notes`` (from ``data``, the table as read)
+    and modes."""
+    modes = [(m.label, m.description) for m in table.modes]
+    return _help_page(table.name, table.description, data.get("notes", ""), modes)
+
+
+def _help_page(name: str, description: str, notes: str, modes: list[tuple[str, str]]) -> str:
     lines = [f"# {name}", "", description]
     if notes:
         lines += ["", notes.strip()]

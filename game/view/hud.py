@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from game.engine.game import Game
 from game.engine.policies import StockTarget
 from game.i18n import _
-from game.variants.codes import deal_code
 
 from .intents import Hint, Intent, NewGame, OpenMenu, OpenStatistics, Redo, Undo
 from .layout import Rect
@@ -63,10 +62,8 @@ class WinPanel:
     helped: bool = False  # the solver played moves of it ("show me"): not the player's win
 
     @classmethod
-    def of(cls, game: Game, seconds: float, helped: bool = False) -> WinPanel:
+    def of(cls, game: Game, seconds: float, helped: bool = False, code: str = "") -> WinPanel:
         """The panel of a won game, with its deal code to share ("" for a custom deal)."""
-        seed = game.deal.seed
-        code = deal_code(game.rules, seed) if seed is not None else ""
         return cls(game.score, game.max_score, game.moves_made, seconds, code, helped)
 
 

@@ -20,6 +20,8 @@ def slot_labels(game: Game) -> dict[int, str | None]:
     labels: dict[int, str | None] = {STOCK: "redeal" if game.can_draw() else "no_redeal"}
     rank = mechanics.empty_foundation_rank(state)
     foundation_label = None if rank is None else RANKS[rank - 1].replace("T", "10")
+    if mechanics.runs_up:  # Spider's: a whole run goes there, its King at the bottom
+        foundation_label = "K"
     for f in layout.foundation_range:
         labels[f] = foundation_label
     tableau_label = mechanics.empty_tableau_label(state) or None

@@ -48,8 +48,11 @@ class SpriteBoard:
         return self.game.legal_targets(source, count)
 
     def best_target(self, source: int, count: int) -> int | None:
-        """A foundation first, then a pile with cards, then an empty one."""
+        """A foundation first, then a pile with cards, then a free cell, then an empty pile
+        (a free cell costs less than an empty pile: it holds one card, the pile a run)."""
         targets = self.legal_targets(source, count)
         piles, layout = self.game.state.piles, self.game.layout
-        targets.sort(key=lambda t: (not layout.is_foundation(t), not piles[t], t))
+        targets.sort(
+            key=lambda t: (not layout.is_foundation(t), not piles[t], not layout.is_cell(t), t)
+        )
         return targets[0] if targets else None

@@ -60,6 +60,7 @@ class TableScene(SpriteBoard):
         options: TableOptions | None = None,
         clock: Callable[[], float] = lambda: 0.0,
         helped: Callable[[], bool] = lambda: False,
+        deal_code: Callable[[Game], str] = lambda game: "",
         deal_animation: bool = True,
         footer_rows: int = 1,
         celebrate: bool = True,
@@ -72,6 +73,7 @@ class TableScene(SpriteBoard):
         self.game = game
         self.clock = clock  # the seconds played, kept by the session
         self.helped = helped  # did the solver play moves of this game? ("show me")
+        self.deal_code = deal_code  # a game's deal code to share, on its win panel
         self.motion = Motion(self.options.animation_speed)
         self.art = CardArt((60, 84))  # its own: another scene's cards may be another size
         self.renderer = TableRenderer(self.art, self.options.back_style)
@@ -314,8 +316,7 @@ class TableScene(SpriteBoard):
                 self.cascade = None
 
     def tick(self, seconds: float) -> None:
-        """Wall time, for the timers (a message going away; not while it waits under a
-        panel)."""
+        """Wall time, for the timers (a message going away; not while under a panel)."""
         if self.toast is not None and not self.covered:
             self._toast_left -= seconds
             if self._toast_left <= 0:
@@ -359,7 +360,7 @@ class TableScene(SpriteBoard):
             )
         win = None
         if game.won and self.won_shown and self.celebrate:
-            win = WinPanel.of(game, self.clock(), self.helped())
+            win = WinPanel.of(game, self.clock(), self.helped(), self.deal_code(game))
         counts = reserve_counts(game, self.pile_rect)
         toast = None if self.covered else self.toast  # never drawn under a panel
         if self.footer is not None:

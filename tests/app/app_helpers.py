@@ -6,18 +6,35 @@ import pygame
 
 from game.app.app import App
 from game.app.args import parse
+from game.app.budgets import AssistBudget
 from game.app.loop import DT
 from game.engine.commands import Collect, Draw, ToFoundation
 from game.engine.state import WASTE
 from game.view import intents
 from game.view.widgets.chooser import ChooserPanel
 
+# Searches of a few milliseconds, and "where was it lost?" in a thread (quick to start).
+QUICK = AssistBudget(
+    hint=0.01,
+    verdict=0.01,
+    top_up=0.01,
+    demo=0.01,
+    analysis_per_position=0.01,
+    analysis_in_process=False,
+)
 
-def make_app(data_dir, *flags: str, chooser: bool = False) -> App:
+
+def make_app(
+    data_dir, *flags: str, chooser: bool = False, budget: AssistBudget | None = None
+) -> App:
     """The app on ``data_dir``. A first start opens the game chooser; unless ``chooser``,
-    it is closed with Esc, as a player would, to play the game dealt under it."""
+    it is closed with Esc, as a player would, to play the game dealt under it. ``budget``:
+    its searches' seconds, instead of the game's (no search starts before the first frame,
+    so every search of the app has it)."""
     pygame.init()
     app = App(parse(["--data-dir", str(data_dir), "--windowed", "1280x800", "--no-sound", *flags]))
+    if budget is not None:
+        app.controller.assistant.budget = budget
     if not chooser and isinstance(app.scenes.top, ChooserPanel):
         press(app, pygame.K_ESCAPE)
     return app

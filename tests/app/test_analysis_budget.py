@@ -3,11 +3,12 @@ its progress counts are true, and a game the solver cannot decide ends in the bu
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import time
 
 from game import solver
-from game.app import analyst
+from game.app.budgets import STANDARD
 from game.view import intents as i
 from tests.test_analysis import HARD, played
 
@@ -15,9 +16,10 @@ from .app_helpers import frame, make_app, settle
 
 
 def test_where_lost_says_its_budget_counts_truly_and_ends_within_it(tmp_path, monkeypatch):
-    monkeypatch.setattr(analyst, "IN_PROCESS", False)  # a thread: quick to start in a test
-    monkeypatch.setattr(analyst, "SECONDS_PER_POSITION", 0.3)
-    monkeypatch.setattr(analyst, "TOTAL_SECONDS", 2.0)
+    # In a thread: quick to start in a test.
+    budget = dataclasses.replace(
+        STANDARD, analysis_in_process=False, analysis_per_position=0.3, analysis_total=2.0
+    )
     # Each search takes a tenth of a second at least: the real solver may decide this game's
     # positions in milliseconds, and an analysis over between two frames shows no progress
     # (rightly), which left this test to the machine's load.
@@ -29,7 +31,7 @@ def test_where_lost_says_its_budget_counts_truly_and_ends_within_it(tmp_path, mo
         return result
 
     monkeypatch.setattr(solver, "solve", solve_slowly)
-    app = make_app(tmp_path, "--variant", "double-klondike")
+    app = make_app(tmp_path, "--variant", "double-klondike", budget=budget)
     settle(app)
     game = played(max(HARD, key=lambda c: len(c["moves"])))
     app.session.start(game)

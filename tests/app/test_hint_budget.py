@@ -3,12 +3,13 @@ generic search), and say "not known" when the search found nothing in time (issu
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 
 import pygame
 
-from game.app import assist
+from game.app.budgets import STANDARD
 from game.app.loop import DT
 from game.engine.cards import CODE
 from game.engine.commands import Move
@@ -63,9 +64,10 @@ def until_said(app, started: float, seconds: float = 20.0) -> tuple[str, float]:
     return (app.table.toast.text if app.table.toast else ""), took
 
 
-def athena_app_at_a_lost_position(tmp_path):
-    """The real App showing ``locked_athena``'s game (the controller told of it)."""
-    app = make_app(tmp_path, "--variant", "athena")
+def athena_app_at_a_lost_position(tmp_path, budget=STANDARD):
+    """The real App showing ``locked_athena``'s game (the controller told of it), its
+    searches given ``budget``."""
+    app = make_app(tmp_path, "--variant", "athena", budget=budget)
     settle(app)
     _r, game = locked_athena()
     app.session.adopt(game)
@@ -79,7 +81,7 @@ def test_a_hint_the_search_cannot_find_in_time_says_not_known_within_its_budget(
     started = time.monotonic()
     app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
     said, took = until_said(app, started)
-    assert took <= hint_reach(assist.HINT_BUDGET) + SLACK, took
+    assert took <= hint_reach(STANDARD.hint) + SLACK, took
     assert said.startswith("Hint: "), said
     assert "Not known to lead to a win" in said, said
     source, count, target = app.table.hint  # the heuristic's move, shown and legal
@@ -94,9 +96,9 @@ def test_a_hint_of_a_winning_line_says_nothing_of_the_kind(tmp_path):
     assert said == "Hint: move 8♥ onto 9♠"
 
 
-def test_still_winnable_undecided_in_its_budget_says_so(tmp_path, monkeypatch):
-    monkeypatch.setattr(assist, "VERDICT_BUDGET", 0.5)
-    app, _game = athena_app_at_a_lost_position(tmp_path)
+def test_still_winnable_undecided_in_its_budget_says_so(tmp_path):
+    budget = dataclasses.replace(STANDARD, verdict=0.5)
+    app, _game = athena_app_at_a_lost_position(tmp_path, budget)
     started = time.monotonic()
     app.controller.assistant.ask_winnable()
     said, took = until_said(app, started)
@@ -112,13 +114,13 @@ def test_a_hint_searches_on_with_its_budget_before_saying_not_known(tmp_path):
     app = make_app(tmp_path, "--variant", "whitehead", "--seed", "3")
     settle(app)
     game = app.session.game
-    first_round = max(500, int(assist.HINT_BUDGET * NODES_PER_SECOND / DEFAULT_SAMPLES))
-    fixed = explained_hint(game, r, assist.HINT_BUDGET, nodes=first_round, cache=HintCache())
+    first_round = max(500, int(STANDARD.hint * NODES_PER_SECOND / DEFAULT_SAMPLES))
+    fixed = explained_hint(game, r, STANDARD.hint, nodes=first_round, cache=HintCache())
     assert not fixed.winning  # the first round alone: no line
     started = time.monotonic()
     app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
     said, took = until_said(app, started)
-    assert took <= hint_reach(assist.HINT_BUDGET) + SLACK, took
+    assert took <= hint_reach(STANDARD.hint) + SLACK, took
     assert said.startswith("Hint: ") and "Not known" not in said, said
     source, count, target = app.table.hint
     assert target is None or game.is_legal(Move(source, target, count))

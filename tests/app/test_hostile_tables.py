@@ -21,8 +21,7 @@ from game.engine.game import Game, new_game
 from game.engine.savefile import FINGERPRINT, deal_fingerprint
 from game.store.autosave import CURRENT_GAME_FILE, save_current
 from game.store.gamefiles import HISTORY, games_folder
-from game.variants import player
-from game.variants.player import scan
+from game.variants.catalogue import Catalogue
 from game.view import intents as i
 from game.view.widgets.page import PagePanel
 from tests.engine.test_rules_of_play import winning_game
@@ -49,10 +48,11 @@ def carried_save(data: Path, change) -> Path:
     ``change`` (the table's data, as the save holds it); the table's file removed, so the
     table the save carries is the one read."""
     table_file = put(data, "mine.toml", MINE)
-    table = scan(data).tables[0]
+    run = Catalogue()
+    table = run.scan(data).tables[0]
     game = new_game(table.rules("draw1"), seed=3)
     game.execute(Draw())
-    save_current(data, game, 1.0)
+    save_current(data, game, 1.0, catalogue=run)
     path = data / CURRENT_GAME_FILE
     body = json.loads(path.read_text())
     change(body)
@@ -61,7 +61,6 @@ def carried_save(data: Path, change) -> Path:
     body[FINGERPRINT] = deal_fingerprint(rules, game.deal)
     path.write_text(json.dumps(body))
     table_file.unlink()
-    player.forget()
     return path
 
 

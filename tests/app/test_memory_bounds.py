@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from game.app import assist
 from game.app.allocator import heap_info
+from game.app.budgets import STANDARD
 from game.app.watching import analyses_kept
 from game.engine.commands import mechanics_for
 from game.engine.rules import RULE_SETS_KEPT
@@ -38,9 +38,11 @@ def stop(app) -> None:
     app.controller.watching.analyst.cancel()
 
 
-def test_a_new_game_lets_go_of_the_last_games_hints(tmp_path, monkeypatch):
-    monkeypatch.setattr(assist, "HINT_BUDGET", 0.05)
-    app = make_app(tmp_path, "--variant", "klondike", "--mode", "draw1", "--seed", "3")
+def test_a_new_game_lets_go_of_the_last_games_hints(tmp_path):
+    budget = dataclasses.replace(STANDARD, hint=0.05)
+    app = make_app(
+        tmp_path, "--variant", "klondike", "--mode", "draw1", "--seed", "3", budget=budget
+    )
     try:
         frame(app)
         frame(app)

@@ -24,7 +24,9 @@ from game.view.widgets.page import PagePanel
 from .app_helpers import frame, make_app, press, settle
 
 
-def twenty_three_records(folder):
+def a_record_for_every_mode(folder):
+    """A record for every built-in game's every mode (23 in December 2026), one of them
+    with a bad field; how many."""
     stats, n = Statistics(), 0
     for table in all_variants():
         for mode in table.mode_ids():
@@ -47,17 +49,17 @@ def toast_box(app) -> Rect:
 
 
 def test_one_bad_field_keeps_every_valid_record_and_says_so_in_one_line(tmp_path):
-    count, original = twenty_three_records(tmp_path)
+    count, original = a_record_for_every_mode(tmp_path)
     app = make_app(tmp_path, "--windowed", "800x600")
     settle(app)
-    assert count == 23 and len(app.session.stats.records) == 22
+    assert count >= 23 and len(app.session.stats.records) == count - 1
     said = app.table.snapshot().toast
     assert said is not None and said.text.startswith("Statistics: 1 record was not valid")
-    assert "22 kept" in said.text and "best_deal" not in said.text
+    assert f"{count - 1} kept" in said.text and "best_deal" not in said.text
     box, layout = toast_box(app), app.table.layout
     assert box.y >= layout.message_rect.y and box.bottom <= layout.status_rect.y  # one line
     # The valid records are written back at once; the file as it was is kept aside.
-    assert len(load_statistics(tmp_path)[0].records) == 22
+    assert len(load_statistics(tmp_path)[0].records) == count - 1
     [aside] = [p for p in tmp_path.iterdir() if p.name.startswith(STATISTICS_FILE + ".")]
     assert aside.read_text() == original
     # The details, one key away.
@@ -73,11 +75,12 @@ def test_one_bad_field_keeps_every_valid_record_and_says_so_in_one_line(tmp_path
     assert app.table.snapshot().toast is None
     app.controller.apply(i.CloseScene())
     assert app.table.snapshot().toast is None  # it ended with the scene it belonged to
-    # The next start finds the 22 records, and says nothing of them.
+    # The next start finds the records kept, and says nothing of them.
     app.controller.apply(i.Quit())
     again = make_app(tmp_path, "--windowed", "800x600")
     settle(again)
-    assert len(again.session.stats.records) == 22 and again.table.snapshot().toast is None
+    assert len(again.session.stats.records) == count - 1
+    assert again.table.snapshot().toast is None
 
 
 def test_the_saved_band_leaves_the_toolbar_and_ends_under_the_open_dialog(tmp_path):

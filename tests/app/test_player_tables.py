@@ -10,8 +10,7 @@ from game.engine.commands import Draw
 from game.engine.game import new_game
 from game.store.autosave import CURRENT_GAME_FILE, resume, save_current
 from game.store.gamefiles import games_folder, read_game
-from game.variants import player
-from game.variants.player import scan
+from game.variants.catalogue import Catalogue
 from game.view import intents as i
 from game.view.replay import ReplayScene
 from game.view.widgets.dialogs import ConfirmDialog
@@ -21,7 +20,7 @@ from tests.variants.test_player_tables import MINE, put
 
 from .app_helpers import click, make_app, menu_row, play, settle
 
-BROKEN = MINE.replace('id = "mine"', 'id = "broken"').replace("piles = 8", "piles = 13")
+BROKEN = MINE.replace('id = "mine"', 'id = "broken"').replace("piles = 8", "piles = 14")
 
 
 def open_variants(app) -> MenuPanel:
@@ -36,9 +35,9 @@ def rows(menu: MenuPanel) -> list[tuple[str, bool, str]]:
 
 
 def restart(app, data_dir, *flags):
-    """Quit, and start again as a new run would: knowing no table but what it reads."""
+    """Quit, and start again as a new run does: knowing no table but what it reads (its
+    session's catalogue is its own)."""
     app.controller.apply(i.Quit())
-    player.forget()
     again = make_app(data_dir, *flags)
     settle(again)
     return again
@@ -99,7 +98,7 @@ def test_a_broken_table_shows_its_line_and_problem_and_cannot_be_started(tmp_pat
     page = app.scenes.top
     assert isinstance(page, PagePanel) and page.title == "broken.toml cannot be played"
     assert page.text().startswith(f"{path}, line 9: key 'tableau.piles': must be a whole")
-    assert "got 13" in page.text()
+    assert "got 14" in page.text()
     assert app.session.game is before  # nothing started, nothing changed
     app.controller.apply(i.CloseScene())
     assert isinstance(app.scenes.top, MenuPanel)  # back in the menu, to choose another
@@ -122,7 +121,7 @@ def test_table_on_the_command_line_plays_it_and_resumes(tmp_path):
 @pytest.mark.parametrize(
     "text, flags, fragment",
     [
-        (BROKEN, [], "line 9: key 'tableau.piles': must be a whole number from 1 to 12"),
+        (BROKEN, [], "line 9: key 'tableau.piles': must be a whole number from 1 to 13, got 14"),
         ("id = = 1", [], "not valid TOML"),
         (MINE.replace('"mine"', '"saratoga"'), [], "line 3: key 'id': 'saratoga' is the id"),
         (MINE, ["--variant", "klondike"], "cannot be used together"),
@@ -158,8 +157,8 @@ def test_a_game_file_of_a_players_table_opens_after_the_table_is_gone(tmp_path):
     app.controller.apply(i.ExportGame())  # Ctrl+S
     (saved,) = games_folder(tmp_path).glob("mine-deal-11-*.json")
     path.unlink()
-    player.forget()
-    app.controller.apply(i.OpenGameFile(str(saved)))  # as a new run would open it
+    app = restart(app, tmp_path)  # a new run, knowing the table only as the saves carry it
+    app.controller.apply(i.OpenGameFile(str(saved)))
     replay = app.scenes.top
     assert isinstance(replay, ReplayScene) and replay.game.rules == game.rules
     opened = read_game(saved)
@@ -168,12 +167,12 @@ def test_a_game_file_of_a_players_table_opens_after_the_table_is_gone(tmp_path):
 
 def test_a_save_whose_table_is_broken_is_kept_aside_with_a_message(tmp_path):
     put(tmp_path, "mine.toml", MINE)
-    table = scan(tmp_path).tables[0]
-    save_current(tmp_path, new_game(table.rules(), seed=3), 1.0)
+    run = Catalogue()
+    table = run.scan(tmp_path).tables[0]
+    save_current(tmp_path, new_game(table.rules(), seed=3), 1.0, catalogue=run)
     saved = tmp_path / CURRENT_GAME_FILE
     saved.write_text(saved.read_text().replace('"piles":8', '"piles":0'))
-    player.forget()
-    found = resume(tmp_path)
+    found = resume(tmp_path, Catalogue())  # a new run
     assert found.game is None and not saved.exists()
     assert "'table': key 'tableau.piles': must be a whole number" in found.message
     (aside,) = tmp_path.glob(f"{CURRENT_GAME_FILE}.corrupt-*")

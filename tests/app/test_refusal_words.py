@@ -85,6 +85,9 @@ SAID = {
         "These cards cannot go up together: each must be the next card of the foundation."
     ),
     "a deal onto an empty pile": "Fill every empty pile before dealing.",
+    "a card the waste does not take (Golf)": (
+        f"The waste takes a card one rank above or below 5{S}, not 7{D}."
+    ),
 }
 
 

@@ -20,6 +20,7 @@ from game.engine.commands import Draw, Move
 from game.engine.game import new_game
 from game.store.statistics import Statistics, StatsKey, VariantStats, save_statistics
 from game.variants import all_variants, get_variant
+from game.variants.catalogue import Catalogue
 from game.variants.codes import deal_code
 from game.view import intents as i
 from tests.engine.test_rules_of_play import winning_game
@@ -51,7 +52,7 @@ def populated_statistics(folder) -> None:
                 longest_win_streak=321,
                 longest_loss_streak=1234,
                 best_time=3725.0,
-                best_deal=deal_code(table.rules(mode), DEAL),
+                best_deal=deal_code(table.rules(mode), DEAL, Catalogue()),
                 fewest_moves=1234,
                 total_win_time=won * 4321.0,
             )

@@ -6,7 +6,7 @@ and a game quit is the game resumed.
 
 The solver's budgets are cut to a few milliseconds: its searches still run (hints, the
 winnable verdict, topping up the winnable deals), they just do not take the machine; and
-saves are not flushed to the disk (see ``quick``).
+saves are not flushed to the disk (see ``quick`` and ``app_helpers.QUICK``).
 """
 
 from __future__ import annotations
@@ -18,13 +18,12 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app import analyst, assist
 from game.app.keymap import ALL
 from game.app.loop import DT
 from game.files import atomic
 from game.view import intents
 
-from .app_helpers import make_app
+from .app_helpers import QUICK, make_app
 from .ui_model import panel_targets, table_points
 
 EVENTS = 10_000
@@ -158,7 +157,7 @@ class Fuzzer:
     def restart(self) -> None:
         """The game quit: a new start on the same folder resumes the very same game."""
         before = self.app.session.game
-        self.app = make_app(self.folder)
+        self.app = make_app(self.folder, budget=QUICK)
         after = self.app.session.game
         if not before.won:
             assert after.log == before.log and after.redo_stack == before.redo_stack
@@ -218,14 +217,9 @@ DEFAULT_SEED = 898910153
 
 @pytest.fixture
 def quick(monkeypatch):
-    """Searches of a few milliseconds; and no waiting for the disk to flush each save (the
-    saves are made and read back all the same; test_kill.py is where durability is shown)."""
-    monkeypatch.setattr(assist, "HINT_BUDGET", 0.01)
-    monkeypatch.setattr(assist, "VERDICT_BUDGET", 0.01)
-    monkeypatch.setattr(assist, "TOP_UP_BUDGET", 0.01)
-    monkeypatch.setattr(assist, "DEMO_BUDGET", 0.01)
-    monkeypatch.setattr(analyst, "SECONDS_PER_POSITION", 0.01)
-    monkeypatch.setattr(analyst, "IN_PROCESS", False)  # a process per "where was it lost?"
+    """No waiting for the disk to flush each save (the saves are made and read back all the
+    same; test_kill.py is where durability is shown). The apps these runs make search for a
+    few milliseconds (``app_helpers.QUICK``)."""
     monkeypatch.setattr(atomic.os, "fsync", lambda fd: None)
 
 
@@ -243,7 +237,7 @@ def test_ten_thousand_random_events(tmp_path, quick):
     asked = os.environ.get("FUZZ_SEED") or str(DEFAULT_SEED)
     rng_seed = random.randrange(1 << 30) if asked == "random" else int(asked)
     rng = random.Random(rng_seed)
-    app = make_app(tmp_path, "--variant", "double-klondike", "--seed", "12")
+    app = make_app(tmp_path, "--variant", "double-klondike", "--seed", "12", budget=QUICK)
     fuzz = Fuzzer(app, rng, tmp_path)
     try:
         while fuzz.events < EVENTS:

@@ -12,8 +12,10 @@ from game.variants import all_variants, load_variant_file
 from tests.variants.test_player_tables import MINE
 
 
-def test_every_built_in_game_is_of_the_klondike_family():
-    assert {table.family for table in all_variants()} == {Family.KLONDIKE}
+def test_the_seeds_games_are_of_the_klondike_family():
+    families = {table.id: table.family for table in all_variants()}
+    assert {families[v] for v in ("klondike", "saratoga", "double-klondike")} == {Family.KLONDIKE}
+    assert set(families.values()) <= set(Family)
 
 
 PLAIN = """id = "plain"
@@ -56,8 +58,9 @@ def test_a_table_extending_another_takes_its_family(tmp_path):
 
 def test_an_unknown_family_is_refused_on_its_line_with_the_families_known(tmp_path):
     path = tmp_path / "spider.toml"
-    path.write_text(MINE.replace('id = "mine"', 'id = "mine"\nfamily = "spider"'), "utf-8")
+    path.write_text(MINE.replace('id = "mine"', 'id = "mine"\nfamily = "patience"'), "utf-8")
     with pytest.raises(RuleTableError) as refused:
         load_variant_file(path)
     said = str(refused.value)
-    assert "line 4" in said and "'family'" in said and "'klondike'" in said and "spider" in said
+    assert "line 4" in said and "'family'" in said and "patience" in said
+    assert "'klondike'" in said and "'freecell'" in said

@@ -14,6 +14,8 @@ from .helpers import card, codes, game_at, position, rules
 
 # (build, card, onto, builds)
 CASES = [
+    (Build.NONE, "7H", "8S", False),
+    (Build.NONE, "7S", "8S", False),
     (Build.ALTERNATE_COLOUR, "7H", "8S", True),
     (Build.ALTERNATE_COLOUR, "7C", "8S", False),
     (Build.ALTERNATE_COLOUR, "6H", "8S", False),

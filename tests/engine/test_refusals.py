@@ -12,7 +12,7 @@ from game.engine.cards import CODE
 from game.engine.commands import Collect, Draw, Move, ToFoundation
 from game.engine.policies import Build, EmptyPile, Run, StockTarget
 from game.engine.refusals import Reason, Refused
-from game.engine.shapes import FoundationTakes, MoveLimit
+from game.engine.shapes import FoundationTakes, MoveLimit, WasteBuild
 from game.engine.state import STOCK, WASTE
 from tests.test_structure import graph
 
@@ -426,6 +426,14 @@ CASES = [
         Reason.NO_DEAL_ON_EMPTY,
         {"target": "t1"},
         rules_changed={"stock_to": StockTarget.TABLEAU, "deal_needs_every_pile": True},
+    ),
+    Case(
+        "a card the waste does not take (Golf)",
+        {"t1": "9C 7D", "waste": "5S"},
+        ("move", "t1", "waste"),
+        Reason.WASTE_TAKES,
+        {"card": "7D", "onto": "5S", "source": "t1", "target": "waste"},
+        rules_changed={"waste_builds": WasteBuild.UP_OR_DOWN},
     ),
 ]
 

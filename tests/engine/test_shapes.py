@@ -271,3 +271,171 @@ def test_spider_scores_each_run_in_suit():
     # 9S-8S, 7H-6H, 6H-5H and 4C-3C, then 12 for the complete run
     assert game.score == 4 + 12
     assert game.max_score == 12 * 4
+
+
+# -- goals, deals and the waste past the Klondike shape ----------------------------------------
+
+
+def table_rules(tmp_path, text: str, mode: str | None = None):
+    path = tmp_path / "t.toml"
+    path.write_text('extends = "klondike"\nid = "t"\n' + textwrap.dedent(text))
+    return load_variant_file(path).rules(mode)
+
+
+GOLF = """\
+goal = "tableau-cleared"
+scoring = "tableau-cards-moved"
+[tableau]
+piles = 7
+deal = "counts"
+counts = [5, 5, 5, 5, 5, 5, 5]
+face_up = "all"
+build = "none"
+move_runs = false
+empty_accepts = "none"
+[foundations]
+count = 0
+[stock]
+waste_builds = "up-or-down"
+draw = 1
+redeals = 0
+"""
+
+
+def test_golf_builds_the_waste_up_or_down_but_nothing_on_a_king(tmp_path):
+    r = table_rules(tmp_path, GOLF, "draw1")
+    game = game_at(r, position(r, {"t1": "3C 6D", "t2": "KH", "t3": "QS", "waste": "5S"}))
+    t1, t2, t3 = (game.layout.index(n) for n in ("t1", "t2", "t3"))
+    assert {m for m in game.legal_moves() if isinstance(m, Move)} == {Move(t1, 1, 1)}
+    game.execute(Move(t1, 1, 1))  # 6D on 5S: up
+    with pytest.raises(Refused) as refused:
+        game.execute(Move(t1, 1, 1))  # 3C on 6D
+    assert refused.value.reason is Reason.WASTE_TAKES
+    game = game_at(r, position(r, {"t2": "QS", "waste": "KH"}))
+    assert not any(isinstance(m, Move) for m in game.legal_moves())  # nothing on a King
+    game = game_at(r, position(r, {"t2": "KH", "t3": "2D", "waste": "AS"}))
+    assert [m.source for m in game.legal_moves() if isinstance(m, Move)] == [t3]  # no wrap
+
+
+def test_golf_is_won_with_the_tableau_cleared_and_scores_the_cards_moved(tmp_path):
+    r = table_rules(tmp_path, GOLF, "draw1")
+    game = new_game(r, seed=2)
+    assert game.max_score == 35 and game.score == 0 and not game.won
+    game.state = position(r, {"stock": "4C", "waste": "AS 2S"})
+    assert game.won and game.score == 35
+
+
+def test_scorpion_is_won_with_four_runs_in_the_tableau(tmp_path):
+    r = table_rules(
+        tmp_path,
+        """\
+        goal = "tableau-runs"
+        scoring = "runs-turned-and-completed"
+        [tableau]
+        deal = "counts"
+        counts = [7, 7, 7, 7, 7, 7, 7]
+        face_down = [3, 3, 3, 3, 0, 0, 0]
+        face_up = "all"
+        build = "down-same-suit"
+        runs = "any-face-up"
+        [foundations]
+        count = 0
+        [stock]
+        to = "tableau"
+        """,
+        "draw1",
+    )
+    game = new_game(r, seed=4)
+    assert [game.state.down[t] for t in game.layout.tableau_range] == [3, 3, 3, 3, 0, 0, 0]
+    assert game.max_score == 100
+    runs = {f"t{i + 1}": " ".join(r + s for r in "KQJT98765432A") for i, s in enumerate("CDHS")}
+    game.state = position(r, runs)
+    assert game.won and game.score == 48 + 16 + 3 * 12
+    game.state = position(r, {**runs, "t5": "5H"})
+    assert not game.won
+
+
+def test_the_aces_start_on_the_foundations_before_the_deal(tmp_path):
+    r = table_rules(
+        tmp_path,
+        """\
+        scoring = "foundation-cards-played"
+        [tableau]
+        piles = 8
+        deal = "counts"
+        counts = [6, 6, 6, 6, 6, 6, 6, 6]
+        face_up = "all"
+        [foundations]
+        start = "aces"
+        [stock]
+        to = "none"
+        """,
+        "draw1",
+    )
+    game = new_game(r, seed=9)
+    assert [codes(game.state.piles[f]) for f in game.layout.foundation_range] == [
+        ["AC"],
+        ["AD"],
+        ["AH"],
+        ["AS"],
+    ]
+    assert game.score == 0 and game.max_score == 48
+
+
+def test_kings_go_to_the_bottom_of_their_piles(tmp_path):
+    r = table_rules(
+        tmp_path,
+        """\
+        [tableau]
+        piles = 13
+        deal = "counts"
+        counts = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]
+        face_up = "all"
+        kings_to_bottom = true
+        empty_accepts = "none"
+        [stock]
+        to = "none"
+        """,
+        "draw1",
+    )
+    for seed in range(20):
+        game = new_game(r, seed=seed)
+        for t in game.layout.tableau_range:
+            ranks = [code[0] for code in codes(game.state.piles[t])]
+            kings = ranks.count("K")
+            assert ranks[:kings] == ["K"] * kings
+
+
+def test_microsoft_numbers_deal_freecell_as_players_know_them(tmp_path):
+    r = table_rules(
+        tmp_path,
+        """\
+        numbering = "microsoft"
+        [tableau]
+        piles = 8
+        deal = "counts"
+        counts = [7, 7, 7, 7, 6, 6, 6, 6]
+        face_up = "all"
+        [cells]
+        count = 4
+        [stock]
+        to = "none"
+        """,
+        "draw1",
+    )
+    game = new_game(r, seed=1)
+    first_row = [codes(game.state.piles[t])[0] for t in game.layout.tableau_range]
+    assert first_row == ["JD", "2D", "9H", "JC", "5D", "7H", "7C", "5H"]
+    with pytest.raises(EngineError):
+        new_game(r, seed=0)
+
+
+def test_microsoft_numbers_need_freecells_deal(tmp_path):
+    with pytest.raises(RuleTableError, match="numbering"):
+        table_rules(tmp_path, 'numbering = "microsoft"\n')
+
+
+def test_gypsy_scores_cards_suits_and_builds():
+    r = replace(rules(), scoring=Scoring.CARDS_SUITS_AND_BUILDS)
+    game = game_at(r, position(r, {"t1": "9S 8H 7C 6C", "f1": "AH 2H"}))
+    assert game.score == 5 * 2 + 2 * 2  # 8H on 9S, 7C on 8H

@@ -21,7 +21,7 @@ from game.variants import get_variant
 ROOT = Path(__file__).resolve().parents[2]
 RULES_FIELDS = {field.name: field for field in dataclasses.fields(Rules)}
 # Rules fields no single key fills: the mode's, and those made from several keys.
-DERIVED = {"mode", "mode_label", "deal_counts", "extra_face_up", "empty_rank"}
+DERIVED = {"mode", "mode_label", "deal_counts", "extra_face_up", "face_down", "empty_rank"}
 
 
 def test_every_field_a_key_fills_is_a_rules_field_and_every_rules_field_is_filled():

@@ -1,5 +1,6 @@
-"""The property each of the eleven games must hold: on random positions, every move the
-engine allows is allowed by the oracle written from the help page, and the reverse.
+"""The property each game of the family with its facts written must hold: on random
+positions, every move the engine allows is allowed by the oracle written from the help
+page, and the reverse.
 
 Positions come from random play from several deals, by the engine's moves and by the
 oracle's (which the engine must then accept), and from scrambled late-game layouts; in a
@@ -21,7 +22,9 @@ from .oracle import DRAW
 from .positions import checked_moves, differences, random_positions
 from .scrambled import scrambled_positions
 
-GAMES = list(FAMILY)
+# The family's games whose facts are written (a game added as its table alone has none yet:
+# tests/variants/test_game_extras.py reports it).
+GAMES = [game for game in FAMILY if game in oracle.FACTS]
 SEEDS, STEPS = range(6), 250
 
 

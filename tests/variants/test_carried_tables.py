@@ -9,8 +9,8 @@ import pytest
 from game.engine.game import new_game
 from game.engine.savefile import SaveError, game_from_json, game_to_json
 from game.variants import get_variant
+from game.variants.catalogue import Catalogue
 from game.variants.codes import deal_code, read_deal_code
-from game.variants.player import carried_table, find_variant, forget, from_carried, scan
 
 from .test_player_tables import MINE, put
 
@@ -25,29 +25,34 @@ def played(rules, steps=30):
 
 def saved_mine(tmp_path, mode="draw3"):
     put(tmp_path, "mine.toml", MINE)
-    rules = scan(tmp_path).tables[0].rules(mode)
+    catalogue = Catalogue()
+    rules = catalogue.scan(tmp_path).tables[0].rules(mode)
     game = played(rules)
-    return game, game_to_json(game, {"elapsed": 3.0}, table=carried_table(rules))
+    return game, game_to_json(game, {"elapsed": 3.0}, table=catalogue.carried(rules))
 
 
 def test_a_players_game_comes_back_without_its_file(tmp_path):
     game, text = saved_mine(tmp_path)
     (tmp_path / "variants" / "mine.toml").unlink()
-    forget()  # a new run: nothing known of the table but what the save says
-    back, extra = game_from_json(text, get_variant, from_carried)
+    run = Catalogue()  # a new run: nothing known of the table but what the save says
+    back, extra = game_from_json(text, get_variant, run.from_carried)
     assert back.rules == game.rules and back.state == game.state and back.log == game.log
     assert extra == {"elapsed": 3.0}
-    assert find_variant("mine").rules("draw3") == game.rules  # its next game deals too
-    assert carried_table(back.rules)["tableau"]["piles"] == 8  # and its next save carries it
-    assert read_deal_code(deal_code(back.rules, 5)) == (back.rules, 5)  # and its code reads
+    assert run.find("mine").rules("draw3") == game.rules  # its next game deals too
+    assert run.carried(back.rules)["tableau"]["piles"] == 8  # and its next save carries it
+    code = deal_code(back.rules, 5, run)
+    assert read_deal_code(code, run) == (back.rules, 5)  # and its code reads
+    assert read_deal_code(code, Catalogue()) is None  # in this run only
 
 
 def test_an_edited_file_does_not_change_the_game_saved(tmp_path):
     game, text = saved_mine(tmp_path)
     put(tmp_path, "mine.toml", MINE.replace("piles = 8", "piles = 6"))
-    scan(tmp_path)
-    back, _extra = game_from_json(text, get_variant, from_carried)
+    run = Catalogue()
+    run.scan(tmp_path)
+    back, _extra = game_from_json(text, get_variant, run.from_carried)
     assert back.rules.tableau_piles == 8 and back.state == game.state
+    assert run.find("mine").rules().tableau_piles == 6  # the file as it is deals the next
 
 
 def test_the_save_says_version_3_with_a_table_and_2_without(tmp_path):
@@ -62,7 +67,7 @@ def test_a_builtin_is_found_by_its_id_even_with_a_table(tmp_path):
     game = played(get_variant("klondike").rules())
     data = json.loads(game_to_json(game))
     data["version"], data["table"] = 3, {"anything": "at all"}
-    back, _extra = game_from_json(json.dumps(data), get_variant, from_carried)
+    back, _extra = game_from_json(json.dumps(data), get_variant, Catalogue().from_carried)
     assert back.state == game.state
 
 
@@ -70,9 +75,8 @@ def broken_save(tmp_path, change):
     _game, text = saved_mine(tmp_path)
     data = json.loads(text)
     change(data)
-    forget()
     with pytest.raises(SaveError) as err:
-        game_from_json(json.dumps(data), get_variant, from_carried)
+        game_from_json(json.dumps(data), get_variant, Catalogue().from_carried)
     return str(err.value)
 
 

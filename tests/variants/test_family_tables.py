@@ -28,7 +28,9 @@ from game.engine.state import STOCK
 from game.variants import get_variant
 from tests.variant_ids import FAMILY
 
-# variant: (tableau sizes, face-down counts, reserve sizes, stock size, base dealt)
+# variant: (tableau sizes, face-down counts, reserve sizes, stock size, base dealt), read
+# from its page (a game added as its table alone has none yet: tests/variants/test_game_extras.py
+# reports it).
 SHAPES = {
     "whitehead": ([1, 2, 3, 4, 5, 6, 7], [0] * 7, [], 24, False),
     "thumb-and-pouch": ([1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6], [], 24, False),
@@ -48,7 +50,7 @@ def game_of(variant: str, seed: int = 7):
     return new_game(get_variant(variant).rules(), seed=seed)
 
 
-@pytest.mark.parametrize("variant", FAMILY)
+@pytest.mark.parametrize("variant", [variant for variant in FAMILY if variant in SHAPES])
 def test_each_table_deals_the_shape_of_its_page(variant):
     tableau, down, reserves, stock, base = SHAPES[variant]
     game = game_of(variant)

@@ -30,6 +30,7 @@ from game.i18n import say
 from game.store.autosave import resume, save_current
 from game.store.gamefiles import keep_finished, save_new
 from game.variants import TABLES_DIR, all_variants, builtin_ids, load_variant_file
+from game.variants.catalogue import Catalogue
 from game.variants.player import load_player_table
 from tests.variants.test_player_tables import MINE
 
@@ -77,7 +78,7 @@ def test_an_id_that_is_no_slug_is_refused_with_its_line(tmp_path, value):
 def test_a_slug_is_an_id(tmp_path, value):
     path = tmp_path / "t.toml"
     path.write_text(MINE.replace('id = "mine"', f'id = "{value}"'), encoding="utf-8")
-    assert load_player_table(path).id == value
+    assert load_player_table(path).table.id == value
 
 
 # -- names, labels, words ---------------------------------------------------------------------
@@ -118,7 +119,7 @@ def test_paragraphs_joiners_and_any_script_are_words(tmp_path):
     ).replace('name = "My Klondike"', 'name = "Мій пасьянс \u00b7 \u4e2d\u6587"')
     path = tmp_path / "t.toml"
     path.write_text(text, encoding="utf-8")
-    assert load_player_table(path).name == "Мій пасьянс \u00b7 \u4e2d\u6587"
+    assert load_player_table(path).table.name == "Мій пасьянс \u00b7 \u4e2d\u6587"
 
 
 # -- a table carried by a save ----------------------------------------------------------------
@@ -156,17 +157,16 @@ def test_a_carried_table_with_extends_is_told_it_cannot_extend():
 
 
 def test_a_save_whose_table_extends_is_kept_aside_with_those_words(tmp_path):
-    table = load_player_table(_mine(tmp_path))
-    save_current(tmp_path, new_game(table.rules("draw1"), seed=3), 1.0)
+    own = load_player_table(_mine(tmp_path))
+    run = Catalogue()
+    run.give(own)
+    save_current(tmp_path, new_game(own.table.rules("draw1"), seed=3), 1.0, catalogue=run)
     path = tmp_path / "current-game.json"
     body = json.loads(path.read_text())
     body["table"]["extends"] = "klondike"
     path.write_text(json.dumps(body))
     (tmp_path / "t.toml").unlink()
-    from game.variants import player
-
-    player.forget()
-    found = resume(tmp_path)
+    found = resume(tmp_path, Catalogue())  # a new run
     assert found.game is None and "cannot extend another" in found.message
     assert "\n" not in found.message and "expected one of" not in found.message
 
@@ -308,7 +308,7 @@ def test_any_document_is_loaded_or_refused_and_its_game_writes_inside(data, seed
         path.write_text(_toml(data), encoding="utf-8")
         before = set(root.rglob("*"))
         try:
-            table = load_player_table(path)
+            own = load_player_table(path)
         except RuleTableError as exc:
             event("refused")
             message = say(exc)
@@ -316,6 +316,8 @@ def test_any_document_is_loaded_or_refused_and_its_game_writes_inside(data, seed
             assert "\n" not in message and "\0" not in message and len(message) < 1000
             return
         event("loaded")
+        table, run = own.table, Catalogue()
+        run.give(own)  # its games carry it
         rng = random.Random(seed)
         for mode in table.mode_ids():
             game = new_game(table.rules(mode), seed=seed % 10_000)
@@ -324,9 +326,9 @@ def test_any_document_is_loaded_or_refused_and_its_game_writes_inside(data, seed
                 if not legal:
                     break
                 game.execute(rng.choice(legal))
-            save_current(home, game, 1.0)
-            save_new(home, game, 1.0)
-            keep_finished(home, game, 1.0, "abandoned")
+            save_current(home, game, 1.0, catalogue=run)
+            save_new(home, game, 1.0, catalogue=run)
+            keep_finished(home, game, 1.0, "abandoned", catalogue=run)
         made = set(root.rglob("*")) - before
         assert made and all(p.is_relative_to(home) for p in made), made
         assert load_variant_file(path).id == table.id

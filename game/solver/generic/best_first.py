@@ -40,8 +40,10 @@ BURIED_WEIGHT = 3
 CHECK_EVERY = 8
 
 
-def evaluate(space, state: State, talon_weight: int) -> int:
-    """How promising ``state`` looks (higher first); see the module text."""
+def evaluate(space, state: State, talon_weight: int, buried_weight: int = BURIED_WEIGHT) -> int:
+    """How promising ``state`` looks (higher first); see the module text. (The compiled
+    core's twin has ``BURIED_WEIGHT`` built in: another weight is for tests to tell them
+    apart.)"""
     layout = space.layout
     piles, down = state.piles, state.down
     builds_on = space.mechanics.builds_on
@@ -57,7 +59,7 @@ def evaluate(space, state: State, talon_weight: int) -> int:
         buried += size - run
     for pile_index in range(layout.tableau_range.stop, len(piles)):
         buried += max(0, len(piles[pile_index]) - 1)  # a reserve's cards below its top
-    score = UP_WEIGHT * state.cards_on_foundations(layout) - BURIED_WEIGHT * buried
+    score = UP_WEIGHT * space.mechanics.progress(state) - buried_weight * buried
     rules = space.rules
     if rules.redeals is not None and StockTarget(rules.stock_to) is StockTarget.WASTE:
         waste = len(piles[1])
@@ -68,7 +70,12 @@ def evaluate(space, state: State, talon_weight: int) -> int:
 
 
 def best_first(
-    space, root: State, budget: Budget, max_nodes: int, talon_weight: int
+    space,
+    root: State,
+    budget: Budget,
+    max_nodes: int,
+    talon_weight: int,
+    buried_weight: int = BURIED_WEIGHT,
 ) -> tuple[Outcome, tuple[Command, ...] | None, int]:
     """(outcome, line, states entered): best-first over every legal command, ``max_nodes``
     states at most. WON with the line (shortened as the depth-first search's is),
@@ -81,7 +88,7 @@ def best_first(
     visited = {space.key(root)}
     states = [root]
     parents: list[tuple[int, Command | None]] = [(-1, None)]
-    heap = [(-evaluate(space, root, talon_weight), 0)]
+    heap = [(-evaluate(space, root, talon_weight, buried_weight), 0)]
     nodes = 0
     check = CHECK_EVERY
     while heap:
@@ -109,5 +116,6 @@ def best_first(
                 check = CHECK_EVERY
                 if budget.spent(nodes):
                     return Outcome.UNDECIDED, None, nodes
-            heapq.heappush(heap, (-evaluate(space, child, talon_weight), len(states) - 1))
+            score = evaluate(space, child, talon_weight, buried_weight)
+            heapq.heappush(heap, (-score, len(states) - 1))
     return Outcome.UNWINNABLE, None, nodes

@@ -76,7 +76,7 @@ class GenericSearch:
         return dataclasses.replace(state, redeals_used=0)
 
     def won(self, state: State) -> bool:
-        return state.cards_on_foundations(self.layout) == self.card_count
+        return self.mechanics.won(state)
 
     def children(self, state: State) -> list[tuple[int, int, Command]]:
         """Every legal command of ``state``, in move order (``child`` makes each)."""
