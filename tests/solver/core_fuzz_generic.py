@@ -52,7 +52,7 @@ RULE_VALUES = {
     15: (2,),  # empty takes any
     16: (3,),  # from reserve
     17: (-1, 9),  # cells
-    18: (-1, 2),  # move limit
+    18: (-1, 3),  # move limit
     19: (2,),  # foundations take runs
     20: (2, -1),  # group moves up
     21: (2,),  # deal needs every pile

@@ -97,7 +97,7 @@ def past_klondike(rng: random.Random, table: dict) -> None:
         table["cells"] = {"count": cells, "deal": rng.randint(0, cells)}
     tableau, foundations, stock = table["tableau"], table["foundations"], table["stock"]
     if tableau["move_runs"] and rng.random() < 0.4:
-        tableau["move_limit"] = MoveLimit.FREE_SPACE.value
+        tableau["move_limit"] = rng.choice((MoveLimit.FREE_SPACE, MoveLimit.FREE_CELLS)).value
     if rng.random() < 0.15:
         foundations["takes"] = FoundationTakes.RUNS.value
     elif rng.random() < 0.3:

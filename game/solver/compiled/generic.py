@@ -59,7 +59,7 @@ STOCK_TARGETS = {
     StockTarget.NONE: 3,
 }
 # How many cards of a run may move together, as generic.c's LIMIT_ names.
-MOVE_LIMITS = {MoveLimit.NONE: 0, MoveLimit.FREE_SPACE: 1}
+MOVE_LIMITS = {MoveLimit.NONE: 0, MoveLimit.FREE_SPACE: 1, MoveLimit.FREE_CELLS: 2}
 MOST_REDEALS = 10**9
 
 

@@ -24,7 +24,7 @@
 #define GFULL 13                    /* a foundation holds thirteen cards at most */
 enum { RUN_BUILT = 0, RUN_TOP_OR_ALL = 1, RUN_ALL_FACE_UP = 2, RUN_ANY_FACE_UP = 3 };
 enum { TO_WASTE = 0, TO_TABLEAU = 1, TO_RESERVES = 2, TO_NONE = 3 };
-enum { LIMIT_NONE = 0, LIMIT_FREE_SPACE = 1 };
+enum { LIMIT_NONE = 0, LIMIT_FREE_SPACE = 1, LIMIT_FREE_CELLS = 2 };
 
 typedef struct {
     int nf, nt, nr, npiles, ncards;
@@ -36,7 +36,7 @@ typedef struct {
     int empty_any;   /* Relations.empty_takes_any */
     int from_reserve; /* an emptied tableau pile takes the reserve's top card at once */
     int nc, first_cell; /* the cells: the last piles */
-    int move_limit;  /* LIMIT_NONE, or LIMIT_FREE_SPACE (Relations.most_moving) */
+    int move_limit;  /* LIMIT_NONE, LIMIT_FREE_SPACE or LIMIT_FREE_CELLS (Relations.most_moving) */
     int runs_up;     /* foundations take only complete runs, King to Ace (FoundationTakes.RUNS) */
     int group_up;    /* group_to_foundation: a group goes up one by one as one move */
     int needs_every; /* deal_needs_every_pile: the stock deals only with no tableau pile empty */
@@ -187,11 +187,12 @@ static int up_together(const GRules *r, const GState *s, GMoves *out) {
 
 /* Relations.most_moving: the most cards that may move together onto tableau pile ``dst``
    as the free cells and the empty piles other than ``dst`` allow (MoveLimit.FREE_SPACE:
-   (free cells + 1) << empty piles); -1: no limit. */
+   (free cells + 1) << empty piles; MoveLimit.FREE_CELLS: free cells + 1); -1: no limit. */
 static int most_moving(const GRules *r, const GState *s, int dst) {
     if (r->move_limit == LIMIT_NONE) return -1;
     int free = 0, empty = 0, t0 = first_tableau(r);
     for (int c = r->first_cell; c < r->npiles; c++) free += !glen(s, c);
+    if (r->move_limit == LIMIT_FREE_CELLS) return free + 1;
     for (int t = t0; t < t0 + r->nt; t++) empty += !glen(s, t) && t != dst;
     return (free + 1) << empty;
 }

@@ -252,7 +252,7 @@ static int read_grules(PyObject *spec, GRules *r) {
         || !flag(r->empty_any | r->from_reserve, "a flag not 0 or 1")
         || !flag(r->runs_up | r->group_up | r->needs_every, "a flag not 0 or 1"))
         return 0;
-    if (r->move_limit < LIMIT_NONE || r->move_limit > LIMIT_FREE_SPACE)
+    if (r->move_limit < LIMIT_NONE || r->move_limit > LIMIT_FREE_CELLS)
         return refuse("an unknown move limit");
     Py_ssize_t n = r->ncards;
     if (!read_bytes_table(ranks, r->rank, n, KING, "a rank table not of a rank a card")
