@@ -146,6 +146,8 @@ class Relations:
         target = self.foundation_for(state, cards[-1])
         if target is None:
             return None
+        if len(state.piles[target]) + count > FULL_FOUNDATION:  # a foundation holds 13
+            return None
         below = cards[-1]
         for card in reversed(cards[-count:-1]):
             if SUIT[card] != SUIT[below] or self._up[RANK[below]] != RANK[card]:

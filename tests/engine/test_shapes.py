@@ -14,7 +14,7 @@ from game.engine.cards import SUIT, SUITS, cards_from_codes, full_deck
 from game.engine.commands import Collect, Draw, Move, ToFoundation
 from game.engine.events import CardsMoved
 from game.engine.game import new_game
-from game.engine.policies import EmptyPile, Scoring, StockTarget
+from game.engine.policies import EmptyPile, FoundationBase, Scoring, StockTarget
 from game.engine.refusals import Reason, Refused
 from game.engine.rules import RuleTableError
 from game.engine.shapes import FoundationTakes, MoveLimit, by_free_space
@@ -439,3 +439,24 @@ def test_gypsy_scores_cards_suits_and_builds():
     r = replace(rules(), scoring=Scoring.CARDS_SUITS_AND_BUILDS)
     game = game_at(r, position(r, {"t1": "9S 8H 7C 6C", "f1": "AH 2H"}))
     assert game.score == 5 * 2 + 2 * 2  # 8H on 9S, 7C on 8H
+
+
+def test_a_group_never_fills_a_foundation_past_thirteen():
+    """Two decks, foundations from a dealt Three round the corner: 3♥ to K♥ lie there (11);
+    A♥ and 2♥ complete it, and the second 3♥ of the group has no room."""
+    r = replace(
+        rules(),
+        decks=2,
+        foundations=8,
+        group_to_foundation=True,
+        foundation_base=FoundationBase.DEALT,
+        foundation_wrap=True,
+    )
+    hearts = " ".join(rank + "H" for rank in "3456789TJQK")
+    game = game_at(r, position(r, {"f1": hearts, "t1": "3H 2H AH"}))
+    t1, f1 = game.layout.index("t1"), game.layout.index("f1")
+    assert Move(t1, f1, 2) in game.legal_moves() and Move(t1, f1, 3) not in game.legal_moves()
+    with pytest.raises(Refused):
+        game.execute(Move(t1, f1, 3))
+    game.execute(Move(t1, f1, 2))
+    assert len(game.state.piles[f1]) == 13

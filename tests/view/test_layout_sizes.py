@@ -9,8 +9,9 @@ import pytest
 
 from game.engine.state import WASTE
 from game.variants import all_variants
+from game.view.arrangements import shape_for
 from game.view.decor import Decor, toast_position
-from game.view.geometry import MIN_EDGE, Rect
+from game.view.geometry import MIN_EDGE, WASTE_FAN, Rect
 from game.view.homes import card_homes
 from game.view.hud import Toast
 from game.view.layout import table_layout
@@ -47,8 +48,8 @@ def test_cards_are_at_least_as_wide_as_aisleriots(size, left_handed):
 @pytest.mark.parametrize("size", PORTRAIT, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_tall_windows_give_the_cards_all_the_width_and_the_foundations_a_row(size):
     """In a tall window the height would hold far larger cards than the width: the tableau
-    takes the whole width but for narrow gaps; Double Klondike's eight foundations, wider
-    than its tableau with the talon beside them, get a row of their own."""
+    takes the whole width but for narrow gaps; foundations wider than the tableau with the
+    talon beside them (Double Klondike's eight) get a row of their own."""
     for rules in RULES:
         if rules.tableau_piles < 7:
             continue  # Canfield's four piles: its talon row is the widest
@@ -57,8 +58,10 @@ def test_tall_windows_give_the_cards_all_the_width_and_the_foundations_a_row(siz
         span = layout.origins[tableau[-1]][0] + layout.card_w - layout.origins[tableau[0]][0]
         assert span >= 0.95 * size[0], (rules.variant, size)
         assert len(tableau) * layout.card_w >= 0.93 * size[0], (rules.variant, size)
-        if rules.decks == 2:
-            assert layout.arrangement == "stacked"
+        shape = shape_for(rules)
+        talon = shape.stock + shape.waste * (1 + WASTE_FAN * (shape.fan_cards - 1))
+        if len(layout.piles.foundation_range) + talon > len(tableau):  # a top row too wide
+            assert layout.arrangement == "stacked", rules.variant
             rows = layout.rows()
             assert len(rows) == 3 and all(f in rows[1] for f in layout.piles.foundation_range)
 

@@ -177,6 +177,7 @@ static int up_together(const GRules *r, const GState *s, GMoves *out) {
         if (target < 0) continue;
         /* A group of ``count`` is one of count - 1 and the card under it, one rank up. */
         for (int count = 2; count <= fu; count++) {
+            if (glen(s, target) + count > GFULL) break; /* a foundation holds 13 */
             int card = c[top - count + 1], below = c[top - count + 2];
             if (r->suit[card] != r->suit[below] || r->up[r->rank[below]] != r->rank[card]) break;
             if (!gmoves_push(out, t, target, count)) return 0;
