@@ -1,5 +1,9 @@
 """Command-line flags of the game. A bad value: one line on stderr, exit status 2, for
-anything a person can type (``game.i18n.console``)."""
+anything a person can type (``game.i18n.console``).
+
+The flags are read before the window opens, and the window opens before the rest of the
+game is loaded: so this module imports no rule table's code. A flag that needs a table
+(``--mode``, ``--table``) loads it when it is given."""
 
 from __future__ import annotations
 
@@ -7,16 +11,18 @@ import argparse
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game import i18n
 from game.engine.deal import deal_number
-from game.engine.rules import RuleTableError, VariantTable
 from game.engine.text import shown
+from game.files.resources import builtin_ids
 from game.i18n import N_, _
 from game.i18n.console import USAGE, say_error
-from game.store.settings import WINDOW_MAX, WINDOW_MIN
-from game.variants import builtin_ids, get_variant
-from game.variants.player import load_player_table
+from game.store.window import WINDOW_MAX, WINDOW_MIN, fits_window
+
+if TYPE_CHECKING:
+    from game.engine.rules import VariantTable
 
 DISTRIBUTION = "patience-table"
 
@@ -90,7 +96,7 @@ def _size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(problem.format(value=shown(text)))
     w, h = int(match[1]), int(match[2])
     (min_w, min_h), (max_w, max_h) = WINDOW_MIN, WINDOW_MAX
-    if not (min_w <= w <= max_w and min_h <= h <= max_h):
+    if not fits_window(w, h):
         problem = _("window size {size} is outside {smallest}..{largest}")
         raise argparse.ArgumentTypeError(
             problem.format(size=f"{w}x{h}", smallest=f"{min_w}x{min_h}", largest=f"{max_w}x{max_h}")
@@ -188,6 +194,8 @@ def parse(argv: list[str]) -> Options:
     if args.mode is not None:
         if variant is None:  # the variants' modes differ: the mode of which?
             parser.error(_("argument --mode: needs --variant (each variant has its own modes)"))
+        from game.variants import get_variant
+
         table = table or get_variant(variant)
         if args.mode not in table.mode_ids():
             problem = _("argument --mode: {variant} has no mode {mode} (choose from {modes})")
@@ -218,6 +226,9 @@ def _table(parser: _Parser, args: argparse.Namespace) -> VariantTable | None:
         parser.error(
             _("--table and --variant cannot be used together (the table names its variant)")
         )
+    from game.engine.rules import RuleTableError
+    from game.variants.player import load_player_table
+
     try:
         return load_player_table(Path(args.table).expanduser())
     except RuleTableError as exc:
