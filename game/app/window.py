@@ -5,8 +5,10 @@ code are loaded, so that it shows as soon as a bare pygame window would.
 (the settings' window size and fullscreen flag only, ``game.store.window.peek_window``),
 with its title and icon, and shows the bare felt; the table is drawn on it once the game
 is loaded (``App``). ``open_window`` is also ``App``'s, for fullscreen on and off, and
-for the rare window the settings read in full ask otherwise (a file the first look could
-not read). Imports pygame and the few modules named here, nothing of the game's play.
+for the rare window the settings read in full ask otherwise (the file changed in between;
+a folder that could not be used, so that the game plays in a scratch one). Imports pygame
+and the few modules named here, nothing of the game's play (the felt's drawing, once the
+window is open).
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ import pygame
 
 from game.files.resources import asset_path
 from game.store.window import peek_window
-from game.view.felt import felt_of
 
 if TYPE_CHECKING:
     from .args import Options
@@ -50,6 +51,8 @@ def open_first_window(options: Options) -> Asked:
     settings it reads in full)."""
     size, fullscreen = asked_window(options, *peek_window(options.data_dir))
     screen = open_window(size, fullscreen)
+    from game.view.felt import felt_of  # once the window is there
+
     screen.blit(felt_of(screen.get_size()), (0, 0))
     pygame.display.flip()
     return size, fullscreen

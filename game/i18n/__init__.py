@@ -96,8 +96,20 @@ def choose(setting: str = "system", environ=None, platform: str | None = None) -
 
 
 def catalogue(language: str) -> _gettext.NullTranslations:
-    """The game's translations into ``language``, as shipped (OSError when missing)."""
-    return _gettext.translation(DOMAIN, locale_dir(), languages=[language])
+    """The game's translations into ``language``, as shipped (OSError when missing), read
+    once a run. Opened where it lies rather than found by ``gettext.translation``, whose
+    search through the locale's aliases loads the ``locale`` module: some 2 ms before the
+    window opens (the flags' help is worded in the language, ``game.app.args``)."""
+    path = locale_dir() / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    if not path.is_file():
+        raise FileNotFoundError(f"no catalogue for {language!r}: {path}")
+    if path not in _read:
+        with open(path, "rb") as file:
+            _read[path] = _gettext.GNUTranslations(file)
+    return _read[path]
+
+
+_read: dict[Path, _gettext.GNUTranslations] = {}  # the catalogues read, by their file
 
 
 def use_language(language: str) -> str:
