@@ -112,12 +112,18 @@ def catalogue(language: str) -> _gettext.NullTranslations:
 _read: dict[Path, _gettext.GNUTranslations] = {}  # the catalogues read, by their file
 
 
-def use_language(language: str) -> str:
+def use_language(language: str, when_first_said: bool = False) -> str:
     """Speak ``language`` from now on (English when its catalogue is missing). Returns the
-    language now spoken."""
+    language now spoken. ``when_first_said``: its catalogue is read at the first word
+    translated, not now (the flags are read before the window opens, and have words to
+    say only for ``--help`` or an error: ``game.app.args``)."""
     global _language
     if language not in LANGUAGES:
         language = "en"
+    if when_first_said:
+        use(_Unread(language))
+        _language = language
+        return language
     try:
         translations = catalogue(language)
     except OSError:
@@ -130,7 +136,27 @@ def use_language(language: str) -> str:
 
 def language() -> str:
     """The language spoken now."""
+    if isinstance(_translations, _Unread):  # English, should its catalogue be missing
+        _translations.read()
     return _language
+
+
+class _Unread(_gettext.NullTranslations):
+    """The catalogue of the language to speak, read when its first word is asked for."""
+
+    def __init__(self, language: str) -> None:
+        super().__init__()
+        self.language = language
+
+    def read(self) -> _gettext.NullTranslations:
+        use_language(self.language)
+        return _translations
+
+    def gettext(self, message: str) -> str:
+        return self.read().gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.read().ngettext(singular, plural, n)
 
 
 def use(translations: _gettext.NullTranslations) -> None:
