@@ -29,7 +29,7 @@ def _start(argv: list[str]) -> int:
 
         return run(options.desktop)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.app.app import main as run_app
+    from game.app.start import main as run_app
 
     return run_app(options)
 

@@ -12,21 +12,17 @@ from dataclasses import replace
 
 import pygame
 
-from game.files.resources import asset_path
 from game.i18n import _
-from game.i18n.console import say_error
 from game.store.session import Session
-from game.store.settings import WINDOW_MIN
+from game.store.window import WINDOW_MIN
 from game.view import intents as i
 
 from . import loop
 from .args import Options
-from .waiting import quit_on_terminate
+from .window import Asked, asked_window, open_window
 
-# The table, the controller, the scenes, the key map and the sounds load once the window
-# is open (``App.__init__``): the window shows before them.
-
-TITLE = "Patience"
+# The window opens before this module is loaded (``start``); the table, the controller,
+# the scenes, the key map and the sounds load after the session is read (``App.__init__``).
 # Loaded once the first deal rests on screen, so that the menus, the pages and the replay
 # open without a pause the first time (the first frame needs none of them).
 PRELOADED = ("game.app.menus", "game.app.pages", "game.view.replay")
@@ -35,7 +31,9 @@ REPORT_FIRST_FRAME = "SOLITAIRE_REPORT_FIRST_FRAME"
 
 
 class App:
-    def __init__(self, options: Options) -> None:
+    def __init__(self, options: Options, opened: Asked | None = None) -> None:
+        """The game on the window ``start.main`` opened with ``opened`` (its size and
+        fullscreen flag), or on a window opened here (the tests, the tools)."""
         self.options = options
         self.running = True
         self.frames = 0
@@ -46,9 +44,12 @@ class App:
         self._key_text = ""  # the text of the last key pressed
         self.session = session = Session.open(options.data_dir, options.language)
         settings = session.settings
-        self.fullscreen = options.fullscreen or (settings.fullscreen and not options.windowed)
-        self.window_size = options.windowed or tuple(settings.window_size)
-        self.screen = self._open_window()
+        asked = asked_window(options, settings.window_size, settings.fullscreen)
+        self.window_size, self.fullscreen = asked
+        screen = pygame.display.get_surface()
+        if asked != opened or screen is None:  # none yet, or the settings ask another
+            screen = self._open_window()
+        self.screen = screen
         from game.view.table import TableScene
 
         from .controller import Controller, table_options
@@ -103,11 +104,7 @@ class App:
         return None
 
     def _open_window(self) -> pygame.Surface:
-        pygame.display.set_caption(TITLE)
-        pygame.display.set_icon(pygame.image.load(asset_path("icon.png")))
-        if self.fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+        return open_window(self.window_size, self.fullscreen)
 
     # -- the window (the controller's ``Window``) ---------------------------------------------
 
@@ -266,73 +263,3 @@ class App:
         frames = loop.run(self, max_frames)
         self.frames += frames
         return frames
-
-
-def main(options: Options) -> int:
-    scratch = None
-    if options.self_test:
-        import tempfile
-
-        os.environ["SDL_VIDEODRIVER"] = "dummy"
-        os.environ["SDL_AUDIODRIVER"] = "dummy"
-        if options.data_dir is None:  # never touch the player's own saves
-            scratch = tempfile.TemporaryDirectory(prefix="solitaire-self-test-")
-            options = replace(options, data_dir=scratch.name)
-    # The table is drawn in software with dirty rectangles: a GL renderer behind the window
-    # surface buys nothing and costs an OpenGL driver in memory (about 100 MB measured with
-    # Mesa) and time per frame (docs/measurements.md). SDL_FRAMEBUFFER_ACCELERATION=1 brings
-    # it back.
-    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
-    # Only what the game uses: pygame.init() would open the audio device too, which is the
-    # sound module's job (quietly, and only when sound is on).
-    problem = open_display()
-    if problem is not None:
-        say_error("solitaire", problem)
-        pygame.quit()
-        return 1
-    pygame.font.init()
-    quit_on_terminate()
-    try:
-        try:
-            app = App(options)
-        except pygame.error as exc:  # no display to open a window on, say
-            say_error("solitaire", _("the game could not start: {problem}").format(problem=exc))
-            return 1
-        if options.self_test:
-            from .selftest import self_test
-
-            return self_test(app)
-        try:
-            app.run()
-        except KeyboardInterrupt:  # Ctrl+C in the terminal: leave as Quit leaves
-            app.session.close()
-            return 130
-        return 0
-    finally:
-        pygame.quit()
-        if scratch is not None:
-            scratch.cleanup()
-
-
-# SDL's drivers that show nothing: fine when asked for (the tests, --self-test), but a game
-# that falls back to one by itself would run invisibly, holding the data folder.
-INVISIBLE_DRIVERS = ("offscreen", "dummy")
-
-
-def open_display() -> str | None:
-    """Start pygame's display; None when there is a screen to play on, else the words
-    that say why not (a driver that SDL lacks, or no display at all)."""
-    asked = os.environ.get("SDL_VIDEODRIVER")
-    try:
-        pygame.display.init()
-    except pygame.error as exc:
-        return _("no usable video driver ({driver}): {problem}").format(
-            driver=asked if asked else _("SDL's choice"), problem=exc
-        )
-    driver = pygame.display.get_driver()
-    if not asked and driver in INVISIBLE_DRIVERS:
-        return _(
-            "there is no display to show the game on (neither DISPLAY nor WAYLAND_DISPLAY "
-            "is set); start it in a desktop session, or set SDL_VIDEODRIVER"
-        )
-    return None

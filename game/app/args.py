@@ -1,5 +1,9 @@
 """Command-line flags of the game. A bad value: one line on stderr, exit status 2, for
-anything a person can type (``game.i18n.console``)."""
+anything a person can type (``game.i18n.console``).
+
+The flags are read before the window opens, and the window opens before the rest of the
+game is loaded: so this module imports no rule table's code. A flag that needs a table
+(``--mode``, ``--table``) loads it when it is given."""
 
 from __future__ import annotations
 
@@ -7,16 +11,18 @@ import argparse
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game import i18n
 from game.engine.deal import deal_number
-from game.engine.rules import RuleTableError
 from game.engine.text import shown
+from game.files.resources import builtin_ids
 from game.i18n import N_, _
 from game.i18n.console import USAGE, say_error
-from game.store.settings import WINDOW_MAX, WINDOW_MIN
-from game.variants import builtin_ids, get_variant
-from game.variants.player import PlayerTable, load_player_table
+from game.store.window import WINDOW_MAX, WINDOW_MIN, fits_window
+
+if TYPE_CHECKING:
+    from game.variants.player import PlayerTable
 
 DISTRIBUTION = "patience-table"
 
@@ -64,10 +70,11 @@ class Options:
 
 def speak(argv: list[str]) -> None:
     """Speak the language of ``--language`` if given, else the system's, from the first
-    line (``--help`` included); argparse's own words go through the game's catalogue."""
+    line (``--help`` included; its catalogue read at the first word said); argparse's own
+    words go through the game's catalogue."""
     asked = next((argv[n + 1] for n, a in enumerate(argv[:-1]) if a == "--language"), None)
     asked = next((a.split("=", 1)[1] for a in argv if a.startswith("--language=")), asked)
-    i18n.use_language(i18n.choose(asked or "system"))
+    i18n.use_language(i18n.choose(asked or "system"), when_first_said=True)
     argparse._ = i18n._  # argparse reads "usage:", "options" and its errors through these
     argparse.ngettext = i18n.ngettext
 
@@ -76,6 +83,22 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:
         say_error(self.prog, message)
         raise SystemExit(USAGE)
+
+
+class _Words(argparse.HelpFormatter):
+    """Translates the parser's words as it prints them (``--help``): the flags' help, the
+    description, the headings (argparse's "options" too, made with the parser)."""
+
+    def start_section(self, heading: str | None) -> None:
+        super().start_section(_(heading) if heading else heading)
+
+    def add_text(self, text: str | None) -> None:
+        super().add_text(_(text) if text and text is not argparse.SUPPRESS else text)
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        return (
+            _(action.help) if action.help and action.help is not argparse.SUPPRESS else action.help
+        )
 
 
 _SIZE = re.compile(
@@ -90,7 +113,7 @@ def _size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(problem.format(value=shown(text)))
     w, h = int(match[1]), int(match[2])
     (min_w, min_h), (max_w, max_h) = WINDOW_MIN, WINDOW_MAX
-    if not (min_w <= w <= max_w and min_h <= h <= max_h):
+    if not fits_window(w, h):
         problem = _("window size {size} is outside {smallest}..{largest}")
         raise argparse.ArgumentTypeError(
             problem.format(size=f"{w}x{h}", smallest=f"{min_w}x{min_h}", largest=f"{max_w}x{max_h}")
@@ -128,56 +151,7 @@ _file = _path_argument(N_("expected a file, got an empty name"))
 
 def parse(argv: list[str]) -> Options:
     speak(argv)
-    parser = _Parser(
-        prog="solitaire",
-        description=_("Klondike, Yukon, Canfield and more patience games, each a rule table."),
-        epilog=_("Started with no deal flags, the game resumes the saved game."),
-    )
-    parser.add_argument("--variant", choices=builtin_ids(), help=_("variant to deal"))
-    parser.add_argument(
-        "--table",
-        type=_file,
-        metavar="FILE",
-        help=_("play a rule table file (TOML) instead of a built-in"),
-    )
-    parser.add_argument(
-        "--mode", help=_("deal mode of the variant (see 'python -m game.cli variants')")
-    )
-    parser.add_argument("--seed", type=_seed, metavar="N", help=_("deal number to play"))
-    parser.add_argument("--fullscreen", action="store_true", help=_("start fullscreen"))
-    parser.add_argument("--windowed", type=_size, metavar="WxH", help=_("start in a window WxH"))
-    parser.add_argument(
-        "--data-dir",
-        type=_folder,
-        metavar="DIR",
-        help=_("where settings, saves and statistics live"),
-    )
-    parser.add_argument("--no-sound", action="store_true", help=_("play no sounds"))
-    parser.add_argument(
-        "--self-test",
-        action="store_true",
-        help=_("run headless, play a few scripted moves, exit 0 if all is well"),
-    )
-    parser.add_argument(
-        "--language",
-        choices=i18n.LANGUAGES,
-        help=_("the language to speak (default: the one chosen in Options, else the system's)"),
-    )
-    parser.add_argument("--version", action=_Version, help=_("show the version and exit"))
-    entry = parser.add_mutually_exclusive_group()
-    for const, words in (
-        ("install", _("put the game in the desktop's menu (Linux: the user's XDG data folder)")),
-        ("uninstall", _("take the game out of the desktop's menu")),
-    ):
-        flag = f"--{const}-desktop-entry"
-        entry.add_argument(flag, dest="desktop", action="store_const", const=const, help=words)
-    parser.add_argument(
-        "game_file",
-        nargs="?",
-        type=_file,
-        metavar="GAME.json",
-        help=_("a game file to open on its timeline (saved with Ctrl+S)"),
-    )
+    parser = _made_parser()
     args = parser.parse_args(argv)
     if args.fullscreen and args.windowed:
         parser.error(_("--fullscreen and --windowed cannot be used together"))
@@ -187,6 +161,8 @@ def parse(argv: list[str]) -> Options:
     if args.mode is not None:
         if variant is None:  # the variants' modes differ: the mode of which?
             parser.error(_("argument --mode: needs --variant (each variant has its own modes)"))
+        from game.variants import get_variant
+
         table = table or get_variant(variant)
         if args.mode not in table.mode_ids():
             problem = _("argument --mode: {variant} has no mode {mode} (choose from {modes})")
@@ -208,6 +184,73 @@ def parse(argv: list[str]) -> Options:
     )
 
 
+def _made_parser() -> _Parser:
+    """The flags, with their words marked to be translated when printed (``_Words``):
+    the language's catalogue is read only when there is something to say, and the flags
+    are read before the window opens. argparse's own words made with the parser ("options",
+    the help of ``--help``) stay marked too, and are translated as they are printed."""
+    argparse._ = N_
+    try:
+        return _flags()
+    finally:
+        argparse._ = i18n._
+
+
+def _flags() -> _Parser:
+    parser = _Parser(
+        prog="solitaire",
+        formatter_class=_Words,
+        description=N_("Klondike, Yukon, Canfield and more patience games, each a rule table."),
+        epilog=N_("Started with no deal flags, the game resumes the saved game."),
+    )
+    parser.add_argument("--variant", choices=builtin_ids(), help=N_("variant to deal"))
+    parser.add_argument(
+        "--table",
+        type=_file,
+        metavar="FILE",
+        help=N_("play a rule table file (TOML) instead of a built-in"),
+    )
+    parser.add_argument(
+        "--mode", help=N_("deal mode of the variant (see 'python -m game.cli variants')")
+    )
+    parser.add_argument("--seed", type=_seed, metavar="N", help=N_("deal number to play"))
+    parser.add_argument("--fullscreen", action="store_true", help=N_("start fullscreen"))
+    parser.add_argument("--windowed", type=_size, metavar="WxH", help=N_("start in a window WxH"))
+    parser.add_argument(
+        "--data-dir",
+        type=_folder,
+        metavar="DIR",
+        help=N_("where settings, saves and statistics live"),
+    )
+    parser.add_argument("--no-sound", action="store_true", help=N_("play no sounds"))
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help=N_("run headless, play a few scripted moves, exit 0 if all is well"),
+    )
+    parser.add_argument(
+        "--language",
+        choices=i18n.LANGUAGES,
+        help=N_("the language to speak (default: the one chosen in Options, else the system's)"),
+    )
+    parser.add_argument("--version", action=_Version, help=N_("show the version and exit"))
+    entry = parser.add_mutually_exclusive_group()
+    for const, words in (
+        ("install", N_("put the game in the desktop's menu (Linux: the user's XDG data folder)")),
+        ("uninstall", N_("take the game out of the desktop's menu")),
+    ):
+        flag = f"--{const}-desktop-entry"
+        entry.add_argument(flag, dest="desktop", action="store_const", const=const, help=words)
+    parser.add_argument(
+        "game_file",
+        nargs="?",
+        type=_file,
+        metavar="GAME.json",
+        help=N_("a game file to open on its timeline (saved with Ctrl+S)"),
+    )
+    return parser
+
+
 def _table(parser: _Parser, args: argparse.Namespace) -> PlayerTable | None:
     """``--table FILE``'s table, read now: a broken one is refused as the command line
     refuses it (``python -m game.cli play --table``), file, line and problem in one line."""
@@ -217,6 +260,9 @@ def _table(parser: _Parser, args: argparse.Namespace) -> PlayerTable | None:
         parser.error(
             _("--table and --variant cannot be used together (the table names its variant)")
         )
+    from game.engine.rules import RuleTableError
+    from game.variants.player import load_player_table
+
     try:
         return load_player_table(Path(args.table).expanduser())
     except RuleTableError as exc:

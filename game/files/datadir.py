@@ -95,14 +95,20 @@ def default_data_dir(
 def resolve_data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """The folder to use: ``override`` (the ``--data-dir`` value) if given, else the
     platform default; created (with parents) if missing. Raises OSError if it cannot be."""
-    if not override:
-        folder = default_data_dir()
-    elif str(override).startswith("~"):
-        folder = expand_home(str(override))
-    else:
-        folder = Path(override)
+    folder = data_dir_path(override)
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def data_dir_path(override: str | os.PathLike[str] | None = None) -> Path:
+    """Where ``resolve_data_dir`` finds the folder, neither made nor looked at (the first
+    window reads the settings' window size from it before the folder is claimed).
+    Raises NoHomeFolder as ``default_data_dir`` and ``expand_home`` do."""
+    if not override:
+        return default_data_dir()
+    if str(override).startswith("~"):
+        return expand_home(str(override))
+    return Path(override)
 
 
 def expand_home(text: str) -> Path:

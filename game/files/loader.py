@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import codecs
 import json
-import logging
 import os
 import stat
 import time
@@ -29,10 +28,10 @@ from typing import Any, Generic, TypeVar
 from game.engine.text import shown
 from game.i18n import _
 
-from .atomic import quarantine
-from .problems import why
+# Setting a file aside (``atomic``), wording an OS error (``problems``) and logging are
+# imported where a file goes wrong: the settings' window size is read through here before
+# the window opens (``game.store.window``), and a good file needs none of them.
 
-log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 SMALL_FILE = 1 << 20  # settings, statistics, found deals: a megabyte is far beyond need
@@ -230,13 +229,17 @@ def read_safely(
     except (Unusable, PartlyUsable, *own):
         raise
     except OSError as exc:
+        from .problems import why
+
         raise Unusable(None, why(exc, path, False)) from None
     except RecursionError:
         raise Unusable("corrupt", _("it is nested too deeply")) from None
     except MemoryError:
         raise Unusable("too-big", _("it is too large to read")) from None
     except Exception as exc:  # a file must never take the game down, whatever it holds
-        log.exception("unexpected error reading %s", path)
+        import logging
+
+        logging.getLogger(__name__).exception("unexpected error reading %s", path)
         problem = _("it could not be read ({error})").format(error=type(exc).__name__)
         raise Unusable("corrupt", problem) from None
 
@@ -274,6 +277,8 @@ def load_file(
 def set_aside(path: Path, tag: str, problem: str, outcome: str) -> str:
     """Keep a bad file aside and say so: 'Could not use NAME: PROBLEM. It was kept as
     NAME.TAG-...; OUTCOME.'"""
+    from .atomic import quarantine
+
     try:
         kept = quarantine(path, tag)
     except OSError:

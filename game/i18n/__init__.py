@@ -24,7 +24,6 @@ import sys
 from pathlib import Path
 
 from game.engine.text import worded
-from game.i18n.games import GameWords
 
 DOMAIN = "solitaire"
 LANGUAGES = ("en", "uk", "ru")  # the languages the game speaks
@@ -98,19 +97,40 @@ def choose(setting: str = "system", environ=None, platform: str | None = None) -
 
 
 def catalogue(language: str) -> _gettext.NullTranslations:
-    """The game's translations into ``language``, as shipped (OSError when missing): the
-    catalogue's, then the built-in games' own words from their pages (``games``)."""
-    translations = _gettext.translation(DOMAIN, locale_dir(), languages=[language])
-    translations.add_fallback(GameWords(language))
-    return translations
+    """The game's translations into ``language``, as shipped (OSError when missing), read
+    once a run: the catalogue's, then the built-in games' own words from their pages
+    (``games``, read when first asked). Opened where it lies rather than found by
+    ``gettext.translation``, whose search through the locale's aliases loads the ``locale``
+    module: some 2 ms before the window opens (the flags' help is worded in the language,
+    ``game.app.args``)."""
+    path = locale_dir() / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    if not path.is_file():
+        raise FileNotFoundError(f"no catalogue for {language!r}: {path}")
+    if path not in _read:
+        from game.i18n.games import GameWords  # the pages' words: after the window
+
+        with open(path, "rb") as file:
+            translations = _gettext.GNUTranslations(file)
+        translations.add_fallback(GameWords(language))
+        _read[path] = translations
+    return _read[path]
 
 
-def use_language(language: str) -> str:
+_read: dict[Path, _gettext.GNUTranslations] = {}  # the catalogues read, by their file
+
+
+def use_language(language: str, when_first_said: bool = False) -> str:
     """Speak ``language`` from now on (English when its catalogue is missing). Returns the
-    language now spoken."""
+    language now spoken. ``when_first_said``: its catalogue is read at the first word
+    translated, not now (the flags are read before the window opens, and have words to
+    say only for ``--help`` or an error: ``game.app.args``)."""
     global _language
     if language not in LANGUAGES:
         language = "en"
+    if when_first_said:
+        use(_Unread(language))
+        _language = language
+        return language
     try:
         translations = catalogue(language)
     except OSError:
@@ -123,7 +143,27 @@ def use_language(language: str) -> str:
 
 def language() -> str:
     """The language spoken now."""
+    if isinstance(_translations, _Unread):  # English, should its catalogue be missing
+        _translations.read()
     return _language
+
+
+class _Unread(_gettext.NullTranslations):
+    """The catalogue of the language to speak, read when its first word is asked for."""
+
+    def __init__(self, language: str) -> None:
+        super().__init__()
+        self.language = language
+
+    def read(self) -> _gettext.NullTranslations:
+        use_language(self.language)
+        return _translations
+
+    def gettext(self, message: str) -> str:
+        return self.read().gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.read().ngettext(singular, plural, n)
 
 
 def use(translations: _gettext.NullTranslations) -> None:

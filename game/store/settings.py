@@ -16,14 +16,21 @@ from types import MappingProxyType
 from typing import Any
 
 from game.files.atomic import write_atomic
-from game.files.formats import OneOf, Pair, Whole, flag
+from game.files.formats import OneOf, flag
 from game.files.loader import Loaded, load_file, read_versioned_json
 from game.i18n import LANGUAGES, N_, _
 from game.variants import all_variants, builtin_ids
 
-SETTINGS_FILE = "settings.json"
-FORMAT = "klondike-family-settings"
-VERSION = 1
+# The window's settings are declared in ``window`` (the window opens with them before
+# this module is loaded), and so are the file's name, format and version.
+from .window import (
+    DEFAULT_WINDOW_SIZE,
+    FORMAT,
+    SETTINGS_FILE,
+    VERSION,
+    fullscreen_flag,
+    window_size,
+)
 
 # Animation duration multiplier per speed: a duration is the "normal" one times this.
 ANIMATION_SPEEDS: MappingProxyType[str, float] = MappingProxyType(
@@ -37,11 +44,7 @@ CARD_BACKS = BACK_STYLES
 AUTO_FINISH_CHOICES = ("ask", "always", "never")
 WINNABLE_GRADES = ("any", "easy", "medium", "hard", "expert")
 LANGUAGE_CHOICES = ("system", *LANGUAGES)
-WINDOW_MIN = (320, 240)
 RECENT_KEPT = 64  # variants remembered as recently played: every built-in and then some
-# 8K UHD, the largest screens made: a window beyond only costs memory (the table keeps a few
-# surfaces of the window's size; at 16384x16384 those need several gigabytes).
-WINDOW_MAX = (7680, 4320)
 
 
 def default_modes() -> dict[str, str]:
@@ -67,7 +70,7 @@ class Settings:
     face_style: str = "auto"
     four_colour: bool = False
     left_handed: bool = False
-    window_size: tuple[int, int] = (1280, 800)
+    window_size: tuple[int, int] = DEFAULT_WINDOW_SIZE
     fullscreen: bool = False
     winnable_only: dict[str, bool] = field(default_factory=default_winnable_only)
     language: str = "system"  # "system", or one of game.i18n.LANGUAGES
@@ -113,10 +116,6 @@ def settings_to_dict(settings: Settings) -> dict[str, Any]:
             value = dict(value)
         data[f.name] = value
     return data
-
-
-# A window size in pixels: width and height, each declared with its own range.
-_WINDOW = Pair(Whole(WINDOW_MIN[0], WINDOW_MAX[0]), Whole(WINDOW_MIN[1], WINDOW_MAX[1]))
 
 
 def _check_variant(value: Any) -> str:
@@ -174,8 +173,8 @@ _CHECKS = {
     "face_style": OneOf(tuple(FACE_STYLES)),
     "four_colour": flag,
     "left_handed": flag,
-    "window_size": _WINDOW,
-    "fullscreen": flag,
+    "window_size": window_size,
+    "fullscreen": fullscreen_flag,
     "show_winnable_indicator": flag,
     "winnable_grade": OneOf(WINNABLE_GRADES),
     "language": OneOf(LANGUAGE_CHOICES),

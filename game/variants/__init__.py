@@ -16,16 +16,12 @@ from game.engine.table_files import read_table
 from game.engine.text import Message, shown
 from game.files.loader import SMALL_FILE, Unusable, decode_text, read_capped, read_safely
 from game.files.problems import why
+from game.files.resources import PREFERRED_ORDER, TABLES_DIR, builtin_ids
 from game.i18n import N_, _
 from game.i18n.collation import sort_key
 from game.i18n.games import split_page
 
 from .lines import key_line
-
-TABLES_DIR = Path(__file__).resolve().parent
-
-# Stable order for menus and listings; tables found beyond these come after, by id.
-_PREFERRED_ORDER = ("klondike", "saratoga", "double-klondike")
 
 # What ``extends`` may name: a variant id, which is also the file name of a table beside
 # the child or among the built-ins. No dots or separators, so never a path elsewhere.
@@ -108,13 +104,6 @@ def with_line(error: RuleTableError, path: Path) -> RuleTableError:
 
 
 @cache
-def builtin_ids() -> tuple[str, ...]:
-    found = sorted(p.stem for p in TABLES_DIR.glob("*.toml"))
-    first = [v for v in _PREFERRED_ORDER if v in found]
-    return tuple(first + [v for v in found if v not in first])
-
-
-@cache
 def get_variant(variant_id: str) -> VariantTable:
     """A built-in variant by id. Raises KeyError naming the known ids (a ``Message``)."""
     if variant_id not in builtin_ids():
@@ -145,7 +134,7 @@ def in_shown_order(tables: list[VariantTable], translated: bool = True) -> list[
     language = i18n.language()
 
     def key(table: VariantTable) -> tuple:
-        first = _PREFERRED_ORDER.index(table.id) if table.id in _PREFERRED_ORDER else None
+        first = PREFERRED_ORDER.index(table.id) if table.id in PREFERRED_ORDER else None
         name = i18n._(table.name) if translated else table.name
         return (first is None, first or 0, sort_key(name, language))
 

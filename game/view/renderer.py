@@ -14,39 +14,9 @@ import pygame
 from game.engine.cards import CODE
 
 from .card_art import CardArt
+from .felt import felt_of
 from .layout import TableLayout
 from .motion import CardSprite
-
-FELT = (22, 102, 52)
-FELT_DARK = (14, 74, 38)
-
-
-def make_felt(size: tuple[int, int]) -> pygame.Surface:
-    """A green felt with a soft vignette and a faint weave, drawn once per window size."""
-    w, h = size
-    felt = pygame.Surface(size)
-    felt.fill(FELT)
-    # Vignette: concentric darkening toward the edges, cheap as a few filled ellipses.
-    small = pygame.Surface((64, 40))
-    small.fill(FELT_DARK)
-    steps = 14
-    for i in range(steps):
-        t = i / steps
-        colour = [int(FELT_DARK[c] + (FELT[c] - FELT_DARK[c]) * t) for c in range(3)]
-        pad_x, pad_y = int(64 * 0.5 * t * 0.9), int(40 * 0.5 * t * 0.9)
-        pygame.draw.ellipse(small, colour, (pad_x - 12, pad_y - 8, 88 - 2 * pad_x, 56 - 2 * pad_y))
-    felt = pygame.transform.smoothscale(small, (w, h))
-    # Weave: sparse light and dark specks, a deterministic pattern repeating every 12 px
-    # across and 6 down. One band of it is drawn speck by speck, then laid on the felt all
-    # the way down: a few hundred calls at 1920x1080 where speck by speck took 57,000 and
-    # 20 ms of the start-up.
-    step = 3
-    band = pygame.Surface((w, step * 2), pygame.SRCALPHA)
-    for x in range(0, w, step * 4):
-        band.fill((255, 255, 255, 6), (x, 0, 1, 1))
-        band.fill((0, 0, 0, 10), (x + step, step, 1, 1))
-    felt.blits([(band, (0, y)) for y in range(0, h, step * 2)], doreturn=False)
-    return felt
 
 
 class TableRenderer:
@@ -74,7 +44,7 @@ class TableRenderer:
         self.art.resize((layout.card_w, layout.card_h))
         size = (layout.width, layout.height)
         if self.felt is None or self.felt.get_size() != size:
-            self.felt = make_felt(size)
+            self.felt = felt_of(size)
         self.static = None
         self.full_redraw = True
 

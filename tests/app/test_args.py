@@ -47,3 +47,30 @@ def test_a_closed_stdout_is_no_traceback(flag):
     code, err = run_into_closed_pipe("-m", "game", flag)
     assert code in (0, 2) and "Traceback" not in err and "Exception ignored" not in err
     assert err.count("\n") <= 1
+
+
+@pytest.mark.parametrize("language", ["uk", "ru"])
+def test_help_is_in_the_language_asked_for_every_word(capsys, language):
+    """The flags' words are translated as ``--help`` prints them (they are made before
+    the window opens, with the catalogue not yet read): each help, the description, the
+    headings and argparse's own words, none left in English."""
+    from game import i18n
+
+    with pytest.raises(SystemExit) as exited:
+        parse(["--language", language, "--help"])
+    assert exited.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())  # the lines as one, unwrapped
+    words = i18n.catalogue(language).gettext
+    for english in (
+        "start fullscreen",
+        "where settings, saves and statistics live",
+        "a game file to open on its timeline (saved with Ctrl+S)",
+        "take the game out of the desktop's menu",
+        "Started with no deal flags, the game resumes the saved game.",
+        "options",
+        "show this help message and exit",
+        "usage: ",
+    ):
+        assert words(english) != english, english  # the catalogue has it
+        assert " ".join(words(english).split()) in out, english
+        assert english.strip() not in out, english

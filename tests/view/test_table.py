@@ -259,7 +259,7 @@ def test_a_release_the_window_never_saw_ends_the_drag():
 def test_the_felt_weave_repeats_to_the_window_edges():
     """Light specks every 12 px across and 6 down, dark ones 3 px below and right of
     them, all the way to the bottom right corner (the weave is one band copied down)."""
-    from game.view.renderer import make_felt
+    from game.view.felt import make_felt
 
     pygame.display.init()
     felt = make_felt((1000, 700))
