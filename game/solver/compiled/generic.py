@@ -81,6 +81,8 @@ CORE_KNOWS = frozenset(
         "foundation_wrap", "fill_empty_first", "scoring", "empty_rank", "cells", "cell_deal",
         "move_limit", "foundation_takes", "group_to_foundation", "deal_needs_every_pile",
         "suits",
+        # The deal's alone: a search starts from a state already dealt.
+        "numbering", "face_down", "kings_to_bottom", "foundation_start",
     }
 )  # fmt: skip
 

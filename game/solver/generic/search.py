@@ -108,7 +108,8 @@ def generic_solve(
 
     First a depth-first probe (``PROBE_SHARE`` of the budgets, at most ``PROBE_NODES``
     states), then best-first rounds (``generic_best_first``), one a talon weight, with
-    ``BEST_FIRST_SHARE`` of the budgets, then the probe's search goes on with the rest. All
+    ``BEST_FIRST_SHARE`` of the budgets, then the probe's search goes on with the rest
+    (with cells, the rounds first and no probe: the depth-first search takes the rest). All
     search the same states with no cut but the cells' order (sound), so any may answer WON
     or UNWINNABLE.
 
@@ -125,14 +126,18 @@ def generic_solve(
     else:
         probe_nodes = min(PROBE_NODES, int(max_nodes * PROBE_SHARE))
         round_nodes = int(max_nodes * BEST_FIRST_SHARE) // len(weights)
+    # With cells (the FreeCell family) one best-first round wins most deals at once, where
+    # the probe spends its share first (FreeCell deals 1-100: docs/solver-results.md).
+    rounds_first = rules.cells > 0
     try:
-        if probe_nodes >= 1:
+        if probe_nodes >= 1 and not rounds_first:
             found = phases.depth_first(probe_nodes, phases.seconds_left(max_seconds, PROBE_SHARE))
             if found.outcome is not Outcome.UNDECIDED:
                 found.stats["phase"] = "probe"
                 return found
         for weight in weights:
-            seconds = phases.seconds_left(max_seconds, PROBE_SHARE + BEST_FIRST_SHARE)
+            share = BEST_FIRST_SHARE if rounds_first else PROBE_SHARE + BEST_FIRST_SHARE
+            seconds = phases.seconds_left(max_seconds, share)
             if round_nodes < 1 or seconds == 0.0:
                 break
             found = phases.best_first(weight, round_nodes, seconds)
