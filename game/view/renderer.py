@@ -75,7 +75,10 @@ class TableRenderer:
             )
 
     def _rebuild_static(self, sprites: dict[int, CardSprite], labels, hidden=frozenset()) -> None:
-        self.static = self.felt.copy()
+        # A surface of its own, the felt laid on it (not the shared felt's copy: a copy is
+        # of the felt's own kind, made whenever the felt was first drawn).
+        self.static = pygame.Surface(self.felt.get_size())
+        self.static.blit(self.felt, (0, 0))
         self._slot_labels = dict(labels)
         self._draw_slots(self.static, labels)
         self._static_cards = {}
