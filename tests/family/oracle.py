@@ -1,4 +1,4 @@
-"""An independent move oracle for the Klondike family, written from the help pages.
+"""An independent move oracle for the built-in games, written from the help pages.
 
 Each game is a table of its own facts (``FACTS``), every field quoted from its GNOME
 AisleRiot help page (AisleRiot 3.22's help/C/<id>.xml, in Debian's aisleriot) so a
@@ -43,6 +43,11 @@ def any_suit_but_own(card: int, onto: int) -> bool:
     return SUIT[onto] != SUIT[card]
 
 
+def any_suit(card: int, onto: int) -> bool:
+    """ "built down regardless of suit" (Spider) / "Suit is not relevant" (Baker's Dozen)."""
+    return True
+
+
 def same_suit(card: int, onto: int) -> bool:
     """ "Builds of cards that are the same suit and in sequence" (Whitehead's moving unit)."""
     return SUIT[onto] == SUIT[card]
@@ -80,6 +85,9 @@ class Facts:
     wrap: bool = False  # foundations go on from King to Ace
     foundation_returns: bool = True  # "Cards in Foundations are still in play"
     fill_before_deal: bool = False  # Easthaven: empty slots must be filled before a deal
+    no_empty_piles: bool = False  # Spider: "all piles must be non-empty" for a deal
+    # Spider: a foundation takes only "sequences of cards going down from King down to Ace"
+    runs_up: bool = False
 
 
 KLONDIKE = Facts(  # shared/seeds/002 and RULES.md, the harness's first game
@@ -178,6 +186,19 @@ FACTS: dict[str, Facts] = {
         empty_takes=KING_ONLY,  # "filled with a King or a group of cards with a King"
         stock_to="none",  # the page has no Stock: every card is dealt
         foundation_returns=False,  # "Cards in Foundations are no longer in play."
+    ),
+    "spider": Facts(
+        foundations=8,  # "Top eight piles."
+        tableau=10,  # "Ten piles."
+        builds_by=any_suit,  # "Cards can be built down regardless of suit."
+        group_by=same_suit,  # "Sequences of cards in the same suit can be moved as a unit."
+        empty_takes=ANY,  # "Empty piles can be filled with any card or movable unit."
+        stock_to="tableau",  # "Clicking deals one card face up to every pile."
+        no_empty_piles=True,  # "However, all piles must be non-empty."
+        # "Only used to hold sequences of cards going down from King down to Ace once
+        # completed." / "Once there, these cards are no longer in play."
+        runs_up=True,
+        foundation_returns=False,
     ),
     "canfield": Facts(
         foundations=4,
@@ -297,10 +318,12 @@ def moves(facts: Facts, state: State, limit: int | None) -> set:
     found: set = set()
     for source, count in lifts:
         card = piles[source][-count]
-        if count == 1:
+        if count == 1 and not facts.runs_up:
             for f in foundations:
                 if foundation_takes(facts, piles[f], card, base):
                     found.add((source, f, 1))
+        if facts.runs_up and count == 13:  # a whole run, King to Ace: "once completed"
+            found |= {(source, f, 13) for f in foundations if not piles[f]}
         for t in tableau:
             if t != source and _tableau_takes(facts, piles[t], card, base, reserve_empty):
                 found.add((source, t, count))
@@ -340,6 +363,8 @@ def _may_draw(facts: Facts, state: State, limit, found: set, tableau: range) -> 
         return bool(waste) and (limit is None or state.redeals_used < limit)
     if not stock:
         return False  # dealing to the tableau or reserves: "There are no redeals."
+    if facts.no_empty_piles and not all(state.piles[t] for t in tableau):
+        return False  # "If an empty pile exists, an error message will appear."
     if facts.fill_before_deal:
         # "Any empty Tableau slots must be filled if possible before dealing": a move that
         # empties another slot (a whole pile moved) fills none.

@@ -101,6 +101,7 @@ WRONG = {
     "canfield": [{"empty_takes": oracle.NOTHING}, {"wrap": False}],
     # "reserves": 0 -- no reserve whose top cards play to the tableau and foundations.
     "lady-jane": [{"empty_takes": oracle.KING_ONLY}, {"wrap": False}, {"reserves": 0}],
+    "spider": [{"group_by": None}, {"no_empty_piles": False}, {"runs_up": False}],
 }
 
 
