@@ -200,6 +200,17 @@ FACTS: dict[str, Facts] = {
         runs_up=True,
         foundation_returns=False,
     ),
+    "spiderette": Facts(
+        foundations=4,  # "Four piles top right."
+        tableau=7,  # "Seven piles on the bottom."
+        builds_by=any_suit,  # "Cards in Tableau can be built down regardless of suit."
+        group_by=same_suit,  # "Builds of cards in sequence and in the same suit ... as a unit"
+        empty_takes=ANY,  # "Empty Tableau piles can be filled with any card or build"
+        stock_to="tableau",  # "Deals a card to each Tableau pile when clicked."
+        no_empty_piles=True,  # "Each Tableau pile must be filled before any deal."
+        runs_up=True,  # "A build of all thirteen cards in a suit may be moved on to a Foundation"
+        foundation_returns=False,  # "Cards in the Foundation are no longer in play."
+    ),
     "canfield": Facts(
         foundations=4,
         tableau=4,  # "Four piles below Foundations."

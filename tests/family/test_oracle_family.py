@@ -102,6 +102,7 @@ WRONG = {
     # "reserves": 0 -- no reserve whose top cards play to the tableau and foundations.
     "lady-jane": [{"empty_takes": oracle.KING_ONLY}, {"wrap": False}, {"reserves": 0}],
     "spider": [{"group_by": None}, {"no_empty_piles": False}, {"runs_up": False}],
+    "spiderette": [{"group_by": None}, {"no_empty_piles": False}],
 }
 
 
