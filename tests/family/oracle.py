@@ -211,6 +211,14 @@ FACTS: dict[str, Facts] = {
         runs_up=True,  # "A build of all thirteen cards in a suit may be moved on to a Foundation"
         foundation_returns=False,  # "Cards in the Foundation are no longer in play."
     ),
+    "scorpion": Facts(
+        foundations=0,  # the page has no Foundation: the runs stay in the tableau
+        tableau=7,  # "Seven piles to the right of Stock."
+        builds_by=same_suit,  # "Cards in the Tableau are built down by suit."
+        groups=ANY_FACE_UP,  # "Groups of cards can be moved regardless of sequence."
+        empty_takes=KING_ONLY,  # "filled with a King or a group of cards with a King"
+        stock_to="tableau",  # "At any point, clicking on the Stock will deal the last three"
+    ),
     "canfield": Facts(
         foundations=4,
         tableau=4,  # "Four piles below Foundations."

@@ -103,6 +103,7 @@ WRONG = {
     "lady-jane": [{"empty_takes": oracle.KING_ONLY}, {"wrap": False}, {"reserves": 0}],
     "spider": [{"group_by": None}, {"no_empty_piles": False}, {"runs_up": False}],
     "spiderette": [{"group_by": None}, {"no_empty_piles": False}],
+    "scorpion": [{"groups": oracle.RUNS}, {"empty_takes": oracle.ANY}],
 }
 
 
