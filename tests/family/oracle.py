@@ -219,6 +219,16 @@ FACTS: dict[str, Facts] = {
         empty_takes=KING_ONLY,  # "filled with a King or a group of cards with a King"
         stock_to="tableau",  # "At any point, clicking on the Stock will deal the last three"
     ),
+    "gypsy": Facts(
+        foundations=8,  # "Eight piles top right."
+        tableau=8,  # "Eight piles."
+        builds_by=alternate_colour,  # "Cards in Tableau are built down by alternating color."
+        # "Builds of cards can be moved." (the default: each card builds on the one below)
+        empty_takes=ANY,  # "An empty pile in the Tableau can be filled with any card or build"
+        stock_to="tableau",  # "Each deal flips one card from the Stock to each pile"
+        redeals=0,  # "There are no redeals."
+        foundation_returns=True,  # "Cards in Foundations are still in play."
+    ),
     "canfield": Facts(
         foundations=4,
         tableau=4,  # "Four piles below Foundations."

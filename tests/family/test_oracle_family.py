@@ -104,6 +104,7 @@ WRONG = {
     "spider": [{"group_by": None}, {"no_empty_piles": False}, {"runs_up": False}],
     "spiderette": [{"group_by": None}, {"no_empty_piles": False}],
     "scorpion": [{"groups": oracle.RUNS}, {"empty_takes": oracle.ANY}],
+    "gypsy": [{"foundation_returns": False}, {"empty_takes": oracle.KING_ONLY}],
 }
 
 
