@@ -66,6 +66,7 @@ ANY_WHEN_RESERVE_EMPTY = "any-when-reserve-empty"  # Canfield
 RUNS = "runs"  # "Groups/Builds of cards can be moved": each card builds on the one below
 TOP_OR_ALL_FACE_UP = "top-or-all-face-up"  # Westhaven
 ANY_FACE_UP = "any-face-up"  # Yukon: "regardless of sequence"
+TOP_CARD = "top-card"  # Baker's Dozen: "The top card on each Tableau can be moved"
 
 
 @dataclass(frozen=True)
@@ -229,6 +230,17 @@ FACTS: dict[str, Facts] = {
         redeals=0,  # "There are no redeals."
         foundation_returns=True,  # "Cards in Foundations are still in play."
     ),
+    "bakers-dozen": Facts(
+        foundations=4,  # "Four piles at top."
+        tableau=13,  # "Thirteen piles."
+        # "if it has a value of one lower than the top card on the second pile. Suit is not
+        # relevant."
+        builds_by=any_suit,
+        groups=TOP_CARD,  # "The top card on each Tableau can be moved to another"
+        empty_takes=NOTHING,  # "Empty Tableau piles cannot be filled."
+        stock_to="none",  # the page has no Stock: every card is dealt
+        foundation_returns=True,  # "Cards in Foundations are still in play."
+    ),
     "canfield": Facts(
         foundations=4,
         tableau=4,  # "Four piles below Foundations."
@@ -312,6 +324,8 @@ def group_counts(facts: Facts, state: State, pile: int) -> list[int]:
         return list(range(1, face_up + 1))
     if facts.groups == TOP_OR_ALL_FACE_UP:
         return sorted({1, face_up})
+    if facts.groups == TOP_CARD:
+        return [1]
     links = facts.group_by or facts.builds_by
     # A run ends at a card of the base rank where nothing lies on one.
     closed = base_rank(facts, state, piles_of(facts)[0]) if facts.base_closed else None

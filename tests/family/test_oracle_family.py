@@ -105,6 +105,7 @@ WRONG = {
     "spiderette": [{"group_by": None}, {"no_empty_piles": False}],
     "scorpion": [{"groups": oracle.RUNS}, {"empty_takes": oracle.ANY}],
     "gypsy": [{"foundation_returns": False}, {"empty_takes": oracle.KING_ONLY}],
+    "bakers-dozen": [{"groups": oracle.RUNS}, {"builds_by": oracle.alternate_colour}],
 }
 
 
