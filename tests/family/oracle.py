@@ -48,6 +48,11 @@ def any_suit(card: int, onto: int) -> bool:
     return True
 
 
+def no_card(card: int, onto: int) -> bool:
+    """Golf: nothing is built on the tableau (the page builds only the waste)."""
+    return False
+
+
 def same_suit(card: int, onto: int) -> bool:
     """ "Builds of cards that are the same suit and in sequence" (Whitehead's moving unit)."""
     return SUIT[onto] == SUIT[card]
@@ -89,6 +94,7 @@ class Facts:
     no_empty_piles: bool = False  # Spider: "all piles must be non-empty" for a deal
     # Spider: a foundation takes only "sequences of cards going down from King down to Ace"
     runs_up: bool = False
+    waste_builds: bool = False  # Golf: the waste built up or down from the tableau
 
 
 KLONDIKE = Facts(  # shared/seeds/002 and RULES.md, the harness's first game
@@ -241,6 +247,15 @@ FACTS: dict[str, Facts] = {
         stock_to="none",  # the page has no Stock: every card is dealt
         foundation_returns=True,  # "Cards in Foundations are still in play."
     ),
+    "golf": Facts(
+        foundations=0,  # the page has no Foundation: "Move all cards to Waste."
+        tableau=7,  # "Seven piles."
+        builds_by=no_card,  # only the waste is built on
+        groups=TOP_CARD,  # the tableau's top cards ("the available cards on the Tableau")
+        empty_takes=NOTHING,
+        redeals=0,  # "No redeals."
+        waste_builds=True,  # "The Waste can be built up or down from the available cards"
+    ),
     "canfield": Facts(
         foundations=4,
         tableau=4,  # "Four piles below Foundations."
@@ -367,6 +382,8 @@ def moves(facts: Facts, state: State, limit: int | None) -> set:
                     found.add((source, f, 1))
         if facts.runs_up and count == 13:  # a whole run, King to Ace: "once completed"
             found |= {(source, f, 13) for f in foundations if not piles[f]}
+        if facts.waste_builds and source in tableau and waste_takes(piles[1], card):
+            found.add((source, 1, 1))  # a tableau pile's top card (one, Golf's groups)
         for t in tableau:
             if t != source and _tableau_takes(facts, piles[t], card, base, reserve_empty):
                 found.add((source, t, count))
@@ -379,6 +396,14 @@ def moves(facts: Facts, state: State, limit: int | None) -> set:
     if _may_draw(facts, state, limit, found, tableau):
         found.add(DRAW)
     return found
+
+
+def waste_takes(waste: tuple[int, ...], card: int) -> bool:
+    """Golf: "The Waste can be built up or down ... Only Deuces can be placed on Aces and
+    nothing can be played on to a King." (nothing goes on an empty waste)"""
+    if not waste or RANK[waste[-1]] == KING:
+        return False
+    return abs(RANK[card] - RANK[waste[-1]]) == 1
 
 
 def builds(facts: Facts, card: int, onto: int, by=None) -> bool:

@@ -106,6 +106,7 @@ WRONG = {
     "scorpion": [{"groups": oracle.RUNS}, {"empty_takes": oracle.ANY}],
     "gypsy": [{"foundation_returns": False}, {"empty_takes": oracle.KING_ONLY}],
     "bakers-dozen": [{"groups": oracle.RUNS}, {"builds_by": oracle.alternate_colour}],
+    "golf": [{"waste_builds": False}],
 }
 
 
