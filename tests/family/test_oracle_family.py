@@ -101,6 +101,12 @@ WRONG = {
     "canfield": [{"empty_takes": oracle.NOTHING}, {"wrap": False}],
     # "reserves": 0 -- no reserve whose top cards play to the tableau and foundations.
     "lady-jane": [{"empty_takes": oracle.KING_ONLY}, {"wrap": False}, {"reserves": 0}],
+    "spider": [{"group_by": None}, {"no_empty_piles": False}, {"runs_up": False}],
+    "spiderette": [{"group_by": None}, {"no_empty_piles": False}],
+    "scorpion": [{"groups": oracle.RUNS}, {"empty_takes": oracle.ANY}],
+    "gypsy": [{"foundation_returns": False}, {"empty_takes": oracle.KING_ONLY}],
+    "bakers-dozen": [{"groups": oracle.RUNS}, {"builds_by": oracle.alternate_colour}],
+    "golf": [{"waste_builds": False}],
 }
 
 
