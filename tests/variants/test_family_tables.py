@@ -47,7 +47,12 @@ SHAPES = {
 
 
 def game_of(variant: str, seed: int = 7):
-    return new_game(get_variant(variant).rules(), seed=seed)
+    return dealt(get_variant(variant).rules(), seed)
+
+
+def dealt(rules, seed: int):
+    """Deal ``seed`` as a number of the game's numbering (FreeCell's deals start at 1)."""
+    return new_game(rules, seed=rules.numbering.spread(seed))
 
 
 @pytest.mark.parametrize("variant", [variant for variant in FAMILY if variant in SHAPES])
@@ -102,7 +107,7 @@ def every_move_there_could_be(game):
 
 def play_randomly(variant, seed, steps, check_complete, rules=None):
     rng = random.Random(seed)
-    game = game_of(variant, seed) if rules is None else new_game(rules, seed=seed)
+    game = game_of(variant, seed) if rules is None else dealt(rules, seed)
     kinds = set()
     for _ in range(steps):
         legal = game.legal_moves()
