@@ -199,7 +199,11 @@ def test_goal_all_cards_on_the_foundations(game):
 # 3.22's help/C/bakers_game.xml, eight_off.xml, seahaven.xml); FreeCell's own page, and
 # Streets and Alleys' and Beleaguered Castle's, have files of their own.
 # game: (Reserve slots, Tableau piles)
-IN_SUIT: dict[str, tuple[int, int]] = {"bakers-game": (4, 8), "eight-off": (8, 8)}
+IN_SUIT: dict[str, tuple[int, int]] = {
+    "bakers-game": (4, 8),
+    "eight-off": (8, 8),
+    "seahaven": (4, 10),
+}
 FILLERS = "KC KD QC QD JC JD TC".split()  # cards no test below uses otherwise
 
 
