@@ -297,3 +297,61 @@ def test_scoring_and_goal_in_suit(game):
     assert at(t, t.state(**piles)).won
     piles["f1"] = piles["f1"][:-3]
     assert not at(t, t.state(c1="KC", **piles)).won
+
+
+# -- the FreeCell family's pages one card at a time -------------------------------------------
+# Streets and Alleys and Beleaguered Castle share their Rules section word for word
+# (AisleRiot 3.22's help/C/streets_and_alleys.xml, beleaguered_castle.xml).
+ONE_AT_A_TIME: list[str] = ["streets-and-alleys"]
+
+
+@pytest.mark.parametrize("game", ONE_AT_A_TIME)
+def test_the_pages_piles_one_at_a_time(game):
+    """ "Foundation: Four piles", "Tableau: Eight slots"; no reserves, no stock."""
+    t = Table(game)
+    assert (len(t.piles("f")), len(t.piles("t")), t.piles("c"), t.piles("r")) == (4, 8, [], [])
+    g = t.deal(12)
+    assert g.state.piles[STOCK] == () and g.state.piles[WASTE] == ()
+    assert t.refusal(g.state, Draw()) is Reason.NO_STOCK
+
+
+@pytest.mark.parametrize("game", ONE_AT_A_TIME)
+def test_built_down_regardless_of_suit(game):
+    """ "Cards in the Tableau are built down regardless of suit.\""""
+    t = Table(game)
+    state = t.state(t1="9H", t2="8H", t3="8S", t4="7C")
+    assert t.allows(state, t.move("t2", "t1"))
+    assert t.allows(state, t.move("t3", "t1"))
+    assert t.refusal(state, t.move("t4", "t1")) is Reason.TABLEAU_TAKES
+
+
+@pytest.mark.parametrize("game", ONE_AT_A_TIME)
+def test_only_one_card_moves_at_a_time(game):
+    """ "Only one card can be moved at a time.\""""
+    t = Table(game)
+    state = t.state(t1="9H", t2="5C 8S 7H")
+    assert t.refusal(state, t.move("t2", "t1", 2)) is Reason.SINGLE_CARDS_ONLY
+
+
+@pytest.mark.parametrize("game", ONE_AT_A_TIME)
+def test_empty_piles_take_any_single_card(game):
+    """ "Empty piles can be filled with any single card.\""""
+    t = Table(game)
+    state = t.state(t1="", t2="4D 7C", t3="KC QH")
+    assert t.allows(state, t.move("t2", "t1"))
+    assert t.allows(state, t.move("t3", "t1"))
+    assert t.refusal(state, t.move("t3", "t1", 2)) is Reason.SINGLE_CARDS_ONLY
+
+
+@pytest.mark.parametrize("game", ONE_AT_A_TIME)
+def test_foundations_built_up_in_suit_their_top_card_back_in_play(game):
+    """ "Foundations are built up in suit." / "To be built from Ace to King. Topmost card
+    in each Foundation can be played back on to the Tableau.\""""
+    t = Table(game)
+    state = t.state(f1="AH", f2="AD 2D 3D", t1="2H", t2="2S", t3="4S", t4="KH")
+    assert t.allows(state, t.move("t1", "f1"))
+    assert t.refusal(state, t.move("t2", "f1")) is Reason.FOUNDATION_TAKES
+    assert t.refusal(state, t.move("t4", "f2")) is Reason.FOUNDATION_TAKES
+    assert t.allows(state, t.move("f2", "t3"))  # 3D back onto 4S
+    complete = t.state(t1="KS", f1=complete_foundations(1)["f1"])  # the Clubs, to the King
+    assert t.refusal(complete, t.move("t1", "f1")) is Reason.FOUNDATION_COMPLETE

@@ -47,6 +47,7 @@ SHAPES = {
     "bakers-game": ([7, 7, 7, 7, 6, 6, 6, 6], [0] * 8, [], 0, False),
     "eight-off": ([6] * 8, [0] * 8, [], 0, False),
     "seahaven": ([5] * 10, [0] * 10, [], 0, False),
+    "streets-and-alleys": ([7, 7, 7, 7, 6, 6, 6, 6], [0] * 8, [], 0, False),
 }
 
 
