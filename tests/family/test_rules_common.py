@@ -302,7 +302,7 @@ def test_scoring_and_goal_in_suit(game):
 # -- the FreeCell family's pages one card at a time -------------------------------------------
 # Streets and Alleys and Beleaguered Castle share their Rules section word for word
 # (AisleRiot 3.22's help/C/streets_and_alleys.xml, beleaguered_castle.xml).
-ONE_AT_A_TIME: list[str] = ["streets-and-alleys"]
+ONE_AT_A_TIME: list[str] = ["streets-and-alleys", "beleaguered-castle"]
 
 
 @pytest.mark.parametrize("game", ONE_AT_A_TIME)

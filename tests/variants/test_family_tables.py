@@ -48,6 +48,7 @@ SHAPES = {
     "eight-off": ([6] * 8, [0] * 8, [], 0, False),
     "seahaven": ([5] * 10, [0] * 10, [], 0, False),
     "streets-and-alleys": ([7, 7, 7, 7, 6, 6, 6, 6], [0] * 8, [], 0, False),
+    "beleaguered-castle": ([6] * 8, [0] * 8, [], 0, True),  # an Ace on every foundation
 }
 
 
