@@ -72,6 +72,14 @@ RUNS = "runs"  # "Groups/Builds of cards can be moved": each card builds on the 
 TOP_OR_ALL_FACE_UP = "top-or-all-face-up"  # Westhaven
 ANY_FACE_UP = "any-face-up"  # Yukon: "regardless of sequence"
 TOP_CARD = "top-card"  # Baker's Dozen: "The top card on each Tableau can be moved"
+SINGLE = "single"  # "Only one card can be moved at a time."
+
+# How many cards of a group may move onto a tableau pile, the FreeCell family's pages.
+NO_LIMIT = "none"
+FREE_CELLS = "free-cells"  # "equal or less than one more than the number of Reserve slots free"
+# "if there are enough Reserve piles free to allow the move if the cards were moved singly":
+# moved singly, an empty pile other than the target doubles what the free cells move.
+FREE_CELLS_AND_PILES = "free-cells-and-piles"
 
 
 @dataclass(frozen=True)
@@ -95,6 +103,10 @@ class Facts:
     # Spider: a foundation takes only "sequences of cards going down from King down to Ace"
     runs_up: bool = False
     waste_builds: bool = False  # Golf: the waste built up or down from the tableau
+    cells: int = 0  # the FreeCell family's "Reserves": "Each ... can only hold one card"
+    move_limit: str = NO_LIMIT
+    group_to_foundation: bool = False  # Seahaven: "sequences of the same suit ... onto the
+    # matching Foundation pile rather than being moved individually"
 
 
 KLONDIKE = Facts(  # shared/seeds/002 and RULES.md, the harness's first game
@@ -281,6 +293,68 @@ FACTS: dict[str, Facts] = {
         base="dealt",  # "Deal one card on to first Foundation pile ... the base card"
         wrap=True,  # "Aces are placed on Kings, and twos on Aces."
     ),
+    "freecell": Facts(
+        foundations=4,  # "Four piles top right."
+        tableau=8,  # "Eight piles."
+        cells=4,  # "Four left piles on top row. Each Reserve pile can only hold one card."
+        builds_by=alternate_colour,  # "Tableau can be built down in alternating colors."
+        # "Groups of cards can be moved if there are enough Reserve piles free to allow the
+        # move if the cards were moved singly." (the table's notes: empty piles too)
+        move_limit=FREE_CELLS_AND_PILES,
+        empty_takes=ANY,  # "can be filled with any card or group of cards"
+        stock_to="none",  # "Deal all cards face up on to these eight piles"
+        foundation_returns=False,  # "Cards in Foundations are no longer in play."
+    ),
+    "bakers-game": Facts(
+        foundations=4,  # "Four piles top right."
+        tableau=8,  # "Eight piles underneath the Foundation and Reserves."
+        cells=4,  # "Four piles at top left. Each reserve can only hold one card."
+        builds_by=same_suit,  # "The Tableau is built down by suit."
+        move_limit=FREE_CELLS,  # "... one more than the number of Reserve slots free."
+        empty_takes=KING_ONLY,  # "only be filled with a King or a build starting with a King"
+        stock_to="none",
+        foundation_returns=True,  # "technically still in play"
+    ),
+    "eight-off": Facts(
+        foundations=4,  # "Four piles on the left."
+        tableau=8,  # "Eight piles underneath the Reserves."
+        cells=8,  # "Eight piles at top. Each reserve can only hold one card."
+        builds_by=same_suit,
+        move_limit=FREE_CELLS,
+        empty_takes=KING_ONLY,
+        stock_to="none",
+        foundation_returns=True,
+    ),
+    "seahaven": Facts(
+        foundations=4,  # "Four piles -- two top left, two top right."
+        tableau=10,  # "Ten piles underneath the Foundation and Reserves."
+        cells=4,  # "Four piles at top in the center. Each reserve can only hold one card."
+        builds_by=same_suit,
+        move_limit=FREE_CELLS,
+        empty_takes=KING_ONLY,
+        stock_to="none",
+        foundation_returns=True,
+        group_to_foundation=True,  # "sequences of the same suit can be moved onto the
+        # matching Foundation pile"
+    ),
+    "streets-and-alleys": Facts(
+        foundations=4,  # "Four piles in the middle column."
+        tableau=8,  # "Eight slots"
+        builds_by=any_suit,  # "built down regardless of suit"
+        groups=SINGLE,  # "Only one card can be moved at a time."
+        empty_takes=ANY,  # "Empty piles can be filled with any single card."
+        stock_to="none",
+        foundation_returns=True,  # "Topmost card in each Foundation can be played back"
+    ),
+    "beleaguered-castle": Facts(
+        foundations=4,  # "Four piles in the middle column. Four aces are placed here"
+        tableau=8,  # "Eight slots"
+        builds_by=any_suit,
+        groups=SINGLE,
+        empty_takes=ANY,
+        stock_to="none",
+        foundation_returns=True,
+    ),
 }
 
 
@@ -292,6 +366,11 @@ def piles_of(facts: Facts) -> tuple[range, range, range]:
     f = range(2, 2 + facts.foundations)
     t = range(f.stop, f.stop + facts.tableau)
     return f, t, range(t.stop, t.stop + facts.reserves)
+
+
+def cells_of(facts: Facts) -> range:
+    """The cells' indexes: after the reserves (the contract's order)."""
+    return range(piles_of(facts)[2].stop, piles_of(facts)[2].stop + facts.cells)
 
 
 def base_rank(facts: Facts, state: State, foundations: range) -> int | None:
@@ -339,7 +418,7 @@ def group_counts(facts: Facts, state: State, pile: int) -> list[int]:
         return list(range(1, face_up + 1))
     if facts.groups == TOP_OR_ALL_FACE_UP:
         return sorted({1, face_up})
-    if facts.groups == TOP_CARD:
+    if facts.groups in (TOP_CARD, SINGLE):
         return [1]
     links = facts.group_by or facts.builds_by
     # A run ends at a card of the base rank where nothing lies on one.
@@ -372,27 +451,44 @@ def moves(facts: Facts, state: State, limit: int | None) -> set:
     # What may be lifted: (source, count), the bottom card of the lifted cards first.
     lifts = [(1, 1)] if piles[1] else []
     lifts += [(r, 1) for r in reserves if piles[r]]
+    cells = cells_of(facts)
+    lifts += [(c, 1) for c in cells if piles[c]]
     lifts += [(t, n) for t in tableau for n in group_counts(facts, state, t)]
     found: set = set()
     for source, count in lifts:
         card = piles[source][-count]
-        if count == 1 and not facts.runs_up:
-            for f in foundations:
-                if foundation_takes(facts, piles[f], card, base):
-                    found.add((source, f, 1))
+        if count == 1:
+            if not facts.runs_up:
+                for f in foundations:
+                    if foundation_takes(facts, piles[f], card, base):
+                        found.add((source, f, 1))
+            # "Any top card in the Tableau can be placed in an empty Reserve slot."; the
+            # pages are silent on a card moved from one slot to another: allowed, as in
+            # AisleRiot's games (a move that changes nothing the rules look at).
+            if source in tableau or source in cells:
+                found |= {(source, c, 1) for c in cells if not piles[c] and c != source}
+        elif facts.group_to_foundation and source in tableau:
+            found |= {
+                (source, f, count)
+                for f in foundations
+                if _goes_up(facts, state, source, f, count, base)
+            }
         if facts.runs_up and count == 13:  # a whole run, King to Ace: "once completed"
             found |= {(source, f, 13) for f in foundations if not piles[f]}
         if facts.waste_builds and source in tableau and waste_takes(piles[1], card):
             found.add((source, 1, 1))  # a tableau pile's top card (one, Golf's groups)
         for t in tableau:
             if t != source and _tableau_takes(facts, piles[t], card, base, reserve_empty):
-                found.add((source, t, count))
+                if count <= _most_moved(facts, state, t):
+                    found.add((source, t, count))
     if facts.foundation_returns:
         for f in foundations:
             if piles[f]:
                 for t in tableau:
                     if _tableau_takes(facts, piles[t], piles[f][-1], base, reserve_empty):
                         found.add((f, t, 1))
+                # "technically still in play": a card in play may go into an empty slot.
+                found |= {(f, c, 1) for c in cells if not piles[c]}
     if _may_draw(facts, state, limit, found, tableau):
         found.add(DRAW)
     return found
@@ -404,6 +500,30 @@ def waste_takes(waste: tuple[int, ...], card: int) -> bool:
     if not waste or RANK[waste[-1]] == KING:
         return False
     return abs(RANK[card] - RANK[waste[-1]]) == 1
+
+
+def _most_moved(facts: Facts, state: State, target: int) -> int:
+    """How many cards may move together onto tableau pile ``target``."""
+    free = sum(1 for c in cells_of(facts) if not state.piles[c])
+    if facts.move_limit == FREE_CELLS:
+        return free + 1
+    if facts.move_limit == FREE_CELLS_AND_PILES:
+        tableau = piles_of(facts)[1]
+        empty = sum(1 for t in tableau if t != target and not state.piles[t])
+        return (free + 1) * 2**empty
+    return len(state.piles[target]) + 52 * facts.foundations  # no limit
+
+
+def _goes_up(facts: Facts, state: State, source: int, f: int, count: int, base) -> bool:
+    """Do the top ``count`` cards of ``source`` go onto foundation ``f`` one by one, the
+    top card first (a sequence of one suit, each card one lower than the one under it)?"""
+    pile, cards = state.piles[f], state.piles[source]
+    for k in range(1, count + 1):
+        card = cards[-k]
+        if not foundation_takes(facts, pile, card, base):
+            return False
+        pile = (*pile, card)
+    return True
 
 
 def builds(facts: Facts, card: int, onto: int, by=None) -> bool:
