@@ -14,6 +14,7 @@ then the reserves.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -511,7 +512,7 @@ def _most_moved(facts: Facts, state: State, target: int) -> int:
         tableau = piles_of(facts)[1]
         empty = sum(1 for t in tableau if t != target and not state.piles[t])
         return (free + 1) * 2**empty
-    return len(state.piles[target]) + 52 * facts.foundations  # no limit
+    return sys.maxsize  # no limit
 
 
 def _goes_up(facts: Facts, state: State, source: int, f: int, count: int, base) -> bool:
