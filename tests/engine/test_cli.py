@@ -64,7 +64,7 @@ def test_double_klondike_piles():
         (["play", "--variant", "klondike", "--seed", "1", "t2-t7"], "(t2-t7): 8S takes 7D or 7H."),
         (["play", "--variant", "klondike", "--seed", "1", "t1-t5"], "(t1-t5): KH takes QC or QS."),
         (["play", "--variant", "klondike", "--seed", "1", "t2-f1"], "An empty foundation takes"),
-        (["play", "--variant", "spider", "--seed", "1"], "unknown variant 'spider'"),
+        (["play", "--variant", "pyramid", "--seed", "1"], "unknown variant 'pyramid'"),
         (["play", "--variant", "klondike", "--mode", "draw2", "--seed", "1"], "no mode 'draw2'"),
         (["play", "--variant", "klondike", "--deck", "AS 2H"], "missing"),
         (["play", "--variant", "klondike", "--deck", "AS " * 52], "more than 1 time"),

@@ -75,7 +75,7 @@ def test_truncated_and_foreign_and_future_files_are_refused():
     with pytest.raises(SaveError, match="newer version"):
         game_from_json(json.dumps(data), get_variant)
     data["version"] = 1
-    data["variant"] = "spider"
+    data["variant"] = "pyramid"
     with pytest.raises(SaveError, match="unknown variant"):
         game_from_json(json.dumps(data), get_variant)
 

@@ -13,7 +13,7 @@ import pytest
 from game.engine import vocabulary
 from game.engine.policies import Build, EmptyPile, Run, StockTarget
 from game.engine.rules import Rules
-from game.engine.shapes import MoveLimit
+from game.engine.shapes import Goal, MoveLimit
 from game.engine.vocabulary import KEYS, MODE_KEYS, POLICY_FIELDS, SECTIONS, TOP
 from game.solver.compiled import generic as core_tables
 from game.variants import get_variant
@@ -117,6 +117,13 @@ def test_the_cores_move_limits_are_the_move_limit_policies():
     assert set(core_tables.MOVE_LIMITS) == set(MoveLimit)
     for member, code in core_tables.MOVE_LIMITS.items():
         assert c["LIMIT_" + member.name] == code
+
+
+def test_the_cores_goals_are_the_goal_policies():
+    c = _c_enum("GOAL_FOUNDATIONS")
+    assert set(core_tables.GOALS) == set(Goal)
+    for member, code in core_tables.GOALS.items():
+        assert c["GOAL_" + member.name] == code
 
 
 def test_the_reference_lists_every_key_with_its_default():

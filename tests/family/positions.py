@@ -102,7 +102,7 @@ def random_positions(
     rules = rules_of(game, mode)
     for seed in seeds:
         rng = random.Random(seed)
-        g = new_game(rules, seed=seed)
+        g = new_game(rules, seed=rules.numbering.spread(seed))  # FreeCell's deals from 1
         foundations = g.layout.foundation_range
         yield g.state
         for _ in range(steps):

@@ -32,7 +32,8 @@ def scrambled(game: str, seed: int) -> State:
     rng = random.Random(seed)
     decks = facts.foundations // 4
     base = oracle.ACE if facts.base == "ace" else rng.randint(1, 13)
-    piles: list[tuple[int, ...]] = [()] * (reserves.stop if reserves else tableau.stop)
+    cells = oracle.cells_of(facts)
+    piles: list[tuple[int, ...]] = [()] * max(tableau.stop, reserves.stop, cells.stop)
     for k, f in enumerate(foundations):
         piles[f] = _foundation(facts, rng, k % 4, k // 4, base)
     if facts.base == "dealt" and not piles[foundations[0]]:
@@ -68,6 +69,8 @@ def scrambled(game: str, seed: int) -> State:
     for r in reserves:
         piles[r] = tuple(pool.pop() for _ in range(min(reserve_sizes[r], len(pool))))
         down[r] = max(0, len(piles[r]) - 1)  # only its top card is in play
+    for c in cells:
+        piles[c] = tuple(pool.pop() for _ in range(min(rng.choice([0, 0, 1]), len(pool))))
     if facts.stock_to != "none":
         cut = rng.randint(0, len(pool)) if facts.stock_to == "waste" else len(pool)
         piles[0], piles[1] = tuple(pool[:cut]), tuple(pool[cut:])

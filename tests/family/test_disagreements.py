@@ -1,6 +1,7 @@
 """Where the engine once departed from a help page, each case once: a dealt base card is
-still in play, and Athena's shown cards move with the run built on them. A new departure
-goes here as a strict xfail (and into test_oracle_family's KNOWN) until the engine
+still in play, and Athena's shown cards move with the run built on them; and where it
+departs now: Seahaven's Ace-led sequence goes up only onto the first empty foundation. A
+new departure goes here as a strict xfail (and into test_oracle_family's KNOWN) until the engine
 follows the page.
 """
 
@@ -38,3 +39,14 @@ def test_athena_a_second_row_card_moves_with_its_build():
     state = dataclasses.replace(state, shown=tuple(shown))
     assert state.face_up(t.pile("t1"), 1) and not state.face_up(t.pile("t1"), 0)
     assert t.allows(state, t.move("t1", "t2", 2))
+
+
+@pytest.mark.xfail(strict=True, reason="the engine names one foundation per group move")
+def test_seahaven_an_ace_led_sequence_goes_up_onto_any_empty_foundation():
+    """ "sequences of the same suit can be moved onto the matching Foundation pile": with
+    every foundation empty, AS and 2S may go up together onto any of them, as the Ace
+    alone may (the engine takes them only to the first)."""
+    t = Table("seahaven")
+    state = t.state(t1="5C 2S AS", t2="KH")
+    assert t.allows(state, t.move("t1", "f2"))  # the Ace alone
+    assert t.allows(state, t.move("t1", "f2", 2))

@@ -6,7 +6,7 @@ Positions come from random play from several deals, by the engine's moves and by
 oracle's (which the engine must then accept), and from scrambled late-game layouts; in a
 sample of them every command is tried through ``check``. Deliberately wrong oracles (one
 page rule flipped) show the comparison would catch a wrong rule. The engine's known
-departures from the pages (test_disagreements.py), none now, are the only moves left out.
+departures from the pages (test_disagreements.py) are the only moves left out.
 """
 
 from __future__ import annotations
@@ -32,7 +32,24 @@ SEEDS, STEPS = range(6), 250
 # oracle keeps the page's rule and the comparison leaves out just those moves, by game.
 
 
-KNOWN: dict = {}  # game -> known(state, move): none now
+def _ace_led_group_to_a_later_empty_foundation(game: str):
+    """Seahaven: a sequence led by an Ace goes up as one move only onto the first empty
+    foundation (the engine names one foundation per group); the page's "the matching
+    Foundation pile" allows any empty one (test_disagreements.py)."""
+    facts = oracle.FACTS[game]
+    foundations = oracle.piles_of(facts)[0]
+
+    def known(state, move) -> bool:
+        if move == DRAW:
+            return False
+        source, target, count = move
+        first_empty = next((f for f in foundations if not state.piles[f]), None)
+        return count > 1 and target in foundations and target != first_empty
+
+    return known
+
+
+KNOWN: dict = {"seahaven": _ace_led_group_to_a_later_empty_foundation}
 
 
 def known(game: str):
@@ -101,6 +118,18 @@ WRONG = {
     "canfield": [{"empty_takes": oracle.NOTHING}, {"wrap": False}],
     # "reserves": 0 -- no reserve whose top cards play to the tableau and foundations.
     "lady-jane": [{"empty_takes": oracle.KING_ONLY}, {"wrap": False}, {"reserves": 0}],
+    "spider": [{"group_by": None}, {"no_empty_piles": False}, {"runs_up": False}],
+    "spiderette": [{"group_by": None}, {"no_empty_piles": False}],
+    "scorpion": [{"groups": oracle.RUNS}, {"empty_takes": oracle.ANY}],
+    "gypsy": [{"foundation_returns": False}, {"empty_takes": oracle.KING_ONLY}],
+    "bakers-dozen": [{"groups": oracle.RUNS}, {"builds_by": oracle.alternate_colour}],
+    "golf": [{"waste_builds": False}],
+    "freecell": [{"move_limit": oracle.FREE_CELLS}, {"foundation_returns": True}],
+    "bakers-game": [{"move_limit": oracle.FREE_CELLS_AND_PILES}, {"empty_takes": oracle.ANY}],
+    "eight-off": [{"builds_by": oracle.alternate_colour}],
+    "seahaven": [{"group_to_foundation": False}],
+    "streets-and-alleys": [{"groups": oracle.RUNS}],
+    "beleaguered-castle": [{"foundation_returns": False}, {"empty_takes": oracle.KING_ONLY}],
 }
 
 

@@ -45,6 +45,12 @@ ACE_BASED = [g for g in GAMES if g not in ("agnes", "canfield", "lady-jane")]
 DOUBLE_CLICK = [g for g in GAMES if g not in ("easthaven", "westhaven", "yukon")]
 
 
+def complete_foundations(decks: int) -> dict[str, str]:
+    """Every foundation built from the Ace to the King: pile name -> codes."""
+    order = "A 2 3 4 5 6 7 8 9 T J Q K".split()
+    return {f"f{i + 1}": " ".join(r + s for r in order) for i, s in enumerate("CDHS" * decks)}
+
+
 def at(table: Table, state) -> Game:
     g = new_game(table.rules, seed=0)
     g.initial = g.state = state
@@ -180,10 +186,172 @@ def test_goal_all_cards_on_the_foundations(game):
     """ "Goal: Move all cards to the Foundation piles." (Easthaven: "Remove all cards.")"""
     decks = PAGES[game][0]
     t = Table(game)
-    order = "A 2 3 4 5 6 7 8 9 T J Q K".split()
-    piles = {f"f{i + 1}": " ".join(r + s for r in order) for i, s in enumerate("CDHS" * decks)}
+    piles = complete_foundations(decks)
     won = at(t, t.state(**piles))
     assert won.won
     piles["f1"] = piles["f1"][:-3]
     almost = at(t, t.state(t1="KC", **piles))
     assert not almost.won
+
+
+# -- the FreeCell family's pages in suit ------------------------------------------------------
+# Baker's Game, Eight Off and Seahaven share their Rules section word for word (AisleRiot
+# 3.22's help/C/bakers_game.xml, eight_off.xml, seahaven.xml); FreeCell's own page, and
+# Streets and Alleys' and Beleaguered Castle's, have files of their own.
+# game: (Reserve slots, Tableau piles)
+IN_SUIT: dict[str, tuple[int, int]] = {
+    "bakers-game": (4, 8),
+    "eight-off": (8, 8),
+    "seahaven": (4, 10),
+}
+FILLERS = "KC KD QC QD JC JD TC".split()  # cards no test below uses otherwise
+
+
+def cells_filled_but(game: str, free: int) -> dict[str, str]:
+    """The Reserve slots, all but ``free`` of them holding a card."""
+    slots = IN_SUIT[game][0]
+    return {f"c{n + 1}": FILLERS[n] for n in range(slots - free)}
+
+
+@pytest.mark.parametrize("game", sorted(IN_SUIT))
+def test_the_pages_piles_in_suit(game):
+    """ "Reserves: Four piles" (Eight Off: eight) "Each reserve can only hold one card.",
+    "Foundation: Four piles", "Tableau: Eight piles" (Seahaven: ten)."""
+    slots, tableau = IN_SUIT[game]
+    t = Table(game)
+    assert (len(t.piles("c")), len(t.piles("f")), len(t.piles("t"))) == (slots, 4, tableau)
+    state = t.state(c1="9C", t1="5H 4S")
+    assert t.refusal(state, t.move("t1", "c1")) is Reason.CELL_HOLDS_ONE
+    assert t.refusal(state, t.move("t1", "c2", 2)) is Reason.CELL_HOLDS_ONE
+
+
+@pytest.mark.parametrize("game", sorted(IN_SUIT))
+def test_the_tableau_is_built_down_by_suit(game):
+    """ "The Tableau is built down by suit.\""""
+    t = Table(game)
+    state = t.state(t1="9H", t2="8H", t3="8D", t4="7H")
+    assert t.allows(state, t.move("t2", "t1"))
+    assert t.refusal(state, t.move("t3", "t1")) is Reason.TABLEAU_TAKES
+    assert t.refusal(state, t.move("t4", "t1")) is Reason.TABLEAU_TAKES
+
+
+@pytest.mark.parametrize("game", sorted(IN_SUIT))
+def test_a_build_moves_only_with_enough_reserve_slots_free(game):
+    """ "Only the top card or build of cards can be moved. A build of cards can only be
+    moved if the number of cards in the build is equal or less than one more than the
+    number of Reserve slots free." Empty tableau piles do not count."""
+    t = Table(game)
+    runs = dict(t1="TH", t2="5C 9H 8H 7H", t3="5D 6S 5S", t4="7S")  # the rest empty
+    one_free = t.state(**runs, **cells_filled_but(game, 1))
+    assert t.allows(one_free, t.move("t3", "t4", 2))
+    assert t.refusal(one_free, t.move("t2", "t1", 3)) is Reason.TOO_MANY_CARDS
+    two_free = t.state(**runs, **cells_filled_but(game, 2))
+    assert t.allows(two_free, t.move("t2", "t1", 3))
+    assert t.refusal(two_free, t.move("t2", "t1", 4)) is Reason.NOT_A_RUN  # 5C not in the build
+
+
+@pytest.mark.parametrize("game", sorted(IN_SUIT))
+def test_empty_spaces_take_only_a_king_or_a_build_from_one(game):
+    """ "Empty spaces in the Tableau can only be filled with a King or a build starting
+    with a King.\""""
+    t = Table(game)
+    state = t.state(t1="", t2="5C KH QH", t3="4D 9C")
+    assert t.allows(state, t.move("t2", "t1", 2))
+    assert t.refusal(state, t.move("t2", "t1")) is Reason.EMPTY_NEEDS_KING
+    assert t.refusal(state, t.move("t3", "t1")) is Reason.EMPTY_NEEDS_KING
+
+
+@pytest.mark.parametrize("game", sorted(IN_SUIT))
+def test_foundations_built_up_by_suit_and_still_in_play(game):
+    """ "Foundations are built up by suit from Ace to King. Although cards in the
+    Foundations are technically still in play, ...\""""
+    t = Table(game)
+    state = t.state(t1="AH", t2="2H", t3="2S", f2="AD 2D 3D", t4="4D")
+    assert t.refusal(state, t.move("t2", "f1")) is Reason.EMPTY_FOUNDATION
+    up = t.after(state, t.move("t1", "f1"))
+    assert t.allows(up, t.move("t2", "f1"))
+    assert t.refusal(up, t.move("t3", "f1")) is Reason.FOUNDATION_TAKES
+    assert t.allows(state, t.move("f2", "t4"))  # 3D back onto 4D
+
+
+@pytest.mark.parametrize("game", sorted(IN_SUIT))
+def test_any_top_card_goes_to_an_empty_reserve_slot_and_plays_back(game):
+    """ "Any top card in the Tableau can be placed in an empty Reserve slot. These cards
+    are available for play back into the Tableau or on to a Foundation pile.\""""
+    t = Table(game)
+    state = t.state(t1="9H 4S", t2="TH", f1="AD")
+    assert t.allows(state, t.move("t1", "c1"))
+    parked = t.state(c1="9H", c2="2D", t2="TH", f1="AD")
+    assert t.allows(parked, t.move("c1", "t2"))
+    assert t.allows(parked, t.move("c2", "f1"))
+
+
+@pytest.mark.parametrize("game", sorted(IN_SUIT))
+def test_scoring_and_goal_in_suit(game):
+    """ "Each card placed on to the Foundation piles scores one point. Maximum possible
+    score: 52"; "Goal: Move all cards to the Foundation piles.\""""
+    t = Table(game)
+    g = at(t, t.state(f1="AS 2S 3S", t1="5H", c1="9C"))
+    assert (g.score, g.max_score) == (3, 52)
+    piles = complete_foundations(1)
+    assert at(t, t.state(**piles)).won
+    piles["f1"] = piles["f1"][:-3]
+    assert not at(t, t.state(c1="KC", **piles)).won
+
+
+# -- the FreeCell family's pages one card at a time -------------------------------------------
+# Streets and Alleys and Beleaguered Castle share their Rules section word for word
+# (AisleRiot 3.22's help/C/streets_and_alleys.xml, beleaguered_castle.xml).
+ONE_AT_A_TIME: list[str] = ["streets-and-alleys", "beleaguered-castle"]
+
+
+@pytest.mark.parametrize("game", ONE_AT_A_TIME)
+def test_the_pages_piles_one_at_a_time(game):
+    """ "Foundation: Four piles", "Tableau: Eight slots"; no reserves, no stock."""
+    t = Table(game)
+    assert (len(t.piles("f")), len(t.piles("t")), t.piles("c"), t.piles("r")) == (4, 8, [], [])
+    g = t.deal(12)
+    assert g.state.piles[STOCK] == () and g.state.piles[WASTE] == ()
+    assert t.refusal(g.state, Draw()) is Reason.NO_STOCK
+
+
+@pytest.mark.parametrize("game", ONE_AT_A_TIME)
+def test_built_down_regardless_of_suit(game):
+    """ "Cards in the Tableau are built down regardless of suit.\""""
+    t = Table(game)
+    state = t.state(t1="9H", t2="8H", t3="8S", t4="7C")
+    assert t.allows(state, t.move("t2", "t1"))
+    assert t.allows(state, t.move("t3", "t1"))
+    assert t.refusal(state, t.move("t4", "t1")) is Reason.TABLEAU_TAKES
+
+
+@pytest.mark.parametrize("game", ONE_AT_A_TIME)
+def test_only_one_card_moves_at_a_time(game):
+    """ "Only one card can be moved at a time.\""""
+    t = Table(game)
+    state = t.state(t1="9H", t2="5C 8S 7H")
+    assert t.refusal(state, t.move("t2", "t1", 2)) is Reason.SINGLE_CARDS_ONLY
+
+
+@pytest.mark.parametrize("game", ONE_AT_A_TIME)
+def test_empty_piles_take_any_single_card(game):
+    """ "Empty piles can be filled with any single card.\""""
+    t = Table(game)
+    state = t.state(t1="", t2="4D 7C", t3="KC QH")
+    assert t.allows(state, t.move("t2", "t1"))
+    assert t.allows(state, t.move("t3", "t1"))
+    assert t.refusal(state, t.move("t3", "t1", 2)) is Reason.SINGLE_CARDS_ONLY
+
+
+@pytest.mark.parametrize("game", ONE_AT_A_TIME)
+def test_foundations_built_up_in_suit_their_top_card_back_in_play(game):
+    """ "Foundations are built up in suit." / "To be built from Ace to King. Topmost card
+    in each Foundation can be played back on to the Tableau.\""""
+    t = Table(game)
+    state = t.state(f1="AH", f2="AD 2D 3D", t1="2H", t2="2S", t3="4S", t4="KH")
+    assert t.allows(state, t.move("t1", "f1"))
+    assert t.refusal(state, t.move("t2", "f1")) is Reason.FOUNDATION_TAKES
+    assert t.refusal(state, t.move("t4", "f2")) is Reason.FOUNDATION_TAKES
+    assert t.allows(state, t.move("f2", "t3"))  # 3D back onto 4S
+    complete = t.state(t1="KS", f1=complete_foundations(1)["f1"])  # the Clubs, to the King
+    assert t.refusal(complete, t.move("t1", "f1")) is Reason.FOUNDATION_COMPLETE

@@ -206,4 +206,4 @@ def replays_to_a_win(rules, state, line) -> bool:
     mechanics = mechanics_for(rules)
     for command in line:
         state = apply_step(state, mechanics.check(state, command))
-    return state.cards_on_foundations(mechanics.layout) == rules.card_count
+    return mechanics.won(state)

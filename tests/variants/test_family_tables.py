@@ -43,11 +43,22 @@ SHAPES = {
     "yukon": ([1, 6, 7, 8, 9, 10, 11], [0, 1, 2, 3, 4, 5, 6], [], 0, False),
     "canfield": ([1, 1, 1, 1], [0] * 4, [13], 34, True),
     "lady-jane": ([1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6], [1] * 7, 16, True),
+    "freecell": ([7, 7, 7, 7, 6, 6, 6, 6], [0] * 8, [], 0, False),
+    "bakers-game": ([7, 7, 7, 7, 6, 6, 6, 6], [0] * 8, [], 0, False),
+    "eight-off": ([6] * 8, [0] * 8, [], 0, False),
+    "seahaven": ([5] * 10, [0] * 10, [], 0, False),
+    "streets-and-alleys": ([7, 7, 7, 7, 6, 6, 6, 6], [0] * 8, [], 0, False),
+    "beleaguered-castle": ([6] * 8, [0] * 8, [], 0, True),  # an Ace on every foundation
 }
 
 
 def game_of(variant: str, seed: int = 7):
-    return new_game(get_variant(variant).rules(), seed=seed)
+    return dealt(get_variant(variant).rules(), seed)
+
+
+def dealt(rules, seed: int):
+    """Deal ``seed`` as a number of the game's numbering (FreeCell's deals start at 1)."""
+    return new_game(rules, seed=rules.numbering.spread(seed))
 
 
 @pytest.mark.parametrize("variant", [variant for variant in FAMILY if variant in SHAPES])
@@ -102,7 +113,7 @@ def every_move_there_could_be(game):
 
 def play_randomly(variant, seed, steps, check_complete, rules=None):
     rng = random.Random(seed)
-    game = game_of(variant, seed) if rules is None else new_game(rules, seed=seed)
+    game = game_of(variant, seed) if rules is None else dealt(rules, seed)
     kinds = set()
     for _ in range(steps):
         legal = game.legal_moves()

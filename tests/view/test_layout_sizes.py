@@ -57,7 +57,8 @@ def test_tall_windows_give_the_cards_all_the_width_and_the_foundations_a_row(siz
         tableau = layout.piles.tableau_range
         span = layout.origins[tableau[-1]][0] + layout.card_w - layout.origins[tableau[0]][0]
         assert span >= 0.95 * size[0], (rules.variant, size)
-        assert len(tableau) * layout.card_w >= 0.93 * size[0], (rules.variant, size)
+        share = 0.93 if len(tableau) <= 10 else 0.9  # Baker's Dozen: twelve gaps
+        assert len(tableau) * layout.card_w >= share * size[0], (rules.variant, size)
         shape = shape_for(rules)
         talon = shape.stock + shape.waste * (1 + WASTE_FAN * (shape.fan_cards - 1))
         if len(layout.piles.foundation_range) + talon > len(tableau):  # a top row too wide

@@ -34,7 +34,7 @@ from game.engine.cards import KING, RANK, SUIT, SUITS, full_deck
 from game.engine.commands import Command, Draw, Move, mechanics_for
 from game.engine.policies import EmptyPile, Run, StockTarget
 from game.engine.rules import RULE_SETS_KEPT, Rules
-from game.engine.shapes import MoveLimit
+from game.engine.shapes import Goal, MoveLimit, WasteBuild
 from game.engine.state import State
 from game.solver.compiled.native import NativeCancelled, _core
 from game.solver.outcome import Outcome
@@ -60,6 +60,8 @@ STOCK_TARGETS = {
 }
 # How many cards of a run may move together, as generic.c's LIMIT_ names.
 MOVE_LIMITS = {MoveLimit.NONE: 0, MoveLimit.FREE_SPACE: 1, MoveLimit.FREE_CELLS: 2}
+# The goal, as generic.c's GOAL_ names (tests/engine/test_vocabulary.py holds them equal).
+GOALS = {Goal.FOUNDATIONS: 0, Goal.TABLEAU_RUNS: 1, Goal.TABLEAU_CLEARED: 2}
 MOST_REDEALS = 10**9
 
 
@@ -83,6 +85,7 @@ CORE_KNOWS = frozenset(
         "suits",
         # The deal's alone: a search starts from a state already dealt.
         "numbering", "face_down", "kings_to_bottom", "foundation_start",
+        "goal", "waste_builds",
     }
 )  # fmt: skip
 
@@ -143,6 +146,8 @@ def _spec(rules: Rules, base: int) -> tuple:
         int(rules.foundation_takes.runs),
         int(rules.group_to_foundation),
         int(rules.deal_needs_every_pile),
+        GOALS[rules.goal],
+        int(rules.waste_builds is WasteBuild.UP_OR_DOWN),
         bytes(RANK[card] for card in cards),
         bytes(SUIT[card] for card in cards),
         _ranks(wanted),

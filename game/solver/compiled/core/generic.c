@@ -19,12 +19,14 @@
 #define GWASTE 1
 #define GFIRST_FOUNDATION 2
 #define GMAXCELLS 8
-#define GMAXPILES (2 + 16 + 12 + 12 + GMAXCELLS) /* foundations, tableau, reserves, cells */
+#define GMAXTABLEAU 13 /* Baker's Dozen */
+#define GMAXPILES (2 + 16 + GMAXTABLEAU + 12 + GMAXCELLS) /* foundations, tableau, reserves, cells */
 #define GDRAW 255                   /* the src of a Draw */
 #define GFULL 13                    /* a foundation holds thirteen cards at most */
 enum { RUN_BUILT = 0, RUN_TOP_OR_ALL = 1, RUN_ALL_FACE_UP = 2, RUN_ANY_FACE_UP = 3 };
 enum { TO_WASTE = 0, TO_TABLEAU = 1, TO_RESERVES = 2, TO_NONE = 3 };
 enum { LIMIT_NONE = 0, LIMIT_FREE_SPACE = 1, LIMIT_FREE_CELLS = 2 };
+enum { GOAL_FOUNDATIONS = 0, GOAL_TABLEAU_RUNS = 1, GOAL_TABLEAU_CLEARED = 2 };
 
 typedef struct {
     int nf, nt, nr, npiles, ncards;
@@ -40,6 +42,8 @@ typedef struct {
     int runs_up;     /* foundations take only complete runs, King to Ace (FoundationTakes.RUNS) */
     int group_up;    /* group_to_foundation: a group goes up one by one as one move */
     int needs_every; /* deal_needs_every_pile: the stock deals only with no tableau pile empty */
+    int goal;        /* GOAL_FOUNDATIONS, GOAL_TABLEAU_RUNS (Scorpion), GOAL_TABLEAU_CLEARED (Golf) */
+    int waste_builds; /* WasteBuild.UP_OR_DOWN: tableau tops onto the waste, a rank up or down */
     uint8_t wanted[KING + 1], up[KING + 1]; /* 0: nothing */
     uint8_t rank[MAXCARDS], suit[MAXCARDS], empty_takes[MAXCARDS];
     uint8_t builds_on[MAXCARDS * MAXCARDS], links[MAXCARDS * MAXCARDS]; /* [card * n + onto] */
@@ -219,7 +223,7 @@ static int push_offsets(const GRules *r, const GState *s, GMoves *out, int src, 
 
 /* legal.pile_moves: every legal Move, in the engine's order. 0 when out of memory. */
 static int pile_moves(const GRules *r, const GState *s, GMoves *out) {
-    uint8_t counts[12][MAXCARDS], ncounts[12], length[12];
+    uint8_t counts[GMAXTABLEAU][MAXCARDS], ncounts[GMAXTABLEAU], length[GMAXTABLEAU];
     int loose[1 + 12 + GMAXCELLS + 16], nloose = 0, returning[16], nreturning = 0;
     int t0 = first_tableau(r);
     size_t start = out->n;
@@ -233,7 +237,7 @@ static int pile_moves(const GRules *r, const GState *s, GMoves *out) {
     if (glen(s, GWASTE)) loose[nloose++] = GWASTE;
     for (int p = t0 + r->nt; p < r->npiles; p++)
         if (glen(s, p) > s->down[p]) loose[nloose++] = p;
-    int from[1 + 12 + GMAXCELLS + 12], nfrom = 0;
+    int from[1 + 12 + GMAXCELLS + GMAXTABLEAU], nfrom = 0;
     for (int k = 0; k < nloose; k++) from[nfrom++] = loose[k];
     for (int t = t0; t < t0 + r->nt; t++)
         if (glen(s, t) > s->down[t]) from[nfrom++] = t;
@@ -293,6 +297,14 @@ static int pile_moves(const GRules *r, const GState *s, GMoves *out) {
     }
     /* An empty cell takes any one card: from the waste, the reserves, the other cells, the
        tableau and (where they may come back) the foundations. */
+    if (r->waste_builds && glen(s, GWASTE)) { /* legal: Golf's tableau tops onto the waste */
+        int onto = r->rank[gtop(s, GWASTE)];
+        for (int t = t0; t < t0 + r->nt; t++) {
+            if (glen(s, t) <= s->down[t] || onto == KING) continue;
+            int d = r->rank[gtop(s, t)] - onto;
+            if ((d == 1 || d == -1) && !gmoves_push(out, t, GWASTE, 1)) return 0;
+        }
+    }
     for (int dst = r->first_cell; dst < r->npiles; dst++) {
         if (glen(s, dst)) continue;
         for (int k = 0; k < nfrom; k++)
@@ -301,7 +313,7 @@ static int pile_moves(const GRules *r, const GState *s, GMoves *out) {
             if (!gmoves_push(out, returning[k], dst, 1)) return 0;
     }
     if (r->move_limit != LIMIT_NONE) { /* runs as the free space allows (FreeCell) */
-        int most[12];
+        int most[GMAXTABLEAU];
         for (int i = 0; i < r->nt; i++) most[i] = most_moving(r, s, t0 + i);
         size_t kept = start;
         for (size_t k = start; k < out->n; k++) {
@@ -450,8 +462,36 @@ static int gchildren(const GRules *r, const GState *s, GMoves *out) {
     return 1;
 }
 
+/* Relations.won: the table's goal. */
 static int gwon(const GRules *r, const GState *s) {
-    return s->start[first_tableau(r)] - s->start[GFIRST_FOUNDATION] == r->ncards;
+    int t0 = first_tableau(r);
+    if (r->goal == GOAL_TABLEAU_CLEARED) return s->start[t0 + r->nt] == s->start[t0];
+    if (r->goal == GOAL_TABLEAU_RUNS) {
+        for (int t = t0; t < t0 + r->nt; t++) {
+            int n = glen(s, t);
+            if (n && !(n == GFULL && complete_run(r, s, t))) return 0;
+        }
+        return 1;
+    }
+    return s->start[t0] - s->start[GFIRST_FOUNDATION] == r->ncards;
+}
+
+/* Relations.progress: cards on the foundations; off the tableau (Golf, negative); lying in
+   suit on the card one rank higher (Scorpion). */
+static int gprogress(const GRules *r, const GState *s) {
+    int t0 = first_tableau(r);
+    if (r->goal == GOAL_TABLEAU_CLEARED) return -(s->start[t0 + r->nt] - s->start[t0]);
+    if (r->goal == GOAL_TABLEAU_RUNS) {
+        int pairs = 0;
+        for (int t = t0; t < t0 + r->nt; t++) {
+            const uint8_t *c = gpile(s, t);
+            int from = s->down[t] > 0 ? s->down[t] : 0;
+            for (int i = from + 1; i < glen(s, t); i++)
+                pairs += r->suit[c[i]] == r->suit[c[i - 1]] && r->rank[c[i - 1]] == r->rank[c[i]] + 1;
+        }
+        return pairs;
+    }
+    return s->start[t0] - s->start[GFIRST_FOUNDATION];
 }
 
 /* The key of a state (GenericSearch.key: the whole state, the redeals used only where they

@@ -10,7 +10,7 @@
    limited redeals and a stock dealt to the waste, ``talon_weight`` a card in the stock and
    the waste, twice for a card in the last pass's waste. */
 static int geval(const GRules *r, const GState *s, int talon_weight) {
-    int up = s->start[first_tableau(r)] - s->start[GFIRST_FOUNDATION];
+    int up = gprogress(r, s);
     int buried = 0;
     for (int p = first_tableau(r); p < first_tableau(r) + r->nt; p++) {
         int n = glen(s, p);

@@ -1,0 +1,60 @@
+"""Beleaguered Castle, sentence by sentence (AisleRiot 3.22's help/C/beleaguered_castle.xml).
+
+Sentence -> test
+- "Type of Deck: Standard Deck" -> test_deal
+- "Foundation: Four piles in the middle column. Four aces are placed here, one in each
+  pile, before the shuffle." -> test_rules_common::test_the_pages_piles_one_at_a_time
+  [beleaguered-castle] (this game lays them in the top row: the layout is the game's, not
+  the rules'), test_the_aces_start_on_the_foundations
+- "To be built from Ace to King. Topmost card in each Foundation can be played back on to
+  the Tableau." / "Foundations are built up in suit." ->
+  test_rules_common::test_foundations_built_up_in_suit_their_top_card_back_in_play
+- "Tableau: Eight slots ... Deal all cards face up and extended on to these eight piles so
+  that there are six cards in each pile and all cards are showing." -> test_deal
+- "Cards in the Tableau are built down regardless of suit." / "Only one card can be moved
+  at a time." / "Empty piles can be filled with any single card." -> test_rules_common's
+  tests one card at a time [beleaguered-castle]
+- "Goal: Move all cards to the Foundation piles." -> test_goal
+- "Each card in the Foundation piles other than the original Aces scores one point.
+  Maximum possible score: 48" -> test_scoring_leaves_the_aces_out
+"""
+
+from __future__ import annotations
+
+from game.engine.cards import RANK
+
+from .table import Table, card
+from .test_rules_common import at, complete_foundations
+
+T = Table("beleaguered-castle")
+ACES = dict(f1="AC", f2="AD", f3="AH", f4="AS")
+
+
+def test_the_aces_start_on_the_foundations():
+    for seed in (1, 12, 4242):
+        g = T.deal(seed)
+        on = [g.state.piles[f] for f in T.piles("f")]
+        assert sorted(on) == sorted((card(ace),) for ace in ACES.values())
+
+
+def test_deal():
+    g = T.deal(12)
+    tableau = T.piles("t")
+    assert [len(g.state.piles[t]) for t in tableau] == [6] * 8
+    assert all(g.state.down[t] == 0 for t in tableau)  # face up, all showing
+    assert not any(RANK[c] == 1 for t in tableau for c in g.state.piles[t])
+    assert sorted(c for pile in g.state.piles for c in pile) == list(range(52))
+
+
+def test_scoring_leaves_the_aces_out():
+    g = T.deal(12)
+    assert (g.score, g.max_score) == (0, 48)
+    g.state = T.state(t1="5H", **{**ACES, "f1": "AC 2C 3C"})  # two cards played up
+    assert g.score == 2
+
+
+def test_goal():
+    piles = complete_foundations(1)
+    assert at(T, T.state(**piles)).won
+    piles["f1"] = piles["f1"][:-3]
+    assert not at(T, T.state(t1="KC", **piles)).won
