@@ -1,0 +1,57 @@
+"""tools/crosscheck_fcsolve.py: this game's solver and fc-solve on the same deals, on real
+runs of both (fc-solve from freecell-solver-bin, which .ci/run installs)."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import replace
+
+import pytest
+
+from game.engine.game import new_game
+from game.variants import get_variant
+from tools.crosscheck_fcsolve import one_deal, position_of, summary
+from tools.fcsolve import microsoft_position
+
+needs_fcsolve = pytest.mark.skipif(
+    shutil.which("fc-solve") is None, reason="fc-solve (freecell-solver-bin) is not installed"
+)
+
+
+def test_freecells_deal_is_the_position_fc_solve_is_given_for_microsofts_number():
+    for number in (1, 617, 11982):
+        game = new_game(get_variant("freecell").rules(), seed=number)
+        assert position_of(game) == replace(microsoft_position(number), cells=(None,) * 4)
+
+
+def test_a_position_carries_the_cells_and_the_foundations_dealt():
+    game = new_game(get_variant("eight-off").rules(), seed=3)
+    position = position_of(game)
+    assert len(position.columns) == 8 and len(position.cells) == 8
+    assert sum(code is not None for code in position.cells) == 4
+    aces = position_of(new_game(get_variant("beleaguered-castle").rules(), seed=3)).foundations
+    assert sorted(aces) == ["AC", "AD", "AH", "AS"]
+
+
+@needs_fcsolve
+def test_deal_11982_is_proved_lost_by_both_and_deal_1_won_and_replayed():
+    lost = one_deal("freecell", 30.0, 11982)
+    assert (lost["ours"], lost["theirs"], lost["contradiction"]) == (
+        "unsolvable",
+        "unsolvable",
+        False,
+    )
+    won = one_deal("freecell", 30.0, 1)
+    assert (won["ours"], won["theirs"], won["replays"]) == ("solved", "solved", True)
+    table = summary([lost, won], "freecell")
+    assert "| freecell | 1-11982 (2) | 1 / 1 / 0 | 1 / 1 / 0 | 0 | 0 |" in table
+
+
+def test_a_contradiction_and_a_line_not_replaying_are_counted():
+    records = [
+        {"seed": 5, "ours": "solved", "theirs": "unsolvable", "contradiction": True,
+         "our_seconds": 1.0, "their_seconds": 2.0, "replays": False},
+        {"seed": 6, "ours": "gave-up", "theirs": "solved", "contradiction": False,
+         "our_seconds": 10.0, "their_seconds": 0.5},
+    ]  # fmt: skip
+    assert "| freecell | 5-6 (2) | 1 / 0 / 1 | 1 / 1 / 0 | 1 | 1 |" in summary(records, "freecell")
