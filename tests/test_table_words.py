@@ -28,7 +28,7 @@ AT_LINE = "{file}, line {line}: key '{key}': {problem}"
 AT_KEY = "{file}: key '{key}': {problem}"
 RANGE = "must be a whole number from {low} to {high}, got {value}"
 UNKNOWN = "{why} (expected one of: {keys})"
-RETIRED = "not a choice: foundations always build up in suit"
+RETIRED = "not a key: foundations build in suit, up or down as direction says"
 NO_MODE = "variant {variant} has no mode {mode} (modes: {modes})"
 CANNOT = "{name} cannot be played"
 
@@ -54,7 +54,7 @@ def test_an_error_is_worded_when_shown_in_the_language_spoken_then(tmp_path):
     path.write_text(MINE + '\n[foundations]\nbuild = "down"\n', encoding="utf-8")
     with pytest.raises(RuleTableError) as caught:
         load_variant_file(path)
-    keys = "count, cards_may_return, base, wrap, start, takes, group_moves"
+    keys = "count, cards_may_return, base, wrap, direction, start, takes, group_moves"
     english = f"{path}, line 12: key 'foundations.build': {RETIRED} (expected one of: {keys})"
     assert str(caught.value) == i18n.say(caught.value) == english
     assert caught.value.key == "foundations.build" and caught.value.source == str(path)

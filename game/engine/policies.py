@@ -360,6 +360,11 @@ class FoundationBase(Policy):
         N_("the Ace"),
         Refusal(Reason.EMPTY_FOUNDATION, N_("An empty foundation takes only an Ace.")),
     )
+    KING = (
+        "king",
+        N_("the King (foundations that build down)"),
+        Refusal(Reason.EMPTY_FOUNDATION_KING, N_("An empty foundation takes only a King.")),
+    )
     DEALT = (
         "dealt",
         N_("the rank of the card dealt to the first foundation"),

@@ -42,6 +42,7 @@ class Reason(StrEnum):
     GROUP_NOT_UP = "group-not-up"  # cards offered together that do not go up one by one
     BETWEEN_FOUNDATIONS = "between-foundations"
     EMPTY_FOUNDATION = "empty-foundation"  # an empty foundation takes an Ace
+    EMPTY_FOUNDATION_KING = "empty-foundation-king"  # ... a King (foundations building down)
     EMPTY_FOUNDATION_TAKES = "empty-foundation-takes"  # takes: the base rank's cards
     FOUNDATION_TAKES = "foundation-takes"  # takes: the one card that goes on onto next
     FOUNDATION_COMPLETE = "foundation-complete"  # onto is a King: nothing goes on

@@ -42,8 +42,10 @@ class Relations:
             next_rank(r, -build.direction, rules.tableau_wrap) if r else None
             for r in range(KING + 1)
         )
+        # The rank each rank takes on a foundation: one up, or one down where they build down.
+        step = rules.foundation_direction.step
         self._up = tuple(
-            next_rank(r, 1, rules.foundation_wrap) if r else None for r in range(KING + 1)
+            next_rank(r, step, rules.foundation_wrap) if r else None for r in range(KING + 1)
         )
         self.direction = build.direction
         self.runs = runs
@@ -77,6 +79,8 @@ class Relations:
         """The rank an empty foundation takes now; None when no rank is fixed yet."""
         if self.rules.foundation_base == FoundationBase.ACE:
             return ACE
+        if self.rules.foundation_base == FoundationBase.KING:
+            return KING
         return state.base or None
 
     def foundation_takes(self, pile: tuple[int, ...], card: int, base: int | None = ACE) -> bool:

@@ -34,7 +34,15 @@ from .schema import (
     not_a_table,
     unknown_key,
 )
-from .shapes import FoundationStart, FoundationTakes, Goal, MoveLimit, Numbering, WasteBuild
+from .shapes import (
+    FoundationDirection,
+    FoundationStart,
+    FoundationTakes,
+    Goal,
+    MoveLimit,
+    Numbering,
+    WasteBuild,
+)
 from .text import N_, Message, N_plural, shown
 from .vocabulary import (
     BY_PATH,
@@ -98,6 +106,7 @@ class Rules:
     group_to_foundation: bool = False  # a run in suit goes up as one move
     deal_needs_every_pile: bool = False  # the stock deals only when no pile is empty
     suits: str = "CDHS"  # the deck's suits (Spider's one- and two-suit decks: fewer)
+    foundation_direction: FoundationDirection = FoundationDirection.UP
     goal: Goal = Goal.FOUNDATIONS
     numbering: Numbering = Numbering.OWN
     face_down: tuple[int, ...] = ()  # face-down cards per pile, where the table says
@@ -326,6 +335,12 @@ def _resolve(d: dict, mode_id: str, label: str, source: str, where: str) -> Rule
     if fields["deal_needs_every_pile"] and stock_to is not StockTarget.TABLEAU:
         problem = Message(N_('only allowed with stock.to = "tableau"'))
         raise key_error(source, "stock.no_empty_piles", problem)
+    down = fields["foundation_direction"] is FoundationDirection.DOWN
+    if (fields["foundation_base"] is FoundationBase.KING) != down and (
+        fields["foundation_base"] is not FoundationBase.DEALT
+    ):
+        problem = Message(N_('base "king" goes with direction "down", base "ace" with "up"'))
+        raise key_error(source, "foundations.base", problem)
     if fields["group_to_foundation"] and fields["foundation_takes"] is not FoundationTakes.CARDS:
         problem = Message(N_('only allowed with takes = "cards"'))
         raise key_error(source, "foundations.group_moves", problem)

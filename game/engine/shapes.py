@@ -177,3 +177,17 @@ class Numbering(Policy):
         (so random picks below a billion keep their numbers in the game's own shuffle)."""
         first, last = self.rule.first, self.rule.last
         return first + number % (last - first + 1)
+
+
+# -- which way the foundations build ---------------------------------------------------------
+
+
+class FoundationDirection(Policy):
+    """Which way the foundations build in suit: the rule is the rank step."""
+
+    UP = ("up", N_("up in suit, from the Ace to the King"), 1)
+    DOWN = ("down", N_("down in suit, from the King to the Ace"), -1)
+
+    @property
+    def step(self) -> int:
+        return self.rule

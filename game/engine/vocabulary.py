@@ -45,7 +45,15 @@ from .policy import Policy
 from .schema import (
     Checker,
 )
-from .shapes import FoundationStart, FoundationTakes, Goal, MoveLimit, Numbering, WasteBuild
+from .shapes import (
+    FoundationDirection,
+    FoundationStart,
+    FoundationTakes,
+    Goal,
+    MoveLimit,
+    Numbering,
+    WasteBuild,
+)
 from .text import N_
 
 KEYS: tuple[Key, ...] = (
@@ -210,6 +218,13 @@ KEYS: tuple[Key, ...] = (
         "foundation_wrap",
     ),
     Key(
+        "foundations.direction",
+        choice(FoundationDirection),
+        'which way the foundations build in suit (down: from the King, `base = "king"`)',
+        "up",
+        "foundation_direction",
+    ),
+    Key(
         "foundations.start",
         choice(FoundationStart),
         "what the foundations hold before the deal (Beleaguered Castle: the Aces)",
@@ -310,7 +325,7 @@ PER_MODE = frozenset({"suits"})
 OPTIONAL_SECTIONS = frozenset({"reserves", "cells"})
 # Keys that once offered a choice the engine never had: say so rather than "unknown".
 RETIRED_KEYS = {
-    "foundations.build": N_("not a choice: foundations always build up in suit"),
+    "foundations.build": N_("not a key: foundations build in suit, up or down as direction says"),
 }
 
 

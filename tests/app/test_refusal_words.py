@@ -88,6 +88,7 @@ SAID = {
     "a card the waste does not take (Golf)": (
         f"The waste takes a card one rank above or below 5{S}, not 7{D}."
     ),
+    "not a King on an empty foundation that builds down": "An empty foundation takes only a King.",
 }
 
 

@@ -10,9 +10,9 @@ import pytest
 
 from game.engine.cards import CODE
 from game.engine.commands import Collect, Draw, Move, ToFoundation
-from game.engine.policies import Build, EmptyPile, Run, StockTarget
+from game.engine.policies import Build, EmptyPile, FoundationBase, Run, StockTarget
 from game.engine.refusals import Reason, Refused
-from game.engine.shapes import FoundationTakes, MoveLimit, WasteBuild
+from game.engine.shapes import FoundationDirection, FoundationTakes, MoveLimit, WasteBuild
 from game.engine.state import STOCK, WASTE
 from tests.test_structure import graph
 
@@ -434,6 +434,17 @@ CASES = [
         Reason.WASTE_TAKES,
         {"card": "7D", "onto": "5S", "source": "t1", "target": "waste"},
         rules_changed={"waste_builds": WasteBuild.UP_OR_DOWN},
+    ),
+    Case(
+        "not a King on an empty foundation that builds down",
+        {"t1": "9C QH"},
+        ("move", "t1", "f1"),
+        Reason.EMPTY_FOUNDATION_KING,
+        {"card": "QH", "source": "t1", "target": "f1"},
+        rules_changed={
+            "foundation_direction": FoundationDirection.DOWN,
+            "foundation_base": FoundationBase.KING,
+        },
     ),
 ]
 

@@ -104,14 +104,16 @@ def test_missing_field_is_named(tmp_path):
 
 def test_a_foundation_key_that_offers_no_choice_is_refused_by_name(tmp_path):
     path = write(tmp_path, "f.toml", 'extends = "klondike"\n[foundations]\nbuild = "up"\n')
-    with pytest.raises(RuleTableError, match="foundations\\.build': not a choice.*up in suit"):
+    with pytest.raises(RuleTableError, match="foundations\\.build': not a key.*as direction says"):
         load_variant_file(path)
 
 
-def test_the_foundations_base_is_a_choice_of_two(tmp_path):
-    """Once retired (always the Ace), the base is now a policy: the Ace or a dealt card."""
+def test_the_foundations_base_is_a_choice_of_three(tmp_path):
+    """Once retired (always the Ace), the base is now a policy: the Ace, the King or a dealt card."""
     path = write(tmp_path, "f.toml", 'extends = "klondike"\n[foundations]\nbase = "K"\n')
-    with pytest.raises(RuleTableError, match="foundations\\.base': must be one of 'ace', 'dealt'"):
+    with pytest.raises(
+        RuleTableError, match="foundations\\.base': must be one of 'ace', 'king', 'dealt'"
+    ):
         load_variant_file(path)
 
 

@@ -17,7 +17,7 @@ from game.engine.game import new_game
 from game.engine.policies import EmptyPile, FoundationBase, Scoring, StockTarget
 from game.engine.refusals import Reason, Refused
 from game.engine.rules import RuleTableError
-from game.engine.shapes import FoundationTakes, MoveLimit, by_free_space
+from game.engine.shapes import FoundationDirection, FoundationTakes, MoveLimit, by_free_space
 from game.engine.text import EngineError
 from game.variants import load_variant_file
 
@@ -460,3 +460,26 @@ def test_a_group_never_fills_a_foundation_past_thirteen():
         game.execute(Move(t1, f1, 3))
     game.execute(Move(t1, f1, 2))
     assert len(game.state.piles[f1]) == 13
+
+
+def test_foundations_that_build_down_start_from_the_king():
+    r = replace(
+        rules(), foundation_direction=FoundationDirection.DOWN, foundation_base=FoundationBase.KING
+    )
+    game = game_at(r, position(r, {"t1": "QH KH", "t2": "9C QH", "f2": "KS QS"}))
+    t1, t2, f1, f2 = (game.layout.index(n) for n in ("t1", "t2", "f1", "f2"))
+    ups = {m for m in game.legal_moves() if game.layout.is_foundation(m.target)}
+    assert ups == {Move(t1, f, 1) for f in game.layout.foundation_range if f != f2}
+    game.execute(Move(t1, f1, 1))  # K♥ on the empty foundation
+    game.execute(Move(t1, f1, 1))  # Q♥ on K♥
+    assert codes(game.state.piles[f1]) == ["KH", "QH"]
+    with pytest.raises(Refused) as refused:
+        game.execute(Move(t2, f2, 1))  # Q♥ on Q♠: J♠ is what goes there
+    assert refused.value.reason is Reason.FOUNDATION_TAKES
+
+
+def test_a_king_base_goes_with_foundations_building_down(tmp_path):
+    with pytest.raises(RuleTableError, match="foundations.base"):
+        table_rules(tmp_path, '[foundations]\nbase = "king"\n', "draw1")
+    with pytest.raises(RuleTableError, match="foundations.base"):
+        table_rules(tmp_path, '[foundations]\ndirection = "down"\n', "draw1")

@@ -86,6 +86,7 @@ CORE_KNOWS = frozenset(
         # The deal's alone: a search starts from a state already dealt.
         "numbering", "face_down", "kings_to_bottom", "foundation_start",
         "goal", "waste_builds",
+        "foundation_direction",  # in the ``up`` table and the base rank the spec carries
     }
 )  # fmt: skip
 
