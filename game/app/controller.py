@@ -121,7 +121,7 @@ class Controller:
             i.OpenOptions: lambda it: self._open(
                 pages().options_menu, self._fullscreen, self.sounds.silenced
             ),
-            i.OpenVariants: lambda it: self._open(menus().variant_menu, it.variant),
+            i.OpenVariants: lambda it: self._open(menus().variant_menu, it.variant, it.family),
             i.ShowTableProblem: lambda it: self._open(menus().table_problem, it),
             i.OpenDealPrompt: lambda it: self._open(menus().deal_prompt),
             i.OpenSubmenu: self._submenu,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.engine.deal import MAX_SEED
+from game.engine.families import Family
 from game.engine.rules import VariantTable
 from game.files.problems import printable
 from game.i18n import _
@@ -95,13 +96,16 @@ def games_menu(session: Session, size: Size) -> MenuPanel:
     return MenuPanel(_("Watch, save and open games"), items, size, footer=footer, closes=True)
 
 
-def variant_menu(session: Session, size: Size, variant: str | None = None) -> MenuPanel:
-    """The variants, one row each: the built-ins, then the player's tables in the data
-    folder's ``variants/`` (read again now, so a table just added shows), the broken ones
-    marked, to see why. A variant with one deal mode starts at once; one with several opens
-    the menu of its modes (``variant``: that menu). Fourteen games and their twenty-odd
-    modes in one list would not fit a small window. Either menu opens on what is played,
-    marked with a tick."""
+def variant_menu(
+    session: Session, size: Size, variant: str | None = None, family: str | None = None
+) -> MenuPanel:
+    """The variants, one row each: the built-in games of the family played (``family``:
+    of that family), a row opening each other family's games, then the player's tables in
+    the data folder's ``variants/`` (read again now, so a table just added shows), the
+    broken ones marked, to see why. A variant with one deal mode starts at once; one with
+    several opens the menu of its modes (``variant``: that menu). Every game and mode in
+    one list would not fit a small window. Each menu opens on what is played, marked with a
+    tick."""
     current = session.game.rules
     found = session.catalogue.scan(session.data_dir)
     own = {table.id: table for table in found.tables}
@@ -129,7 +133,15 @@ def variant_menu(session: Session, size: Size, variant: str | None = None) -> Me
         hint = "\u2713 " + words(table.rules(current.mode).mode_label) if played else ""
         return Item(words(table.name), i.OpenVariants(table.id), hint=hint, opens=True), played
 
-    rows = [row(table, _) for table in in_shown_order(all_variants())]
+    builtins = in_shown_order(all_variants())
+    played = next((t.family for t in builtins if t.id == current.variant), Family.KLONDIKE)
+    shown = Family(family) if family is not None else played
+    rows = [row(table, _) for table in builtins if table.family is shown]
+    if family is not None:
+        return _opened_on_played(_(shown.heading), rows, size, footer)
+    others = [f for f in Family if f is not shown and any(t.family is f for t in builtins)]
+    for other in others:
+        rows.append((Item(_(other.heading), i.OpenVariants(family=other.value), opens=True), False))
     if found.tables or found.broken:
         rows.append((Item(_("Your tables"), None, enabled=lambda: False), False))  # a heading
     rows += [row(table, str) for table in in_shown_order(found.tables, translated=False)]

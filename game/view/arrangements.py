@@ -291,7 +291,8 @@ def _place_sides(origins, plan, shape, width, card_w, card_h, gap, top, edge, le
     if cols and not under_stock(len(reserves)):
         groups.append(("reserves", cols, block))
     foundation_places = [(f, n % found_cols, n // found_cols) for n, f in enumerate(foundations)]
-    groups.append(("foundations", found_cols, foundation_places))
+    if foundation_places:  # Golf and Scorpion have none: no column, no gap
+        groups.append(("foundations", found_cols, foundation_places))
     if left_handed:
         groups.reverse()
     across = sum(columns for _, columns, _ in groups)

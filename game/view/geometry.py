@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 CARD_ASPECT = 7 / 5  # height / width of the card art (240 x 336 units)
-MIN_CARD_WIDTH = 24
+MIN_CARD_WIDTH = 22  # Baker's Dozen's thirteen piles in a 320-pixel window
 GAP = 0.16  # between columns, in card widths, when the width has room for it
 # Narrowest gap between columns: where the height would hold much larger cards than the width
 # with full gaps allows (tall windows), the gaps give way to the cards, down to this.

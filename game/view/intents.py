@@ -172,9 +172,11 @@ class OpenOptions(Frozen):
 
 
 class OpenVariants(Frozen):
-    """The Variants menu; with ``variant``, the menu of that variant's deal modes."""
+    """The Variants menu; with ``variant``, the menu of that variant's deal modes; with
+    ``family``, the menu of that family's games."""
 
     variant: str | None = None
+    family: str | None = None
 
 
 class OpenDealPrompt(Frozen):

@@ -21,7 +21,7 @@ from game.app.args import parse
         (["--data-dir", ""], "empty"),
         (["--data-dir", "~no-such-user-here/games"], "no such home folder"),
         (["--windowed", "16384x16384"], "outside"),
-        (["--variant", "spider"], "invalid choice"),
+        (["--variant", "pyramid"], "invalid choice"),
         (["--bogus\nline" * 1000], "unrecognized"),
     ],
 )

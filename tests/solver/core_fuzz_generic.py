@@ -56,10 +56,12 @@ RULE_VALUES = {
     19: (2,),  # foundations take runs
     20: (2, -1),  # group moves up
     21: (2,),  # deal needs every pile
+    22: (-1, 3),  # goal
+    23: (2,),  # waste builds
 }
 # The spec's tables: (index, most a value may be): rank and suit a card, wanted and up a
 # rank, empty_takes a card, builds_on and links a pair (0 or 1).
-TABLES = {22: 13, 23: 3, 24: 13, 25: 13, 26: 1, 27: 1, 28: 1}
+TABLES = {24: 13, 25: 3, 26: 13, 27: 13, 28: 1, 29: 1, 30: 1}
 WRONG_TYPES = (1.5, "3", None, b"\x01", (1,))
 
 

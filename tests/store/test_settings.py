@@ -124,7 +124,7 @@ def test_unknown_keys_ignored_bad_values_defaulted(tmp_path):
             "animation_speed": "warp",  # bad
             "window_size": [10, 10],  # bad (too small)
             "fullscreen": "yes",  # bad (not a bool)
-            "variant": "spider",  # bad (not a variant)
+            "variant": "pyramid",  # bad (not a variant)
             "auto_finish": "always",  # good
             "modes": {"klondike": "draw3", "saratoga": "draw9", "my-own": "x"},
             "winnable_only": {"klondike": True, "saratoga": "maybe"},

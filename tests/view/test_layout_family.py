@@ -54,7 +54,9 @@ def test_every_pile_has_its_own_place_inside_the_window(name, size, left_handed)
         for card, home in card_homes(state, layout, layout.waste_fan_max).items():
             assert 0 <= home.x and home.x + layout.card_w <= size[0], (card, home)
             assert 0 <= home.y and home.y + layout.card_h <= layout.tableau_bottom, (card, home)
-    assert layout.card_w >= READABLE[size], (name, layout.card_w, layout.arrangement)
+    # Past ten piles the width is shared by more cards (Baker's Dozen's thirteen).
+    readable = READABLE[size] * min(1.0, 10 / layout.piles.tableau)
+    assert layout.card_w >= readable, (name, layout.card_w, layout.arrangement)
     assert all(p in shown for row in layout.rows() for p in row)
     assert sorted(p for row in layout.rows() for p in row) == shown
 
