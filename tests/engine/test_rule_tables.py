@@ -109,7 +109,7 @@ def test_a_foundation_key_that_offers_no_choice_is_refused_by_name(tmp_path):
 
 
 def test_the_foundations_base_is_a_choice_of_three(tmp_path):
-    """Once retired (always the Ace), the base is now a policy: the Ace, the King or a dealt card."""
+    """Once retired (always the Ace), the base is a policy: the Ace, the King or a dealt card."""
     path = write(tmp_path, "f.toml", 'extends = "klondike"\n[foundations]\nbase = "K"\n')
     with pytest.raises(
         RuleTableError, match="foundations\\.base': must be one of 'ace', 'king', 'dealt'"
