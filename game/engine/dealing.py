@@ -138,6 +138,12 @@ def _other_colour(card: int, onto: int) -> bool:
     return IS_RED[card] != IS_RED[onto]
 
 
+def in_suit_pairs(tableau: Sequence[Pile], down: Sequence[int]) -> int:
+    """Face-up tableau cards lying on the card of their suit one rank higher: Spider's and
+    Scorpion's score, and Scorpion's progress in the search (``Relations.progress``)."""
+    return _pairs(Tally((), tableau, down), _in_suit)
+
+
 def _whole_runs(t: Tally) -> int:
     """Tableau piles that are one complete run in suit, King to Ace (Scorpion's goal)."""
     return sum(

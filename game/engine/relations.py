@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import ACE, KING, RANK, RANKS, SUIT, make_card
+from .dealing import in_suit_pairs
 from .policies import Build, EmptyPile, FoundationBase, Run, any_suit, builder, next_rank
 from .rules import Rules
 from .shapes import Goal, MoveLimit
@@ -178,12 +179,8 @@ class Relations:
         if self.goal is Goal.TABLEAU_CLEARED:
             return -sum(len(piles[t]) for t in self.tableau)
         if self.goal is Goal.TABLEAU_RUNS:
-            return sum(
-                1
-                for t in self.tableau
-                for i in range(max(state.down[t], 0) + 1, len(piles[t]))
-                if SUIT[piles[t][i]] == SUIT[piles[t][i - 1]]
-                and RANK[piles[t][i - 1]] == RANK[piles[t][i]] + 1
+            return in_suit_pairs(
+                [piles[t] for t in self.tableau], [state.down[t] for t in self.tableau]
             )
         return state.cards_on_foundations(self.layout)
 
