@@ -141,7 +141,9 @@ def variant_menu(
         return _opened_on_played(_(shown.heading), rows, size, footer)
     others = [f for f in Family if f is not shown and any(t.family is f for t in builtins)]
     for other in others:
-        rows.append((Item(_(other.heading), i.OpenVariants(family=other.value), opens=True), False))
+        # "…" as every row that opens a menu of its own says it
+        label = _(other.heading) + "\u2026"
+        rows.append((Item(label, i.OpenVariants(family=other.value), opens=True), False))
     if found.tables or found.broken:
         rows.append((Item(_("Your tables"), None, enabled=lambda: False), False))  # a heading
     rows += [row(table, str) for table in in_shown_order(found.tables, translated=False)]
