@@ -166,11 +166,25 @@ class Relations:
         if self.goal is Goal.TABLEAU_CLEARED:
             return not any(piles[t] for t in self.tableau)
         if self.goal is Goal.TABLEAU_RUNS:
-            return all(
-                not piles[t] or (len(piles[t]) == FULL_FOUNDATION and self.complete_run(state, t))
-                for t in self.tableau
-            )
-        return state.cards_on_foundations(self.layout) == self.rules.card_count
+            return self._tableau_in_runs(state)
+        on_foundations = state.cards_on_foundations(self.layout)
+        if on_foundations == self.rules.card_count:
+            return True
+        # Spider's second way: every card still in the tableau, in complete runs.
+        return (
+            self.goal is Goal.FOUNDATIONS_OR_TABLEAU_RUNS
+            and on_foundations == 0
+            and sum(len(piles[t]) for t in self.tableau) == self.rules.card_count
+            and self._tableau_in_runs(state)
+        )
+
+    def _tableau_in_runs(self, state: State) -> bool:
+        """Is every tableau pile empty or one complete run in suit, King to Ace?"""
+        piles = state.piles
+        return all(
+            not piles[t] or (len(piles[t]) == FULL_FOUNDATION and self.complete_run(state, t))
+            for t in self.tableau
+        )
 
     def progress(self, state: State) -> int:
         """How far the game is towards its goal, in cards: on the foundations; off the

@@ -347,7 +347,7 @@ def _resolve(d: dict, mode_id: str, label: str, source: str, where: str) -> Rule
     if fields["move_limit"] is not MoveLimit.NONE and not fields["move_runs"]:
         problem = Message(N_("only allowed with move_runs = true"))
         raise key_error(source, "tableau.move_limit", problem)
-    wanted = 4 * d["decks"] if fields["goal"] is Goal.FOUNDATIONS else 0
+    wanted = 4 * d["decks"] if fields["goal"].needs_foundations else 0
     if fnd["count"] != wanted:
         if wanted:
             must = N_("must be 4 per deck ({count}), got {value}")

@@ -97,6 +97,18 @@ class Goal(Policy):
         N_("every tableau pile empty or one complete run in suit, King to Ace (Scorpion)"),
     )
     TABLEAU_CLEARED = ("tableau-cleared", N_("every tableau card moved to the waste (Golf)"))
+    FOUNDATIONS_OR_TABLEAU_RUNS = (
+        "foundations-or-tableau-runs",
+        N_(
+            "every card on the foundations, or every card left in the tableau in complete "
+            "runs in suit, King to Ace, with the foundations empty (Spider)"
+        ),
+    )
+
+    @property
+    def needs_foundations(self) -> bool:
+        """Does this goal have the foundations (four a deck)?"""
+        return self in (Goal.FOUNDATIONS, Goal.FOUNDATIONS_OR_TABLEAU_RUNS)
 
 
 # -- the waste as a pile to build on (Golf) --------------------------------------------------

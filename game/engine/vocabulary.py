@@ -194,7 +194,7 @@ KEYS: tuple[Key, ...] = (
     Key(
         "foundations.count",
         whole(0, 4 * MAX_DECKS),
-        "how many foundations: 4 per deck where the goal is the foundations, else none",
+        "how many foundations: 4 per deck where the goal takes the foundations, else none",
         field="foundations",
     ),
     Key(

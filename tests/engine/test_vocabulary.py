@@ -83,7 +83,7 @@ def test_rules_refuse_a_value_no_kind_has():
 def _c_enum(first: str) -> dict[str, int]:
     """The members of generic.c's enum whose first member is ``first``."""
     source = (ROOT / "game/solver/compiled/core/generic.c").read_text(encoding="utf-8")
-    body = re.search(r"enum \{ (" + first + r" = 0[^}]*)\}", source).group(1)
+    body = re.search(r"enum \{\s*(" + first + r" = 0[^}]*)\}", source).group(1)
     return {name: int(value) for name, value in re.findall(r"(\w+) = (\d+)", body)}
 
 

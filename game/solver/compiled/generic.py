@@ -61,7 +61,12 @@ STOCK_TARGETS = {
 # How many cards of a run may move together, as generic.c's LIMIT_ names.
 MOVE_LIMITS = {MoveLimit.NONE: 0, MoveLimit.FREE_SPACE: 1, MoveLimit.FREE_CELLS: 2}
 # The goal, as generic.c's GOAL_ names (tests/engine/test_vocabulary.py holds them equal).
-GOALS = {Goal.FOUNDATIONS: 0, Goal.TABLEAU_RUNS: 1, Goal.TABLEAU_CLEARED: 2}
+GOALS = {
+    Goal.FOUNDATIONS: 0,
+    Goal.TABLEAU_RUNS: 1,
+    Goal.TABLEAU_CLEARED: 2,
+    Goal.FOUNDATIONS_OR_TABLEAU_RUNS: 3,
+}
 MOST_REDEALS = 10**9
 
 

@@ -26,7 +26,12 @@
 enum { RUN_BUILT = 0, RUN_TOP_OR_ALL = 1, RUN_ALL_FACE_UP = 2, RUN_ANY_FACE_UP = 3 };
 enum { TO_WASTE = 0, TO_TABLEAU = 1, TO_RESERVES = 2, TO_NONE = 3 };
 enum { LIMIT_NONE = 0, LIMIT_FREE_SPACE = 1, LIMIT_FREE_CELLS = 2 };
-enum { GOAL_FOUNDATIONS = 0, GOAL_TABLEAU_RUNS = 1, GOAL_TABLEAU_CLEARED = 2 };
+enum {
+    GOAL_FOUNDATIONS = 0,
+    GOAL_TABLEAU_RUNS = 1,
+    GOAL_TABLEAU_CLEARED = 2,
+    GOAL_FOUNDATIONS_OR_TABLEAU_RUNS = 3
+};
 
 typedef struct {
     int nf, nt, nr, npiles, ncards;
@@ -42,7 +47,8 @@ typedef struct {
     int runs_up;     /* foundations take only complete runs, King to Ace (FoundationTakes.RUNS) */
     int group_up;    /* group_to_foundation: a group goes up one by one as one move */
     int needs_every; /* deal_needs_every_pile: the stock deals only with no tableau pile empty */
-    int goal;        /* GOAL_FOUNDATIONS, GOAL_TABLEAU_RUNS (Scorpion), GOAL_TABLEAU_CLEARED (Golf) */
+    int goal;        /* GOAL_FOUNDATIONS, GOAL_TABLEAU_RUNS (Scorpion), GOAL_TABLEAU_CLEARED (Golf),
+                        GOAL_FOUNDATIONS_OR_TABLEAU_RUNS (Spider) */
     int waste_builds; /* WasteBuild.UP_OR_DOWN: tableau tops onto the waste, a rank up or down */
     uint8_t wanted[KING + 1], up[KING + 1]; /* 0: nothing */
     uint8_t rank[MAXCARDS], suit[MAXCARDS], empty_takes[MAXCARDS];
@@ -462,18 +468,26 @@ static int gchildren(const GRules *r, const GState *s, GMoves *out) {
     return 1;
 }
 
+/* Relations._tableau_in_runs: every tableau pile empty or one complete run in suit. */
+static int tableau_in_runs(const GRules *r, const GState *s) {
+    int t0 = first_tableau(r);
+    for (int t = t0; t < t0 + r->nt; t++) {
+        int n = glen(s, t);
+        if (n && !(n == GFULL && complete_run(r, s, t))) return 0;
+    }
+    return 1;
+}
+
 /* Relations.won: the table's goal. */
 static int gwon(const GRules *r, const GState *s) {
     int t0 = first_tableau(r);
     if (r->goal == GOAL_TABLEAU_CLEARED) return s->start[t0 + r->nt] == s->start[t0];
-    if (r->goal == GOAL_TABLEAU_RUNS) {
-        for (int t = t0; t < t0 + r->nt; t++) {
-            int n = glen(s, t);
-            if (n && !(n == GFULL && complete_run(r, s, t))) return 0;
-        }
-        return 1;
-    }
-    return s->start[t0] - s->start[GFIRST_FOUNDATION] == r->ncards;
+    if (r->goal == GOAL_TABLEAU_RUNS) return tableau_in_runs(r, s);
+    int up = s->start[t0] - s->start[GFIRST_FOUNDATION];
+    if (up == r->ncards) return 1;
+    /* Spider's second way: every card still in the tableau, in complete runs. */
+    return r->goal == GOAL_FOUNDATIONS_OR_TABLEAU_RUNS && up == 0 &&
+           s->start[t0 + r->nt] - s->start[t0] == r->ncards && tableau_in_runs(r, s);
 }
 
 /* Relations.progress: cards on the foundations; off the tableau (Golf, negative); lying in

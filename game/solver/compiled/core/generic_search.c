@@ -254,7 +254,8 @@ static int read_grules(PyObject *spec, GRules *r) {
         || !flag(r->empty_any | r->from_reserve, "a flag not 0 or 1")
         || !flag(r->runs_up | r->group_up | r->needs_every | r->waste_builds, "a flag not 0 or 1"))
         return 0;
-    if (r->goal < GOAL_FOUNDATIONS || r->goal > GOAL_TABLEAU_CLEARED) return refuse("an unknown goal");
+    if (r->goal < GOAL_FOUNDATIONS || r->goal > GOAL_FOUNDATIONS_OR_TABLEAU_RUNS)
+        return refuse("an unknown goal");
     if (r->move_limit < LIMIT_NONE || r->move_limit > LIMIT_FREE_CELLS)
         return refuse("an unknown move limit");
     Py_ssize_t n = r->ncards;
