@@ -84,6 +84,7 @@ def copy_of_the_games(tmp_path: Path, monkeypatch) -> Path:
         (("+++\n", "", 1), "yukon.txt: no header of the game's words"),
         (('name = "', 'name = "Ю'), None),  # a word of its own: fine
         (("По три карти", "Три карти"), "yukon: modes.draw3.label ('Three-card deals') said"),
+        (("По три карти", "юкон"), "yukon: modes.draw3.label says the game's name again"),
     ],
 )
 def test_a_page_lacking_or_misplacing_a_word_is_named(tmp_path, monkeypatch, change, problem):

@@ -179,4 +179,16 @@ def problems(language: str) -> list[str]:
             for key in given
             if key not in known
         ]
+        found += _name_said_twice(where, game_words)
     return found
+
+
+def _name_said_twice(where: str, game_words: list[Word]) -> list[str]:
+    """A mode label said as the game's name: the status line, "name \u00b7 mode", would say
+    it twice."""
+    said = {word.key: (word.translated or "").casefold() for word in game_words}
+    return [
+        f"{where}: {key} says the game's name again ({said[key]!r})"
+        for key in said
+        if key.endswith(".label") and said[key] and said[key] == said.get("name")
+    ]
