@@ -58,7 +58,9 @@ import threading
 import time
 from pathlib import Path
 
-from measure_desktop import cpu_share, rss_mb, stop, tree
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script
+
+from tools.measure_desktop import cpu_share, rss_mb, stop, tree  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 AISLERIOT = "/usr/games/sol"
@@ -425,6 +427,7 @@ def main(argv: list[str] | None = None) -> int:
     server = start_xvfb(display, args.size)
     watch = MapWatch(display)
     runs: dict[str, list[dict]] = {name: [] for name in names}
+    rounds: list[dict[str, float]] = []  # each round's window times, by subject
     loads: dict[str, list[float]] = {name: [] for name in names}
     try:
         with tempfile.TemporaryDirectory(prefix="bench-startup-") as scratch:
@@ -437,12 +440,15 @@ def main(argv: list[str] | None = None) -> int:
             # Round by round, each subject once a round: a load that comes and goes
             # weighs on all alike.
             for _ in range(args.runs):
+                rounds.append({})
                 for name in names:
                     loads[name].append(os.getloadavg()[0])
                     command, env = subject(name, args, display, Path(scratch))
                     clock = args.clock and name in OURS
                     try:
                         runs[name].append(launch(watch, command, env, args.idle, clock))
+                        if runs[name][-1]["window"] is not None:
+                            rounds[-1][name] = runs[name][-1]["window"]
                     except RuntimeError as exc:  # said, and the other launches go on
                         print(f"{name}: a launch failed: {exc}", flush=True)
     finally:
@@ -471,8 +477,21 @@ def main(argv: list[str] | None = None) -> int:
     for other, words in (("bare", "the bare window's"), ("aisleriot", "AisleRiot's")):
         if ours and other in results:
             ratio = ours["window"] / results[other]["window"]
-            print(f"the game's window / {words}: {ratio:.2f}")
+            paired = paired_ratios(rounds, "game", other)
+            each = " ".join(f"{r:.2f}" for r in paired)
+            middle = f", median {median(paired):.2f}" if paired else ""
+            print(
+                f"the game's window / {words}: {ratio:.2f} (medians); "
+                f"round by round: {each or 'none'}{middle}"
+            )
     return 0
+
+
+def paired_ratios(rounds: list[dict[str, float]], ours: str, other: str) -> list[float]:
+    """The ratio of ``ours``'s window time to ``other``'s in each round both were timed:
+    launched back to back, the two meet much the same load, which a ratio of medians taken
+    over minutes of a shared machine's load does not promise."""
+    return [r[ours] / r[other] for r in rounds if r.get(ours) and r.get(other)]
 
 
 if __name__ == "__main__":
