@@ -8,14 +8,21 @@ import pytest
 from game.engine.cards import RANK
 from game.engine.commands import Draw, Move, mechanics_for
 from game.engine.events import apply_step
-from game.engine.game import new_game
+from game.engine.game import Game, new_game
 from game.engine.policies import FoundationBase
 from game.engine.refusals import Refused
 from game.engine.state import State, layout_for
 
 from .positions import build, card, rules_of
 
-__all__ = ["Table", "card"]
+__all__ = ["Table", "card", "run"]
+
+RANKS_DOWN = "K Q J T 9 8 7 6 5 4 3 2 A".split()
+
+
+def run(suit: str, top: str = "A") -> str:
+    """The codes of the run in ``suit`` from the King down to ``top``."""
+    return " ".join(r + suit for r in RANKS_DOWN[: RANKS_DOWN.index(top) + 1])
 
 
 class Table:
@@ -30,6 +37,12 @@ class Table:
     def deal(self, seed: int = 1):
         """A fresh game of this variant, dealt from deal number ``seed``."""
         return new_game(self.rules, seed=seed)
+
+    def game_at(self, state: State) -> Game:
+        """A game of this variant whose deal and position are ``state``."""
+        g = new_game(self.rules, seed=self.rules.numbering.first)
+        g.initial = g.state = state
+        return g
 
     def state(self, down: dict[str, int] | None = None, redeals: int = 0, **piles: str) -> State:
         """``t1="KS QH"``, ``f1="AS"``, ``stock="..."``: pile name -> codes, bottom to top.

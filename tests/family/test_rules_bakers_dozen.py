@@ -26,7 +26,6 @@ import pytest
 
 from game.engine.cards import KING, RANK
 from game.engine.commands import Draw, ToFoundation
-from game.engine.game import Game, new_game
 from game.engine.refusals import Reason, Refused
 from game.engine.state import STOCK, WASTE
 
@@ -36,10 +35,7 @@ T = Table("bakers-dozen")
 UP = "A 2 3 4 5 6 7 8 9 T J Q K".split()
 
 
-def at(state) -> Game:
-    g = new_game(T.rules, seed=0)
-    g.initial = g.state = state
-    return g
+at = T.game_at
 
 
 def test_a_standard_deck():

@@ -13,7 +13,6 @@ import pytest
 
 from game.engine.commands import Draw, ToFoundation
 from game.engine.events import StockTurned
-from game.engine.game import Game, new_game
 from game.engine.refusals import Reason, Refused
 from game.engine.state import STOCK, WASTE
 
@@ -49,12 +48,6 @@ def complete_foundations(decks: int) -> dict[str, str]:
     """Every foundation built from the Ace to the King: pile name -> codes."""
     order = "A 2 3 4 5 6 7 8 9 T J Q K".split()
     return {f"f{i + 1}": " ".join(r + s for r in order) for i, s in enumerate("CDHS" * decks)}
-
-
-def at(table: Table, state) -> Game:
-    g = new_game(table.rules, seed=0)
-    g.initial = g.state = state
-    return g
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -164,7 +157,7 @@ def test_double_click_moves_a_card_to_its_foundation(game):
     first = "AC" if game in ACE_BASED else "9C"
     # Where a dealt card is the base, the first foundation always holds it.
     state = t.state(t1=f"4H {first}", t2="QH", f1="" if game in ACE_BASED else "9S")
-    g = at(t, state)
+    g = t.game_at(state)
     g.execute(ToFoundation(t.pile("t1")))
     assert [c for f in t.piles("f") for c in g.state.piles[f]][-1] == state.piles[t.pile("t1")][-1]
     with pytest.raises(Refused):
@@ -177,7 +170,7 @@ def test_scoring(game):
     (Jumbo: 104)."""
     decks = PAGES[game][0]
     t = Table(game)
-    g = at(t, t.state(f1="AS 2S 3S", t1="5H"))
+    g = t.game_at(t.state(f1="AS 2S 3S", t1="5H"))
     assert (g.score, g.max_score) == (3, 52 * decks)
 
 
@@ -187,10 +180,10 @@ def test_goal_all_cards_on_the_foundations(game):
     decks = PAGES[game][0]
     t = Table(game)
     piles = complete_foundations(decks)
-    won = at(t, t.state(**piles))
+    won = t.game_at(t.state(**piles))
     assert won.won
     piles["f1"] = piles["f1"][:-3]
-    almost = at(t, t.state(t1="KC", **piles))
+    almost = t.game_at(t.state(t1="KC", **piles))
     assert not almost.won
 
 
@@ -291,12 +284,12 @@ def test_scoring_and_goal_in_suit(game):
     """ "Each card placed on to the Foundation piles scores one point. Maximum possible
     score: 52"; "Goal: Move all cards to the Foundation piles.\""""
     t = Table(game)
-    g = at(t, t.state(f1="AS 2S 3S", t1="5H", c1="9C"))
+    g = t.game_at(t.state(f1="AS 2S 3S", t1="5H", c1="9C"))
     assert (g.score, g.max_score) == (3, 52)
     piles = complete_foundations(1)
-    assert at(t, t.state(**piles)).won
+    assert t.game_at(t.state(**piles)).won
     piles["f1"] = piles["f1"][:-3]
-    assert not at(t, t.state(c1="KC", **piles)).won
+    assert not t.game_at(t.state(c1="KC", **piles)).won
 
 
 # -- the FreeCell family's pages one card at a time -------------------------------------------

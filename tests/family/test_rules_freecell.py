@@ -37,7 +37,6 @@ from __future__ import annotations
 import pytest
 
 from game.engine.commands import Draw, ToFoundation
-from game.engine.game import Game, new_game
 from game.engine.refusals import Reason, Refused
 from game.engine.state import STOCK, WASTE
 
@@ -47,10 +46,7 @@ T = Table("freecell")
 FULL_DIAMONDS = "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD"
 
 
-def at(state) -> Game:
-    g = new_game(T.rules, seed=1)
-    g.initial = g.state = state
-    return g
+at = T.game_at
 
 
 def test_deal():

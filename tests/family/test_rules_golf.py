@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from game.engine.commands import Draw
 from game.engine.events import CardsMoved, StockTurned
-from game.engine.game import Game, new_game
 from game.engine.refusals import Reason
 from game.engine.state import STOCK, WASTE
 
@@ -32,10 +31,7 @@ from .table import Table
 T = Table("golf")
 
 
-def at(state) -> Game:
-    g = new_game(T.rules, seed=0)
-    g.initial = g.state = state
-    return g
+at = T.game_at
 
 
 def test_a_standard_deck():

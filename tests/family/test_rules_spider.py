@@ -38,7 +38,7 @@ from collections import Counter
 from game.engine.cards import RANK, SUIT
 from game.engine.commands import Draw
 from game.engine.events import CardsMoved, CardTurnedUp, StockDealt
-from game.engine.game import Game, new_game
+from game.engine.game import new_game
 from game.engine.refusals import Reason
 from game.engine.state import STOCK, WASTE
 from game.solver.compiled.generic import native_generic_best_first
@@ -47,21 +47,10 @@ from game.solver.generic.search import GenericSearch
 from game.solver.outcome import Outcome
 from game.solver.specialised.expansion import Budget
 
-from .table import Table
+from .table import Table, run
 
 T = Table("spider")
-DOWN = "K Q J T 9 8 7 6 5 4 3 2 A".split()
-
-
-def run(suit: str, top: str = "A") -> str:
-    """The run in ``suit`` from the King down to ``top``."""
-    return " ".join(r + suit for r in DOWN[: DOWN.index(top) + 1])
-
-
-def at(state) -> Game:
-    g = new_game(T.rules, seed=0)
-    g.initial = g.state = state
-    return g
+at = T.game_at
 
 
 def test_four_suits_is_a_standard_double_deck():

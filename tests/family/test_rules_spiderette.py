@@ -32,25 +32,13 @@ from __future__ import annotations
 
 from game.engine.commands import Draw
 from game.engine.events import CardsMoved, CardTurnedUp, StockDealt
-from game.engine.game import Game, new_game
 from game.engine.refusals import Reason
 from game.engine.state import STOCK, WASTE
 
-from .table import Table
+from .table import Table, run
 
 T = Table("spiderette")
-DOWN = "K Q J T 9 8 7 6 5 4 3 2 A".split()
-
-
-def run(suit: str, top: str = "A") -> str:
-    """The run in ``suit`` from the King down to ``top``."""
-    return " ".join(r + suit for r in DOWN[: DOWN.index(top) + 1])
-
-
-def at(state) -> Game:
-    g = new_game(T.rules, seed=0)
-    g.initial = g.state = state
-    return g
+at = T.game_at
 
 
 def test_a_standard_deck():
