@@ -29,8 +29,8 @@ class WinCascade:
     def __init__(
         self, starts: list[tuple[int, float, float]], layout: TableLayout, seed: int = 0
     ) -> None:
-        """``starts``: (card, x, y) in launch order (the top cards of the foundations
-        first, Kings first)."""
+        """``starts``: (card, x, y) in launch order (``launch_order``: the top cards
+        first)."""
         rng = random.Random(seed)  # looks only: the engine's deal randomness is elsewhere
         self.layout = layout
         self.queue = []
@@ -68,12 +68,13 @@ class WinCascade:
         self.flying = [f for f in self.flying if -lay.card_w < f.x < lay.width]
 
 
-def launch_order(foundations: list[tuple[int, ...]]) -> list[int]:
-    """The cards of the foundations, top cards first, foundation by foundation."""
-    depth = max((len(pile) for pile in foundations), default=0)
+def launch_order(piles: list[tuple[int, ...]]) -> list[int]:
+    """The cards of ``piles`` (the foundations, or where a game is won without them), top
+    cards first, pile by pile."""
+    depth = max((len(pile) for pile in piles), default=0)
     order = []
     for level in range(depth):
-        for pile in foundations:
+        for pile in piles:
             if len(pile) > level:
                 order.append(pile[len(pile) - 1 - level])
     return order

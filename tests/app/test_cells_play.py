@@ -1,13 +1,16 @@
 """Playing the games past the Klondike shape in the real App: click to move sends a card to
 a free cell before an empty pile; a double click sends a cell's card to its foundation; the
-empty foundations of Spider, which take whole runs, say K."""
+empty foundations of Spider, which take whole runs, say K; Spider is won with its runs
+left in the tableau."""
 
 from __future__ import annotations
 
 from game.engine.cards import ACE, RANK
 from game.engine.commands import Move
+from game.store.statistics import StatsKey, load_statistics
 from game.view import intents as i
 from game.view.slots import slot_labels
+from tests.family.table import Table, run
 
 from .app_helpers import click, frame, make_app, play, settle
 
@@ -58,3 +61,24 @@ def test_spiders_empty_foundations_say_king(tmp_path):
     settle(app)
     labels = slot_labels(app.session.game)
     assert {labels[f] for f in app.session.game.layout.foundation_range} == {"K"}
+
+
+def test_spider_is_won_with_the_eight_runs_left_in_the_tableau(tmp_path):
+    """The page's second way to win: the move that completes the eighth run in the tableau
+    ends the game as won, celebrated and counted, with no run on the foundations."""
+    table = Table("spider")
+    piles = {f"t{n + 1}": run(suit) for n, suit in enumerate("CDHS" * 2)}
+    piles["t8"], piles["t9"] = run("S", "2"), "AS"
+    game = table.game_at(table.state(**piles))
+    app = make_app(tmp_path, "--variant", "spider", "--seed", "1")
+    settle(app)
+    app.session.adopt(game, game_id="tableau-win")
+    app.table.show(game, animate=False)
+    assert not game.won
+    play(app, table.move("t9", "t8"))
+    assert game.won and app.table.cascade is not None
+    # No card is on a foundation: the cards that fly are the tableau's, all 104 of them.
+    assert len(app.table.cascade.queue) == 104
+    assert not any(game.state.piles[f] for f in game.layout.foundation_range)
+    stats, _ = load_statistics(tmp_path)
+    assert stats.get(StatsKey("spider", "four-suits")).won == 1
