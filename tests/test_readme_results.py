@@ -1,7 +1,10 @@
 """The rows of deals 1-1000 in ``docs/solver-results.md`` say what their per-deal files in
 ``docs/results/`` hold: each row's won, unwinnable and undecided shares and its share
 decided within 1 s are counted again from the file, and every file backs a row. (A row
-edited by hand, or a file replaced by a later run without its row, fails here.)"""
+edited by hand, or a file replaced by a later run without its row, fails here.) The rows
+of fewer deals in "Winnable shares past Klondike" (the first N, where 1-1000 did not fit
+the time) are held to their files in ``docs/results/first-deals/`` the same way, their
+timeout too."""
 
 from __future__ import annotations
 
@@ -13,11 +16,12 @@ from game.variants import all_variants, get_variant
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "docs" / "results"
+FIRST_DEALS = RESULTS / "first-deals"
 README = (ROOT / "docs" / "solver-results.md").read_text(encoding="utf-8")
 
 # | Name `mode` (words)¹ | 1-1000 | 82.3% (79.8-84.5) | 14.9% ... | 2.8% ... | 93.6% / 97.2% |
 ROW = re.compile(
-    r"^\| (?P<name>[A-Z][A-Za-z ]+?) `(?P<mode>[\w-]+)`[^|]*\| 1-1000 \| "
+    r"^\| (?P<name>[A-Z][A-Za-z' ]+?) `(?P<mode>[\w-]+)`[^|]*\| 1-1000 \| "
     r"(?P<won>[\d.]+)%[^|]*\| (?P<lost>[\d.]+)%[^|]*\| (?P<open>[\d.]+)%[^|]*\| "
     r"(?P<fast>[\d.]+)% / (?P<decided>[\d.]+)% \|",
     re.M,
@@ -35,10 +39,11 @@ def rows(text: str = README) -> dict[str, dict]:
     return found
 
 
-def counted(path: Path) -> dict[str, float]:
+def counted(path: Path, last: int = 1000) -> dict[str, float]:
     records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     deals = [r for r in records if "seed" in r]
-    assert sorted(r["seed"] for r in deals) == list(range(1, 1001)), f"{path.name}: not 1-1000"
+    seeds = sorted(r["seed"] for r in deals)
+    assert seeds == list(range(1, last + 1)), f"{path.name}: not 1-{last}"
 
     def share(n: int) -> float:
         return round(100 * n / len(deals), 1)
@@ -86,3 +91,53 @@ def test_a_row_that_misstates_its_file_is_caught():
     edited = rows(README.replace(row, row.replace("4.9% (", "5.9% (")))
     file = "agnes-deal.jsonl"
     assert edited[file] != counted(RESULTS / file) == rows()[file]
+
+
+# | Name `mode` | 1-20 | 5% (0.9-23.6) | 75% (53.1-88.8) | 20% ... | 70% / 80% | 10 s |
+FIRST_ROW = re.compile(
+    r"^\| (?P<name>[A-Z][A-Za-z' ]+?) `(?P<mode>[\w-]+)`[^|]*\| 1-(?P<last>\d+) \| "
+    r"(?P<won>[\d.]+)%[^|]*\| (?P<lost>[\d.]+)%[^|]*\| (?P<open>[\d.]+)%[^|]*\| "
+    r"(?P<fast>[\d.]+)% / (?P<decided>[\d.]+)% \| (?P<timeout>[\d.]+) s \|",
+    re.M,
+)
+
+
+def past_klondike(text: str = README) -> str:
+    section = text[text.index("## Winnable shares past Klondike") :]
+    return section.split("\n## ", 1)[0]
+
+
+def first_deal_rows(text: str = README) -> dict[str, dict]:
+    """The section's rows of the first N deals (N below 1000), by the file that backs each."""
+    ids = {table.name: table.id for table in all_variants()}
+    found = {}
+    for match in FIRST_ROW.finditer(past_klondike(text)):
+        if match["last"] == "1000":
+            continue  # backed by a file of docs/results/ (above)
+        file = f"{ids[match['name']]}-{match['mode']}.jsonl"
+        assert file not in found, f"two rows of first deals for {file}"
+        found[file] = {key: float(match[key]) for key in ("won", "lost", "open", "fast", "decided")}
+        found[file] |= {"last": int(match["last"]), "timeout": float(match["timeout"])}
+    return found
+
+
+def test_every_first_deals_file_backs_a_row_of_the_games_past_klondike():
+    table = first_deal_rows()
+    files = sorted(path.name for path in FIRST_DEALS.glob("*.jsonl"))
+    assert files and sorted(table) == files
+    for file, said in table.items():
+        path = FIRST_DEALS / file
+        settings = json.loads(path.read_text(encoding="utf-8").splitlines()[0])["settings"]
+        assert settings["timeout"] == said.pop("timeout"), file
+        assert said == counted(path, said.pop("last")), file
+
+
+def test_a_row_of_first_deals_that_misstates_its_file_is_caught():
+    match = next(m for m in FIRST_ROW.finditer(past_klondike()) if m["last"] != "1000")
+    row = match.group(0)
+    more_won = row.replace(f"| {match['won']}%", f"| {float(match['won']) + 1:g}%", 1)
+    longer = row.replace(f"| {match['timeout']} s |", f"| {match['timeout']}0 s |")
+    file = next(iter(first_deal_rows(README.replace(row, more_won))))
+    told = first_deal_rows()[file]
+    assert first_deal_rows(README.replace(row, more_won))[file]["won"] == told["won"] + 1
+    assert first_deal_rows(README.replace(row, longer))[file]["timeout"] != told["timeout"]

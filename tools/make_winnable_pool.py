@@ -14,7 +14,8 @@ the pools of ``--out`` (default: the shipped file) again and writes nothing.
 
 Every variant's default mode is done (``--count`` deals), and every other mode
 (``--other-count``). Deals are tried in order from
-``--start``, at most ``--max-tries`` per pool; a deal goes in only if the solver wins it
+``--start`` (a number of the game's numbering: FreeCell's deals are Microsoft's, from 1),
+at most ``--max-tries`` per pool; a deal goes in only if the solver wins it
 (its line is replayed through the engine to a won game as a check). Deals it proves lost
 or cannot decide in time are skipped, so the pool leans towards deals the solver finds
 easy, and a pool may come out short (Double Klondike's default, three at a time with one
@@ -44,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.engine.deal import MAX_SEED  # noqa: E402
 from game.files.formats import DEALS_KEPT  # noqa: E402
 from game.solver.batch import pool_record  # noqa: E402
-from game.variants import all_variants  # noqa: E402
+from game.variants import all_variants, get_variant  # noqa: E402
 from game.variants.pool import POOL_FILE, pool_key  # noqa: E402
 from tools.arguments import (  # noqa: E402
     JOBS,
@@ -195,6 +196,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.verify:
         return verify(pools, wanted, args)
     first = won_in(args.won_in, wanted) if args.won_in else ()
+    for variant, mode, _default in wanted:
+        numbering = get_variant(variant).rules(mode).numbering
+        if not numbering.holds(args.start):  # FreeCell's deals are Microsoft's, from 1
+            raise RunError(
+                f"--start {args.start}: {variant}/{mode} deals are numbered "
+                f"{numbering.first} to {numbering.last}"
+            )
     for variant, mode, default in wanted:
         t0 = time.monotonic()
         count = args.count if default else args.other_count

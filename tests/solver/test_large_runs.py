@@ -139,3 +139,17 @@ def test_the_pool_maker_refuses_a_large_run_of_another_game(tmp_path):
     with pytest.raises(make_winnable_pool.RunError, match="agnes/deal, not klondike/draw3"):
         make_winnable_pool.main(args)
     assert not (tmp_path / "p").exists()
+
+
+def test_the_pool_maker_starts_freecell_at_microsofts_first_deal(tmp_path):
+    """FreeCell's deal N is Microsoft's, 1 to 2^31-1: a start of 0 is refused in one line
+    before any deal is solved, and its pool is made from deal 1 as the others' are."""
+    out = tmp_path / "pool.json"
+    args = ["--only", "freecell/standard", "--count", "2", "--timeout", "3", "--jobs", "1"]
+    args += ["--out", str(out)]
+    with pytest.raises(make_winnable_pool.RunError, match="numbered 1 to 2147483647"):
+        make_winnable_pool.main([*args, "--start", "0"])
+    assert not out.exists()
+    assert make_winnable_pool.main(args) == 0
+    pool = json.loads(out.read_text())["pools"]["freecell/standard"]
+    assert len(pool) == 2 and min(pool) >= 1

@@ -9,8 +9,8 @@ these extras names a game the variants folder has not (a game renamed or gone).
   for a game beyond the three seeds its deal's shape (``SHAPES`` of
   ``tests/variants/test_family_tables.py``) and its own ``tests/family/test_rules_ID.py``;
 - its measurements: a row of ``docs/solver-results.md`` (deals 1-1000 of its default mode,
-  ``tools/solvability.py``) and its rows of hint latency in ``docs/measurements.md``
-  (``tools/bench_hints.py``).
+  ``tools/solvability.py``, or the first deals that fitted the time, as the row says) and
+  its rows of hint latency in ``docs/measurements.md`` (``tools/bench_hints.py``).
 """
 
 from __future__ import annotations
