@@ -30,6 +30,7 @@ import dataclasses
 import json
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -38,6 +39,7 @@ from game.engine.commands import Draw, mechanics_for  # noqa: E402
 from game.engine.events import apply_step  # noqa: E402
 from game.engine.game import new_game  # noqa: E402
 from game.engine.notation import format_command  # noqa: E402
+from game.engine.refusals import Refused  # noqa: E402
 from game.engine.rules import Rules  # noqa: E402
 from game.engine.state import STOCK, WASTE  # noqa: E402
 from game.solver import solve  # noqa: E402
@@ -55,7 +57,17 @@ from tools.arguments import (  # noqa: E402
     write_output,
 )
 from tools.deal_runs import ResultsFile, RunError, parse_range, run_deals, wilson, worded  # noqa: E402
-from tools.solvitaire_io import picture, run_theirs, their_positions, their_rules  # noqa: E402
+from tools.solvitaire_io import (  # noqa: E402
+    THEIRS_STRICTER,
+    how_they_differ,
+    is_hole,
+    matching_preset,
+    opening,
+    picture,
+    run_theirs,
+    their_positions,
+    their_rules,
+)
 
 
 def rules_for(variant: str, mode: str | None, without: tuple[str, ...] = ()) -> Rules:
@@ -99,16 +111,20 @@ def _after_one_move(mech, state):
 
 def their_line(rules: Rules, seed: int, output: str) -> list:
     """Solvitaire's winning line as our commands; ValueError where a position of its line
-    is not one legal move (and stock turns) away from the one before."""
-    game = new_game(rules, seed=seed)
+    is not one legal move (and stock turns) away from the one before. A move of its that
+    leaves our picture as it was (a dealt cell card, its reserve card, into a cell) is
+    none of ours."""
+    game, line = opening(rules, seed)
     mech, layout, state = mechanics_for(rules), game.layout, game.state
+    hole = is_hole(rules)
     positions = their_positions(output)
-    if not positions or positions[0] != picture(state, layout):
+    if not positions or positions[0] != picture(state, layout, hole):
         raise ValueError("its first position is not the deal")
-    line = []
     for n, wanted in enumerate(positions[1:], 1):
+        if picture(state, layout, hole) == wanted:
+            continue
         for commands, after in _after_one_move(mech, state):
-            if picture(after, layout) == wanted:
+            if picture(after, layout, hole) == wanted:
                 line += commands
                 state = after
                 break
@@ -120,13 +136,22 @@ def their_line(rules: Rules, seed: int, output: str) -> list:
 # -- one deal, both solvers ------------------------------------------------------------------
 
 
-def check_deal(binary: str, variant: str, mode: str, without, timeout: float, seed: int) -> dict:
-    """One deal's results line: our verdict, Solvitaire's, and its line replayed here."""
+def check_deal(
+    binary: str,
+    variant: str,
+    mode: str,
+    without,
+    timeout: float,
+    seed: int,
+    preset: str | None = None,
+) -> dict:
+    """One deal's results line: our verdict, Solvitaire's (under its ``preset`` where that
+    is our rules, else our rules in its words), and its line replayed here."""
     rules = rules_for(variant, mode, tuple(without))
-    game = new_game(rules, seed=seed)
-    ours = solve(game.state, rules, max_nodes=None, max_seconds=timeout)
+    game, _opening = opening(rules, seed)
+    ours = solve(new_game(rules, seed=seed).state, rules, max_nodes=None, max_seconds=timeout)
     start = time.perf_counter()
-    theirs, output = run_theirs(binary, rules, game.state, game.layout, timeout)
+    theirs, output = run_theirs(binary, rules, game.state, game.layout, timeout, preset)
     record = {
         "seed": seed,
         "outcome": ours.outcome.value,
@@ -136,33 +161,56 @@ def check_deal(binary: str, variant: str, mode: str, without, timeout: float, se
         "their_seconds": round(time.perf_counter() - start, 3),
     }
     if theirs == "won":
+        game = new_game(rules, seed=seed)
         try:
             line = their_line(rules, seed, output)
         except ValueError as exc:
             record["replay"] = f"not mapped: {exc}"
         else:
-            for command in line:
-                game.execute(command)
-            record["replay"] = "won" if game.won else "not won"
+            try:
+                for command in line:
+                    game.execute(command)
+            except Refused as exc:
+                record["replay"] = f"refused: {exc}"
+            else:
+                record["replay"] = "won" if game.won else "not won"
             record["line"] = " ".join(format_command(c, game.layout) for c in line)
     return record
 
 
-def contradiction(record: dict) -> bool:
-    return {record["outcome"], record["theirs"]} == {"won", "unwinnable"}
+def contradiction(record: dict, differs: list | None = None) -> bool:
+    """One solver proves lost a deal the other wins. Where the two games differ
+    (``how_they_differ``), only the looser game's proof against the stricter one's win
+    counts, or a proof here against its win that replays here."""
+    if {record["outcome"], record["theirs"]} != {"won", "unwinnable"}:
+        return False
+    if not differs:
+        return True
+    if differs[0] == THEIRS_STRICTER:
+        return record["theirs"] == "won"
+    return record["outcome"] == "won" or record.get("replay") == "won"
 
 
 def cmd_run(args) -> int:
     without = tuple(args.without)
     rules = rules_for(args.variant, args.mode, without)
     their_rules(rules)  # refuses before any deal is run
+    preset = matching_preset(args.solver, rules)
+    differs = how_they_differ(rules)
     seeds = parse_range(args.deals)
     settings = {"tool": "solvitaire", "variant": args.variant, "mode": rules.mode}
     settings.update({"timeout": args.timeout, "without": list(without)})
+    if preset or differs:  # Klondike's earlier runs: custom rules, exactly
+        settings.update({"preset": preset, "differs": list(differs) if differs else None})
     results = ResultsFile(args.results, settings)
+    sys.stderr.write(
+        f"{args.variant} {rules.mode}: Solvitaire's "
+        f"{'preset ' + preset if preset else 'custom rules'}"
+        f"{'; it differs: ' + differs[0] + ', ' + differs[1] if differs else ''}\n"
+    )
 
     def progress(record: dict) -> None:
-        loud = "  <<< CONTRADICTION" if contradiction(record) else ""
+        loud = "  <<< CONTRADICTION" if contradiction(record, differs) else ""
         replay = record.get("replay", "")
         sys.stderr.write(
             f"deal {record['seed']}: ours {record['outcome']}, Solvitaire {record['theirs']}"
@@ -174,6 +222,7 @@ def cmd_run(args) -> int:
     # import it (a worker needs this repository on its path and the binary at --solver).
     from tools.crosscheck_solvitaire import check_deal as task
 
+    task = partial(task, preset=preset)
     run_deals(task, task_args, seeds, results, args.jobs, args.scheduler, progress)
     return summarise(results, args.markdown)
 
@@ -187,9 +236,10 @@ def summarise(results: ResultsFile, markdown: bool = False) -> int:
     pairs: dict[tuple[str, str], int] = {}
     for rec in records:
         pairs[rec["outcome"], rec["theirs"]] = pairs.get((rec["outcome"], rec["theirs"]), 0) + 1
-    bad = sorted(rec["seed"] for rec in records if contradiction(rec))
-    lines = [rec.get("replay") for rec in records if rec["theirs"] == "won"]
     settings = results.settings or {}
+    differs = settings.get("differs")
+    bad = sorted(rec["seed"] for rec in records if contradiction(rec, differs))
+    lines = [rec.get("replay") for rec in records if rec["theirs"] == "won"]
     try:
         name = get_variant(settings.get("variant", "")).name
     except (KeyError, ValueError):  # a variant this checkout does not have
