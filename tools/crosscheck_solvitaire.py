@@ -7,7 +7,7 @@ cannot say.
 
     python tools/crosscheck_solvitaire.py run --solver PATH --variant klondike --mode draw3 \\
         --deals 1-100 --results xcheck.jsonl [--timeout 10] [--jobs 1] [--without RULE]
-    python tools/crosscheck_solvitaire.py summary --results xcheck.jsonl [--markdown]
+    python tools/crosscheck_solvitaire.py summary --results xcheck.jsonl [--markdown | --verdicts]
     python tools/crosscheck_solvitaire.py fixture --results xcheck.jsonl --out FILE.json
 
 ``run`` solves each deal (``new_game(rules, seed=N)``, its exact cards, face-down cards
@@ -56,8 +56,17 @@ from tools.arguments import (  # noqa: E402
     whole,
     write_output,
 )
-from tools.deal_runs import ResultsFile, RunError, parse_range, run_deals, wilson, worded  # noqa: E402
+from tools.deal_runs import (  # noqa: E402
+    ResultsFile,
+    RunError,
+    parse_range,
+    percentile,
+    run_deals,
+    wilson,
+    worded,
+)
 from tools.solvitaire_io import (  # noqa: E402
+    LONGEST_PRINTOUT,
     THEIRS_STRICTER,
     how_they_differ,
     is_hole,
@@ -160,7 +169,9 @@ def check_deal(
         "theirs": theirs,
         "their_seconds": round(time.perf_counter() - start, 3),
     }
-    if theirs == "won":
+    if theirs == "won" and output is None:
+        record["replay"] = f"not tried: its line prints more than {LONGEST_PRINTOUT} bytes"
+    elif theirs == "won":
         game = new_game(rules, seed=seed)
         try:
             line = their_line(rules, seed, output)
@@ -227,10 +238,12 @@ def cmd_run(args) -> int:
     return summarise(results, args.markdown)
 
 
-def summarise(results: ResultsFile, markdown: bool = False) -> int:
+def summarise(results: ResultsFile, markdown: bool = False, verdicts: bool = False) -> int:
     """Verdict pairs, contradictions, Solvitaire's lines replayed, and the winnable share:
     at least the deals either solver won, at most all but those either proved lost (each
-    bound with its 95% Wilson interval). Exit status 1 when there is a contradiction."""
+    bound with its 95% Wilson interval). ``markdown``: the row of the Klondike family's
+    table; ``verdicts``: the row of the table past Klondike (each solver's verdicts and
+    median seconds). Exit status 1 when there is a contradiction."""
     records = list(results.done.values())
     n = len(records)
     pairs: dict[tuple[str, str], int] = {}
@@ -257,6 +270,10 @@ def summarise(results: ResultsFile, markdown: bool = False) -> int:
     share = f"{100 * won / max(n, 1):.1f}-{100 * (n - lost) / max(n, 1):.1f}%"
     share += f" ({100 * low:.0f}-{100 * high:.0f})"
     replayed = f"{lines.count('won')} of {len(lines)}"
+    one_way = [r["seed"] for r in records if r["seed"] not in bad and contradiction(r)]
+    if verdicts:
+        print(verdicts_row(title, records, settings, len(bad), len(one_way), replayed))
+        return 1 if bad else 0
     if markdown:
         print(
             f"| {title} | {n} | {both_won} | {both_lost} | {ours_open} / {theirs_open} / "
@@ -274,8 +291,36 @@ def summarise(results: ResultsFile, markdown: bool = False) -> int:
     for rec in records:
         if rec["theirs"] == "won" and rec.get("replay") != "won":
             print(f"  deal {rec['seed']}: its line {rec.get('replay')}")
+    if one_way:
+        print(f"  one proves lost what the other wins, as the games' difference allows: {one_way}")
+        print(f"  ({settings['differs'][0]}: {settings['differs'][1]})")
     print(f"  CONTRADICTIONS: {bad}" if bad else "  contradictions: none")
     return 1 if bad else 0
+
+
+def verdicts_row(
+    title: str, records: list, settings: dict, bad: int, one_way: int, replayed: str
+) -> str:
+    """A row of docs/solver-results.md's "Against Solvitaire, past Klondike": deals, each
+    solver's verdicts and median seconds, contradictions (and the verdicts that differ
+    only as one game's looser rule allows), its lines replayed, its rules."""
+
+    def count(key: str, value: str) -> int:
+        return sum(1 for r in records if r[key] == value)
+
+    ours = "/".join(str(count("outcome", v)) for v in ("won", "unwinnable", "undecided"))
+    theirs = "/".join(str(count("theirs", v)) for v in ("won", "unwinnable", "undecided"))
+    medians = " / ".join(
+        f"{percentile([r[key] for r in records], 50):.2f}" for key in ("seconds", "their_seconds")
+    )
+    preset, differs = settings.get("preset"), settings.get("differs")
+    said = f"preset `{preset}`" if preset else "custom"
+    if differs:
+        said += f", {differs[0]}"
+    return (
+        f"| {title} | {len(records)} | {settings.get('timeout'):g} | {ours} | {theirs} "
+        f"| {bad} ({one_way}) | {replayed} | {medians} | {said} |"
+    )
 
 
 def read_results(path: str) -> ResultsFile:
@@ -287,7 +332,7 @@ def read_results(path: str) -> ResultsFile:
 
 
 def cmd_summary(args) -> int:
-    return summarise(read_results(args.results), args.markdown)
+    return summarise(read_results(args.results), args.markdown, args.verdicts)
 
 
 def cmd_fixture(args) -> int:
@@ -351,6 +396,7 @@ def main(argv: list[str] | None = None) -> int:
     summ = sub.add_parser("summary", help="verdict pairs and contradictions")
     summ.add_argument("--results", type=input_file, required=True)
     summ.add_argument("--markdown", action="store_true")
+    summ.add_argument("--verdicts", action="store_true", help="the row of the table past Klondike")
     fix = sub.add_parser("fixture", help="a few cheap deals for the test suite")
     fix.add_argument("--results", type=input_file, required=True)
     fix.add_argument("--out", type=output_file, required=True)

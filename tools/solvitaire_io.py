@@ -260,14 +260,19 @@ def their_deal(state, layout, rules: Rules | None = None) -> dict:
     return deal
 
 
+# The longest printout of its winning line read back (some 300 bytes a position): its
+# streamlined search may print a line of 100,000 positions, too long to follow here.
+LONGEST_PRINTOUT = 1_500_000
+
+
 def run_theirs(
     binary: str, rules: Rules, state, layout, timeout: float, preset: str | None = None
-) -> tuple[str, str]:
-    """Solvitaire's verdict on ``state`` (won / unwinnable / undecided) and its output:
-    under its ``preset`` where that is our rules (``matching_preset``), else under
-    ``their_rules``. Its search is streamlined first for a tenth of the time (suit
-    symmetry, cards sent home early), then, where that finds no win, exhaustive: its
-    ``unsolvable`` is a proof."""
+) -> tuple[str, str | None]:
+    """Solvitaire's verdict on ``state`` (won / unwinnable / undecided) and its output
+    (None where it is longer than ``LONGEST_PRINTOUT``): under its ``preset`` where that is
+    our rules (``matching_preset``), else under ``their_rules``. Its search is streamlined
+    first for a tenth of the time (suit symmetry, cards sent home early), then, where that
+    finds no win, exhaustive: its ``unsolvable`` is a proof."""
     with tempfile.TemporaryDirectory(prefix="solvitaire-") as folder:
         rules_file, deal_file = Path(folder, "rules.json"), Path(folder, "deal.json")
         deal = their_deal(state, layout, rules)
@@ -282,15 +287,26 @@ def run_theirs(
         deal_file.write_text(json.dumps(deal), encoding="utf-8")
         args += ["--timeout", str(max(1, int(timeout * 1000)))]
         args += ["--streamliners", "smart-solvability"]
+        printed = Path(folder, "out.txt")
         try:
-            done = subprocess.run(
-                [*args, str(deal_file)], capture_output=True, text=True, timeout=timeout + 30
-            )
+            with printed.open("wb") as out:
+                done = subprocess.run(
+                    [*args, str(deal_file)],
+                    stdout=out,
+                    stderr=subprocess.PIPE,
+                    text=True,
+                    timeout=timeout + 60,
+                )
         except subprocess.TimeoutExpired:
             return "undecided", ""
         except OSError as exc:
             raise RunError(f"--solver {binary}: {exc.strerror or exc}") from None
-    return VERDICT.get(solution_type(done.stdout, done.stderr), "undecided"), done.stdout
+        size = printed.stat().st_size
+        with printed.open("rb") as out:
+            out.seek(max(0, size - 4096) if size > LONGEST_PRINTOUT else 0)
+            output = out.read().decode("utf-8", "replace")
+    verdict = VERDICT.get(solution_type(output, done.stderr), "undecided")
+    return verdict, output if size <= LONGEST_PRINTOUT else None
 
 
 def _merged(base: dict, over: dict) -> dict:
