@@ -35,10 +35,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.engine.cards import CODE  # noqa: E402
 from game.engine.commands import Draw, mechanics_for  # noqa: E402
 from game.engine.events import apply_step  # noqa: E402
 from game.engine.game import new_game  # noqa: E402
 from game.engine.notation import format_command  # noqa: E402
+from game.engine.orders import Move  # noqa: E402
 from game.engine.refusals import Refused  # noqa: E402
 from game.engine.rules import Rules  # noqa: E402
 from game.engine.state import STOCK, WASTE  # noqa: E402
@@ -129,9 +131,17 @@ def their_line(rules: Rules, seed: int, output: str) -> list:
     positions = their_positions(output)
     if not positions or positions[0] != picture(state, layout, hole):
         raise ValueError("its first position is not the deal")
+    quick = rules.decks == 1 and not state.piles[STOCK] and not state.piles[WASTE]
     for n, wanted in enumerate(positions[1:], 1):
-        if picture(state, layout, hole) == wanted:
+        now = picture(state, layout, hole)
+        if now == wanted:
             continue
+        if quick:  # one deck, no stock: the cards that moved name the move
+            found = _move_of(mech, state, layout, _moved(now, wanted), wanted)
+            if found is not None:
+                line.append(found[0])
+                state = found[1]
+                continue
         for commands, after in _after_one_move(mech, state):
             if picture(after, layout, hole) == wanted:
                 line += commands
@@ -140,6 +150,37 @@ def their_line(rules: Rules, seed: int, output: str) -> list:
         else:
             raise ValueError(f"its position {n} is no legal move away")
     return line
+
+
+def _places(shown: dict) -> dict[str, tuple]:
+    """Where each face-up card of a picture lies (one deck: a code names one card)."""
+    where: dict[str, tuple] = {}
+    for n, column in enumerate(shown["tableau"]):
+        where.update((code, ("tableau", n)) for code in column if code != "##")
+    for part in ("foundations", "cells", "stock", "waste"):
+        where.update((code, (part,)) for code in shown[part])
+    return where
+
+
+def _moved(before: dict, after: dict) -> set[str]:
+    """The cards seen in both pictures that lie elsewhere in the second."""
+    old, new = _places(before), _places(after)
+    return {code for code, place in new.items() if code in old and old[code] != place}
+
+
+def _move_of(mech, state, layout, moved: set[str], wanted: dict):
+    """(command, position) of our legal move of exactly the cards ``moved`` that gives
+    the ``wanted`` picture, or None (then every move is tried)."""
+    for command in mech.legal_moves(state):
+        if not isinstance(command, Move):
+            continue
+        lifted = state.piles[command.source][-command.count :]
+        if {CODE[c] for c in lifted} != moved:
+            continue
+        after = apply_step(state, mech.check(state, command))
+        if picture(after, layout) == wanted:
+            return command, after
+    return None
 
 
 # -- one deal, both solvers ------------------------------------------------------------------

@@ -261,8 +261,8 @@ def their_deal(state, layout, rules: Rules | None = None) -> dict:
 
 
 # The longest printout of its winning line read back (some 300 bytes a position): its
-# streamlined search may print a line of 100,000 positions, too long to follow here.
-LONGEST_PRINTOUT = 1_500_000
+# streamlined search may print a line of 190,000 positions, too long to follow here.
+LONGEST_PRINTOUT = 6_000_000
 
 
 def run_theirs(
