@@ -327,7 +327,10 @@ def summarise(results: ResultsFile, markdown: bool = False, verdicts: bool = Fal
     print(f"  both won {both_won}, both proved unwinnable {both_lost}")
     print(f"  undecided here only {ours_open}, by Solvitaire only {theirs_open}")
     print(f"  undecided by both {both_open}")
-    print(f"  winnable: {share}, at 95% in brackets")
+    if differs:  # the two games' shares bound nothing together
+        print("  winnable: not bounded, the two games differ")
+    else:
+        print(f"  winnable: {share}, at 95% in brackets")
     print(f"  Solvitaire's lines replayed as wins here: {replayed}")
     for rec in records:
         if rec["theirs"] == "won" and rec.get("replay") != "won":
