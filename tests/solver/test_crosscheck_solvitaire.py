@@ -40,6 +40,7 @@ EXPECTED = {
     "eight-off standard",
     "seahaven standard",
     "beleaguered-castle standard",
+    "bakers-dozen standard",
 }
 
 
