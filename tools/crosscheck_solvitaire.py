@@ -7,7 +7,7 @@ cannot say.
 
     python tools/crosscheck_solvitaire.py run --solver PATH --variant klondike --mode draw3 \\
         --deals 1-100 --results xcheck.jsonl [--timeout 10] [--jobs 1] [--without RULE]
-    python tools/crosscheck_solvitaire.py summary --results xcheck.jsonl [--markdown]
+    python tools/crosscheck_solvitaire.py summary --results xcheck.jsonl [--markdown | --verdicts]
     python tools/crosscheck_solvitaire.py fixture --results xcheck.jsonl --out FILE.json
 
 ``run`` solves each deal (``new_game(rules, seed=N)``, its exact cards, face-down cards
@@ -30,14 +30,18 @@ import dataclasses
 import json
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.engine.cards import CODE  # noqa: E402
 from game.engine.commands import Draw, mechanics_for  # noqa: E402
 from game.engine.events import apply_step  # noqa: E402
 from game.engine.game import new_game  # noqa: E402
 from game.engine.notation import format_command  # noqa: E402
+from game.engine.orders import Move  # noqa: E402
+from game.engine.refusals import Refused  # noqa: E402
 from game.engine.rules import Rules  # noqa: E402
 from game.engine.state import STOCK, WASTE  # noqa: E402
 from game.solver import solve  # noqa: E402
@@ -54,8 +58,27 @@ from tools.arguments import (  # noqa: E402
     whole,
     write_output,
 )
-from tools.deal_runs import ResultsFile, RunError, parse_range, run_deals, wilson, worded  # noqa: E402
-from tools.solvitaire_io import picture, run_theirs, their_positions, their_rules  # noqa: E402
+from tools.deal_runs import (  # noqa: E402
+    ResultsFile,
+    RunError,
+    parse_range,
+    percentile,
+    run_deals,
+    wilson,
+    worded,
+)
+from tools.solvitaire_io import (  # noqa: E402
+    LONGEST_PRINTOUT,
+    THEIRS_STRICTER,
+    how_they_differ,
+    is_hole,
+    matching_preset,
+    opening,
+    picture,
+    run_theirs,
+    their_positions,
+    their_rules,
+)
 
 
 def rules_for(variant: str, mode: str | None, without: tuple[str, ...] = ()) -> Rules:
@@ -99,16 +122,28 @@ def _after_one_move(mech, state):
 
 def their_line(rules: Rules, seed: int, output: str) -> list:
     """Solvitaire's winning line as our commands; ValueError where a position of its line
-    is not one legal move (and stock turns) away from the one before."""
-    game = new_game(rules, seed=seed)
+    is not one legal move (and stock turns) away from the one before. A move of its that
+    leaves our picture as it was (a dealt cell card, its reserve card, into a cell) is
+    none of ours."""
+    game, line = opening(rules, seed)
     mech, layout, state = mechanics_for(rules), game.layout, game.state
+    hole = is_hole(rules)
     positions = their_positions(output)
-    if not positions or positions[0] != picture(state, layout):
+    if not positions or positions[0] != picture(state, layout, hole):
         raise ValueError("its first position is not the deal")
-    line = []
+    quick = rules.decks == 1 and not state.piles[STOCK] and not state.piles[WASTE]
     for n, wanted in enumerate(positions[1:], 1):
+        now = picture(state, layout, hole)
+        if now == wanted:
+            continue
+        if quick:  # one deck, no stock: the cards that moved name the move
+            found = _move_of(mech, state, layout, _moved(now, wanted), wanted)
+            if found is not None:
+                line.append(found[0])
+                state = found[1]
+                continue
         for commands, after in _after_one_move(mech, state):
-            if picture(after, layout) == wanted:
+            if picture(after, layout, hole) == wanted:
                 line += commands
                 state = after
                 break
@@ -117,16 +152,56 @@ def their_line(rules: Rules, seed: int, output: str) -> list:
     return line
 
 
+def _places(shown: dict) -> dict[str, tuple]:
+    """Where each face-up card of a picture lies (one deck: a code names one card)."""
+    where: dict[str, tuple] = {}
+    for n, column in enumerate(shown["tableau"]):
+        where.update((code, ("tableau", n)) for code in column if code != "##")
+    for part in ("foundations", "cells", "stock", "waste"):
+        where.update((code, (part,)) for code in shown[part])
+    return where
+
+
+def _moved(before: dict, after: dict) -> set[str]:
+    """The cards seen in both pictures that lie elsewhere in the second."""
+    old, new = _places(before), _places(after)
+    return {code for code, place in new.items() if code in old and old[code] != place}
+
+
+def _move_of(mech, state, layout, moved: set[str], wanted: dict):
+    """(command, position) of our legal move of exactly the cards ``moved`` that gives
+    the ``wanted`` picture, or None (then every move is tried)."""
+    for command in mech.legal_moves(state):
+        if not isinstance(command, Move):
+            continue
+        lifted = state.piles[command.source][-command.count :]
+        if {CODE[c] for c in lifted} != moved:
+            continue
+        after = apply_step(state, mech.check(state, command))
+        if picture(after, layout) == wanted:
+            return command, after
+    return None
+
+
 # -- one deal, both solvers ------------------------------------------------------------------
 
 
-def check_deal(binary: str, variant: str, mode: str, without, timeout: float, seed: int) -> dict:
-    """One deal's results line: our verdict, Solvitaire's, and its line replayed here."""
+def check_deal(
+    binary: str,
+    variant: str,
+    mode: str,
+    without,
+    timeout: float,
+    seed: int,
+    preset: str | None = None,
+) -> dict:
+    """One deal's results line: our verdict, Solvitaire's (under its ``preset`` where that
+    is our rules, else our rules in its words), and its line replayed here."""
     rules = rules_for(variant, mode, tuple(without))
-    game = new_game(rules, seed=seed)
-    ours = solve(game.state, rules, max_nodes=None, max_seconds=timeout)
+    game, _opening = opening(rules, seed)
+    ours = solve(new_game(rules, seed=seed).state, rules, max_nodes=None, max_seconds=timeout)
     start = time.perf_counter()
-    theirs, output = run_theirs(binary, rules, game.state, game.layout, timeout)
+    theirs, output = run_theirs(binary, rules, game.state, game.layout, timeout, preset)
     record = {
         "seed": seed,
         "outcome": ours.outcome.value,
@@ -135,34 +210,59 @@ def check_deal(binary: str, variant: str, mode: str, without, timeout: float, se
         "theirs": theirs,
         "their_seconds": round(time.perf_counter() - start, 3),
     }
-    if theirs == "won":
+    if theirs == "won" and output is None:
+        record["replay"] = f"not tried: its line prints more than {LONGEST_PRINTOUT} bytes"
+    elif theirs == "won":
+        game = new_game(rules, seed=seed)
         try:
             line = their_line(rules, seed, output)
         except ValueError as exc:
             record["replay"] = f"not mapped: {exc}"
         else:
-            for command in line:
-                game.execute(command)
-            record["replay"] = "won" if game.won else "not won"
+            try:
+                for command in line:
+                    game.execute(command)
+            except Refused as exc:
+                record["replay"] = f"refused: {exc}"
+            else:
+                record["replay"] = "won" if game.won else "not won"
             record["line"] = " ".join(format_command(c, game.layout) for c in line)
     return record
 
 
-def contradiction(record: dict) -> bool:
-    return {record["outcome"], record["theirs"]} == {"won", "unwinnable"}
+def contradiction(record: dict, differs: list | None = None) -> bool:
+    """One solver proves lost a deal the other wins. Where the two games differ
+    (``how_they_differ``), only the looser game's proof against the stricter one's win
+    counts, or a proof here against its win that replays here."""
+    if {record["outcome"], record["theirs"]} != {"won", "unwinnable"}:
+        return False
+    if not differs:
+        return True
+    if differs[0] == THEIRS_STRICTER:
+        return record["theirs"] == "won"
+    return record["outcome"] == "won" or record.get("replay") == "won"
 
 
 def cmd_run(args) -> int:
     without = tuple(args.without)
     rules = rules_for(args.variant, args.mode, without)
     their_rules(rules)  # refuses before any deal is run
+    preset = matching_preset(args.solver, rules)
+    differs = how_they_differ(rules)
     seeds = parse_range(args.deals)
     settings = {"tool": "solvitaire", "variant": args.variant, "mode": rules.mode}
     settings.update({"timeout": args.timeout, "without": list(without)})
+    if preset or differs:  # Klondike's earlier runs: custom rules, exactly
+        settings.update({"preset": preset, "differs": list(differs) if differs else None})
     results = ResultsFile(args.results, settings)
+    sys.stderr.write(
+        f"{args.variant} {rules.mode}: Solvitaire's "
+        f"{'preset ' + preset if preset else 'custom rules'}"
+        f"{'; it differs: ' + differs[0] + ', ' + differs[1] if differs else ''}\n"
+    )
 
     def progress(record: dict) -> None:
-        loud = "  <<< CONTRADICTION" if contradiction(record) else ""
+        loud = "  <<< CONTRADICTION" if contradiction(record, differs) else ""
         replay = record.get("replay", "")
         sys.stderr.write(
             f"deal {record['seed']}: ours {record['outcome']}, Solvitaire {record['theirs']}"
@@ -174,22 +274,26 @@ def cmd_run(args) -> int:
     # import it (a worker needs this repository on its path and the binary at --solver).
     from tools.crosscheck_solvitaire import check_deal as task
 
+    task = partial(task, preset=preset)
     run_deals(task, task_args, seeds, results, args.jobs, args.scheduler, progress)
     return summarise(results, args.markdown)
 
 
-def summarise(results: ResultsFile, markdown: bool = False) -> int:
+def summarise(results: ResultsFile, markdown: bool = False, verdicts: bool = False) -> int:
     """Verdict pairs, contradictions, Solvitaire's lines replayed, and the winnable share:
     at least the deals either solver won, at most all but those either proved lost (each
-    bound with its 95% Wilson interval). Exit status 1 when there is a contradiction."""
+    bound with its 95% Wilson interval). ``markdown``: the row of the Klondike family's
+    table; ``verdicts``: the row of the table past Klondike (each solver's verdicts and
+    median seconds). Exit status 1 when there is a contradiction."""
     records = list(results.done.values())
     n = len(records)
     pairs: dict[tuple[str, str], int] = {}
     for rec in records:
         pairs[rec["outcome"], rec["theirs"]] = pairs.get((rec["outcome"], rec["theirs"]), 0) + 1
-    bad = sorted(rec["seed"] for rec in records if contradiction(rec))
-    lines = [rec.get("replay") for rec in records if rec["theirs"] == "won"]
     settings = results.settings or {}
+    differs = settings.get("differs")
+    bad = sorted(rec["seed"] for rec in records if contradiction(rec, differs))
+    lines = [rec.get("replay") for rec in records if rec["theirs"] == "won"]
     try:
         name = get_variant(settings.get("variant", "")).name
     except (KeyError, ValueError):  # a variant this checkout does not have
@@ -207,6 +311,10 @@ def summarise(results: ResultsFile, markdown: bool = False) -> int:
     share = f"{100 * won / max(n, 1):.1f}-{100 * (n - lost) / max(n, 1):.1f}%"
     share += f" ({100 * low:.0f}-{100 * high:.0f})"
     replayed = f"{lines.count('won')} of {len(lines)}"
+    one_way = [r["seed"] for r in records if r["seed"] not in bad and contradiction(r)]
+    if verdicts:
+        print(verdicts_row(title, records, settings, len(bad), len(one_way), replayed))
+        return 1 if bad else 0
     if markdown:
         print(
             f"| {title} | {n} | {both_won} | {both_lost} | {ours_open} / {theirs_open} / "
@@ -219,13 +327,44 @@ def summarise(results: ResultsFile, markdown: bool = False) -> int:
     print(f"  both won {both_won}, both proved unwinnable {both_lost}")
     print(f"  undecided here only {ours_open}, by Solvitaire only {theirs_open}")
     print(f"  undecided by both {both_open}")
-    print(f"  winnable: {share}, at 95% in brackets")
+    if differs:  # the two games' shares bound nothing together
+        print("  winnable: not bounded, the two games differ")
+    else:
+        print(f"  winnable: {share}, at 95% in brackets")
     print(f"  Solvitaire's lines replayed as wins here: {replayed}")
     for rec in records:
         if rec["theirs"] == "won" and rec.get("replay") != "won":
             print(f"  deal {rec['seed']}: its line {rec.get('replay')}")
+    if one_way:
+        print(f"  one proves lost what the other wins, as the games' difference allows: {one_way}")
+        print(f"  ({settings['differs'][0]}: {settings['differs'][1]})")
     print(f"  CONTRADICTIONS: {bad}" if bad else "  contradictions: none")
     return 1 if bad else 0
+
+
+def verdicts_row(
+    title: str, records: list, settings: dict, bad: int, one_way: int, replayed: str
+) -> str:
+    """A row of docs/solver-results.md's "Against Solvitaire, past Klondike": deals, each
+    solver's verdicts and median seconds, contradictions (and the verdicts that differ
+    only as one game's looser rule allows), its lines replayed, its rules."""
+
+    def count(key: str, value: str) -> int:
+        return sum(1 for r in records if r[key] == value)
+
+    ours = "/".join(str(count("outcome", v)) for v in ("won", "unwinnable", "undecided"))
+    theirs = "/".join(str(count("theirs", v)) for v in ("won", "unwinnable", "undecided"))
+    medians = " / ".join(
+        f"{percentile([r[key] for r in records], 50):.2f}" for key in ("seconds", "their_seconds")
+    )
+    preset, differs = settings.get("preset"), settings.get("differs")
+    said = f"preset `{preset}`" if preset else "custom"
+    if differs:
+        said += f", {differs[0]}"
+    return (
+        f"| {title} | {len(records)} | {settings.get('timeout'):g} | {ours} | {theirs} "
+        f"| {bad} ({one_way}) | {replayed} | {medians} | {said} |"
+    )
 
 
 def read_results(path: str) -> ResultsFile:
@@ -237,7 +376,7 @@ def read_results(path: str) -> ResultsFile:
 
 
 def cmd_summary(args) -> int:
-    return summarise(read_results(args.results), args.markdown)
+    return summarise(read_results(args.results), args.markdown, args.verdicts)
 
 
 def cmd_fixture(args) -> int:
@@ -301,6 +440,7 @@ def main(argv: list[str] | None = None) -> int:
     summ = sub.add_parser("summary", help="verdict pairs and contradictions")
     summ.add_argument("--results", type=input_file, required=True)
     summ.add_argument("--markdown", action="store_true")
+    summ.add_argument("--verdicts", action="store_true", help="the row of the table past Klondike")
     fix = sub.add_parser("fixture", help="a few cheap deals for the test suite")
     fix.add_argument("--results", type=input_file, required=True)
     fix.add_argument("--out", type=output_file, required=True)

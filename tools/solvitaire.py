@@ -37,7 +37,7 @@ from game.engine.cards import RANKS, SUITS, parse_code  # noqa: E402
 from tools.arguments import input_file, parser, program, seconds, whole  # noqa: E402
 from tools.deal_runs import RunError, worded  # noqa: E402
 from tools.fcsolve import Position, Verdict, microsoft_position  # noqa: E402
-from tools.solvitaire_io import solution_type  # noqa: E402
+from tools.solvitaire_io import described_rules, solution_type  # noqa: E402
 
 VERDICT = {"solved": "solved", "unsolvable": "unsolvable"}  # anything else: gave up
 
@@ -69,25 +69,14 @@ def presets(binary: str) -> list[str]:
     return names
 
 
-def _rules(binary: str, preset: str) -> dict:
-    text = _ask(binary, "--describe-game-rules", preset)
-    start, end = text.find("{"), text.rfind("}")
-    try:
-        return json.loads(text[start : end + 1])
-    except json.JSONDecodeError:
-        raise RunError(f"Solvitaire has no preset {preset!r}") from None
-
-
 def shape(binary: str, preset: str) -> Shape:
     """The preset's columns, cells, decks and which column cards lie face up."""
-    default, rules = _rules(binary, "default"), _rules(binary, preset)
-    tableau = default["tableau piles"] | rules.get("tableau piles", {})
-    cells = default["cells"] | rules.get("cells", {})
+    rules = described_rules(binary, preset)
     return Shape(
-        columns=tableau["count"],
-        cells=cells["count"],
-        decks=2 if rules.get("two decks", default["two decks"]) else 1,
-        face_up=tableau["face up cards"],
+        columns=rules["tableau piles"]["count"],
+        cells=rules["cells"]["count"],
+        decks=2 if rules["two decks"] else 1,
+        face_up=rules["tableau piles"]["face up cards"],
     )
 
 
