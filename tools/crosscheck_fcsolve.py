@@ -15,10 +15,15 @@ other won. ``summary`` prints the Markdown table of docs/solver-results.md: verd
 side, contradictions, lines that do not replay, and each solver's median and 95th-percentile
 seconds per deal.
 
-Only variants whose rules fc-solve has a preset for exactly are offered (``PRESETS``):
-FreeCell, Eight Off, Seahaven Towers (runs move as far as the free cells allow, an empty
-pile takes a King), Beleaguered Castle and Streets and Alleys. AisleRiot's Baker's Game
-fills an empty pile with a King only, fc-solve's with any card: it is left out.
+Only variants whose rules fc-solve has a preset for are offered (``PRESETS``): FreeCell,
+Baker's Game (AisleRiot's empty piles take only a King: fc-solve's ``ko_bakers_game``, not
+its ``bakers_game``, whose empty piles take any card), Eight Off, Seahaven Towers (runs move
+as far as the free cells allow, an empty pile takes a King), Beleaguered Castle and Streets
+and Alleys. One difference stays: in all of these but FreeCell this game lets a foundation's
+top card come back to the tableau, and fc-solve never moves one back; so fc-solve's won
+lines are ours too, but its "unsolvable" proves the loss only of its own game, and a deal
+it proves lost that this game wins would be counted a contradiction though it need not be
+one.
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ from tools.deal_runs import ResultsFile, parse_range, percentile, run_deals, wor
 # This game's variant -> fc-solve's preset with the same rules.
 PRESETS = {
     "freecell": "freecell",
+    "bakers-game": "ko_bakers_game",
     "eight-off": "eight_off",
     "seahaven": "seahaven",
     "beleaguered-castle": "beleaguered_castle",

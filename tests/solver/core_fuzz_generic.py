@@ -18,7 +18,7 @@ import threading
 
 from game.solver.compiled import generic as native_generic
 from game.solver.compiled.generic import spec_for, state_for
-from game.solver.generic.best_first import best_first
+from game.solver.generic.best_first import Weights, best_first
 from game.solver.generic.search import GenericSearch, search
 from game.solver.outcome import Outcome
 from game.solver.specialised.expansion import Budget
@@ -95,7 +95,7 @@ def valid_calls(core, rng: random.Random, rules) -> tuple[int, str | None]:
     in_runs.run(rng.randrange(1, SMALL_STATES), None, None)
     if in_runs.run(SMALL_STATES, None, None) != python:
         return 4, f"generic search in two runs differs at {late!r}"
-    weight = rng.choice((0, 7))
+    weight = rng.choice((Weights(), Weights(talon=7), Weights(7, 3, 6, 2)))
     python = best_first(GenericSearch(rules), late, Budget(), SMALL_STATES, weight)
     in_c = native_generic.native_generic_best_first(rules, late, SMALL_STATES, None, None, weight)
     if in_c != python:
@@ -114,7 +114,8 @@ def edge_budgets(core, rng: random.Random, rules, state) -> str | None:
     if rng.random() < 0.5:
         cancel.set()
     spec, shaped = spec_for(rules, state), state_for(rules, state)
-    weight = rng.choice((None, 0, 15))  # the depth-first search, or a best-first round
+    # The depth-first search, or a best-first round.
+    weight = rng.choice((None, Weights(), Weights(15, 1, 2, 3)))
     if weight is None:
         search = core.generic_depth_first(spec, shaped, rng.choice((1, 10**6)))
         code, line, nodes = core.generic_depth_first_run(search, most, seconds, cancel)
@@ -320,8 +321,9 @@ def corrupted_call(core, rng: random.Random, rules) -> str | None:
         except REFUSALS:
             return None
         return "generic run of something that is not a search was not refused"
-    # A best-first round takes a talon weight (a wrong one where the weight is corrupted).
-    weight = rng.choice((-1, 1001, 2**40, "3", None)) if corrupt == "weight" else 5
+    # A best-first round takes four weights (wrong ones where the weight is corrupted).
+    wrong = (-1, 1001, 2**40, "3", None, 5, (0, 0, 0), (0, 0, 0, -1), (0, 1001, 0, 0))
+    weight = rng.choice(wrong) if corrupt == "weight" else Weights(5, 1, 1, 1)
     best_first_round = corrupt == "weight" or rng.random() < 0.5
     try:
         if moves:

@@ -35,7 +35,7 @@ from game.solver.compiled.generic import (
     state_for,
 )
 from game.solver.generic import search as generic
-from game.solver.generic.best_first import best_first
+from game.solver.generic.best_first import Weights, best_first
 from game.solver.generic.search import DepthFirst, GenericSearch, generic_solve, search
 from game.solver.outcome import Outcome
 from game.solver.specialised.expansion import Budget
@@ -57,8 +57,9 @@ POSITIONS = 3  # random positions of each, and as many late games
 # The budget of both searches on a small position: those it leaves undecided are held
 # equal too (the same first states entered).
 SMALL_STATES = 800
-# The talon weights the best-first rounds are held equal with (0: the talon not weighed).
-BEST_FIRST_WEIGHTS = (0, 7)
+# The weights the best-first rounds are held equal with: none, the talon's, and the talon's
+# with the FreeCell terms (free cells, empty piles, cards above those that go up next).
+BEST_FIRST_WEIGHTS = (Weights(), Weights(talon=7), Weights(7, 3, 6, 2))
 
 
 def test_the_random_tables_cover_the_whole_vocabulary():
@@ -112,7 +113,7 @@ def both_searches(rules, state):
 
 
 def both_best_first(rules, state, weight):
-    """The same for a best-first round of talon weight ``weight``."""
+    """The same for a best-first round of ``weight`` (a ``Weights``)."""
     space = GenericSearch(rules)
     python = best_first(space, state, Budget(), SMALL_STATES, weight)
     core = native_generic_best_first(rules, state, SMALL_STATES, None, None, weight)
@@ -322,7 +323,7 @@ def test_the_core_refuses_what_it_cannot_take():
     with pytest.raises(ValueError, match="building table"):
         native._core.generic_depth_first(wrong, state_for(rules, state), 10)
     with pytest.raises(ValueError, match="building table"):
-        native._core.generic_best_first(wrong, state_for(rules, state), 10, -1.0, None, 0)
+        native._core.generic_best_first(wrong, state_for(rules, state), 10, -1.0, None, Weights())
     piles, down, redeals, shown = state_for(rules, state)
     everything = b"".join(piles)
     tall = (everything[14:], b"", everything[:14], *(b"" for _ in piles[3:]))
@@ -339,8 +340,11 @@ def test_the_core_refuses_what_it_cannot_take():
     search = native._core.generic_depth_first(spec, state_for(rules, state), 10)
     with pytest.raises(TypeError, match="cancel"):
         native._core.generic_depth_first_run(search, 10, -1.0, object())
-    with pytest.raises(ValueError, match="talon weight"):
-        native._core.generic_best_first(spec, state_for(rules, state), 10, -1.0, None, -1)
+    for weights in ((-1, 0, 0, 0), (0, 0, 1001, 0), (0, 0, 0, -5)):
+        with pytest.raises(ValueError, match="a weight outside"):
+            native._core.generic_best_first(spec, state_for(rules, state), 10, -1.0, None, weights)
+    with pytest.raises(TypeError, match="4-item sequence"):
+        native._core.generic_best_first(spec, state_for(rules, state), 10, -1.0, None, 0)
     with pytest.raises(ValueError, match="PyCapsule"):
         native._core.generic_depth_first_run(spec, 10, -1.0, None)  # not a search
 

@@ -6,17 +6,19 @@ evaluation)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import threading
 
 import pytest
 
+from game.engine.cards import ACE, RANK
 from game.engine.game import new_game
 from game.solver.compiled import native
 from game.solver.compiled.generic import native_generic_best_first, native_generic_search
 from game.solver.generic import best_first as generic_best_first
 from game.solver.generic import search as generic
-from game.solver.generic.best_first import best_first, evaluate
+from game.solver.generic.best_first import Weights, best_first, evaluate
 from game.solver.generic.search import GenericSearch, generic_solve
 from game.solver.outcome import Outcome
 from game.solver.specialised.expansion import Budget
@@ -62,25 +64,27 @@ def test_a_round_that_enters_every_state_proves_the_loss():
     rules = get_variant("whitehead").rules()
     state = new_game(rules, seed=4).state  # lost: 869 states reachable
     space = GenericSearch(rules)
-    outcome, line, nodes = best_first(space, state, Budget(), 10_000, 0)
+    outcome, line, nodes = best_first(space, state, Budget(), 10_000, Weights())
     assert (outcome, line) == (Outcome.UNWINNABLE, None)
     assert nodes == generic.search(space, state, Budget(), 10_000)[2]
-    assert best_first(space, state, Budget(), nodes - 1, 0)[0] is Outcome.UNDECIDED
+    assert best_first(space, state, Budget(), nodes - 1, Weights())[0] is Outcome.UNDECIDED
 
 
 def test_the_talon_counts_only_where_it_is_dealt_to_the_waste_a_limited_number_of_times():
     whitehead = get_variant("whitehead").rules()  # one pass through the stock to the waste
-    assert generic.best_first_weights(whitehead) == generic.BEST_FIRST_TALON_WEIGHTS
+    weights = generic.best_first_weights(whitehead)
+    assert [w.talon for w in weights] == list(generic.BEST_FIRST_TALON_WEIGHTS)
+    assert all(w == Weights(talon=w.talon) for w in weights)  # no FreeCell term
     space = GenericSearch(whitehead)
     state = new_game(whitehead, seed=1).state
     talon = len(state.piles[0]) + len(state.piles[1])
-    assert evaluate(space, state, 5) == evaluate(space, state, 0) - 5 * talon
+    assert evaluate(space, state, Weights(5)) == evaluate(space, state, Weights()) - 5 * talon
     for variant in ("easthaven", "yukon", "canfield"):  # to the piles; no stock; unlimited
         rules = get_variant(variant).rules()
-        assert generic.best_first_weights(rules) == generic.BEST_FIRST_TALON_WEIGHTS[:1]
+        assert generic.best_first_weights(rules) == (Weights(),)
         state = new_game(rules, seed=1).state
         space = GenericSearch(rules)
-        assert evaluate(space, state, 5) == evaluate(space, state, 0)
+        assert evaluate(space, state, Weights(5)) == evaluate(space, state, Weights())
 
 
 def test_a_buried_card_costs_what_a_card_up_gains():
@@ -98,7 +102,7 @@ def test_a_buried_card_costs_what_a_card_up_gains():
             run += 1
         buried += max(0, len(cards) - run)
     assert buried > 0
-    assert evaluate(space, state, 0) == -generic_best_first.BURIED_WEIGHT * buried
+    assert evaluate(space, state, Weights()) == -generic_best_first.BURIED_WEIGHT * buried
 
 
 @needs_core
@@ -113,8 +117,8 @@ def test_a_changed_evaluation_makes_the_core_and_python_differ():
         space = GenericSearch(rules)
         return [
             (
-                best_first(space, state, Budget(), 800, 0, buried_weight),
-                native_generic_best_first(rules, state, 800, None, None, 0),
+                best_first(space, state, Budget(), 800, Weights(), buried_weight),
+                native_generic_best_first(rules, state, 800, None, None, Weights()),
             )
             for state in states
         ]
@@ -129,9 +133,86 @@ def test_a_changed_evaluation_makes_the_core_and_python_differ():
 def test_a_round_stops_on_its_clock_and_its_cancel_event():
     rules = get_variant("whitehead").rules()
     state = new_game(rules, seed=1).state  # no round wins it within a million states
-    outcome, _line, nodes = native_generic_best_first(rules, state, 10**7, 0.2, None, 0)
+    outcome, _line, nodes = native_generic_best_first(rules, state, 10**7, 0.2, None, Weights())
     assert outcome is Outcome.UNDECIDED and 0 < nodes < 10**7
     cancel = threading.Event()
     cancel.set()
     with pytest.raises(native.NativeCancelled):
-        native_generic_best_first(rules, state, 10**7, None, cancel, 0)
+        native_generic_best_first(rules, state, 10**7, None, cancel, Weights())
+
+
+def test_with_cells_the_rounds_weigh_free_cells_empty_piles_and_the_cards_above_the_next():
+    """FreeCell's rounds have weights of their own (every game without cells keeps the
+    talon's alone): dealt, deal 1 has four free cells, no empty pile, and the four Aces
+    (each one a foundation takes now) under the cards counted here; laid otherwise, the
+    cells full and a pile empty."""
+    rules = get_variant("freecell").rules()
+    assert generic.best_first_weights(rules) == generic.CELLS_WEIGHTS
+    assert all(w.talon == 0 and w.above_next for w in generic.CELLS_WEIGHTS)
+    space = GenericSearch(rules)
+    state = new_game(rules, seed=1).state
+    above = 0
+    for pile in space.layout.tableau_range:
+        cards = state.piles[pile]
+        above += sum(len(cards) - 1 - at for at, card in enumerate(cards) if RANK[card] == ACE)
+    assert above > 0
+    plain = evaluate(space, state, Weights())
+    assert evaluate(space, state, Weights(0, 3, 6, 2)) == plain + 3 * 4 - 2 * above
+    # A table laid by hand (the evaluation reads the state alone): the first pile's cards
+    # put on the second, so that it is empty, and the third pile's top cards in the cells.
+    piles = list(state.piles)
+    first = space.layout.tableau_range.start
+    cells = list(space.layout.cell_range)
+    piles[first + 1] += piles[first]
+    piles[first] = ()
+    for cell, card in zip(cells, piles[first + 2][-len(cells) :], strict=True):
+        piles[cell] = (card,)
+    piles[first + 2] = piles[first + 2][: -len(cells)]
+    laid = dataclasses.replace(state, piles=tuple(piles))
+    above_laid = sum(
+        len(piles[p]) - 1 - at
+        for p in space.layout.tableau_range
+        for at, card in enumerate(piles[p])
+        if RANK[card] == ACE
+    )
+    assert evaluate(space, laid, Weights(0, 3, 6, 2)) == (
+        evaluate(space, laid, Weights()) + 6 * 1 + 3 * 0 - 2 * above_laid
+    )
+
+
+@needs_core
+def test_freecells_rounds_win_a_deal_the_plain_evaluation_leaves_undecided():
+    """Microsoft's deal 2: a round weighing only cards up and buried cards enters 200,000
+    states without a win; FreeCell's first round wins it within a few thousand, and the
+    line replays through the engine."""
+    rules = get_variant("freecell").rules()
+    state = new_game(rules, seed=2).state
+    plain = native_generic_best_first(rules, state, 200_000, None, None, Weights())
+    assert plain[0] is Outcome.UNDECIDED
+    result = generic_solve(state, rules, max_nodes=1_000_000)
+    assert result.won and result.stats["phase"] == "best-first" and result.stats["core"]
+    assert result.nodes < 20_000
+    assert replays_to_a_win(rules, state, result.line)
+
+
+@needs_core
+def test_the_freecell_terms_are_held_equal_in_the_core():
+    """The differential test sees the new terms: Python weighing the cards above the next
+    ones and the core not (or the other way) part on some late FreeCell games; with the same
+    weights they never do."""
+    rules = get_variant("freecell").rules()
+    states = late_games(rules, random.Random(3), 12)
+    space = GenericSearch(rules)
+    weights = Weights(0, 3, 6, 2)
+    same = [
+        best_first(space, state, Budget(), 800, weights)
+        == native_generic_best_first(rules, state, 800, None, None, weights)
+        for state in states
+    ]
+    assert all(same)
+    parted = [
+        best_first(space, state, Budget(), 800, weights)
+        != native_generic_best_first(rules, state, 800, None, None, weights._replace(above_next=0))
+        for state in states
+    ]
+    assert any(parted)

@@ -10,8 +10,8 @@ import pytest
 
 from game.engine.game import new_game
 from game.variants import get_variant
-from tools.crosscheck_fcsolve import one_deal, position_of, summary
-from tools.fcsolve import microsoft_position
+from tools.crosscheck_fcsolve import PRESETS, one_deal, position_of, summary
+from tools.fcsolve import microsoft_position, solve
 
 needs_fcsolve = pytest.mark.skipif(
     shutil.which("fc-solve") is None, reason="fc-solve (freecell-solver-bin) is not installed"
@@ -45,6 +45,22 @@ def test_deal_11982_is_proved_lost_by_both_and_deal_1_won_and_replayed():
     assert (won["ours"], won["theirs"], won["replays"]) == ("solved", "solved", True)
     table = summary([lost, won], "freecell")
     assert "| freecell | 1-11982 (2) | 1 / 1 / 0 | 1 / 1 / 0 | 0 | 0 |" in table
+
+
+@needs_fcsolve
+def test_bakers_game_is_checked_against_fc_solves_game_whose_empty_piles_take_only_kings():
+    """AisleRiot's Baker's Game fills an empty pile with a King only: fc-solve's
+    ``ko_bakers_game``. Its deal 1, which fc-solve's ``bakers_game`` (any card on an empty
+    pile) wins, is proved lost by both."""
+    assert PRESETS["bakers-game"] == "ko_bakers_game"
+    game = new_game(get_variant("bakers-game").rules(), seed=1)
+    assert solve(position_of(game), "bakers_game", prove=True, timeout=30).verdict == "solved"
+    lost = one_deal("bakers-game", 30.0, 1)
+    assert (lost["ours"], lost["theirs"], lost["contradiction"]) == (
+        "unsolvable",
+        "unsolvable",
+        False,
+    )
 
 
 def test_a_contradiction_and_a_line_not_replaying_are_counted():

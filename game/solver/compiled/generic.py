@@ -241,11 +241,12 @@ def native_generic_best_first(
     most: int,
     max_seconds: float | None,
     cancel: threading.Event | None,
-    talon_weight: int,
+    weights: tuple[int, int, int, int],
 ) -> tuple[Outcome, tuple[Command, ...] | None, int]:
     """``generic_best_first.best_first`` (its line ``shortened``) in C: one round of
-    ``most`` states at most. Raises as ``native_generic_search``."""
-    return _answer(_core.generic_best_first, rules, state, most, max_seconds, cancel, talon_weight)
+    ``most`` states at most, its evaluation's ``weights`` a ``generic_best_first.Weights``.
+    Raises as ``native_generic_search``."""
+    return _answer(_core.generic_best_first, rules, state, most, max_seconds, cancel, weights)
 
 
 def _answer(search, rules, state, most, max_seconds, cancel, *more) -> tuple:

@@ -15,9 +15,13 @@ depth-first search takes the rest of the time.
 
 The evaluation (``evaluate``) reads the state alone: ten points a card up, less three a
 card buried under what can move, less, where the stock is dealt to the waste a limited
-number of times, ``talon_weight`` a card still in the talon (twice for a card in the last
-pass's waste, which only the cards laid on it can uncover). Equal scores go to the state
-entered first, so that the search is the same wherever it runs.
+number of times, ``Weights.talon`` a card still in the talon (twice for a card in the last
+pass's waste, which only the cards laid on it can uncover). Where a game has cells (the
+FreeCell family), a round's ``Weights`` may also weigh what a FreeCell player watches: the
+free cells and the empty tableau piles (the room to move runs and park cards), and, less,
+the cards lying above each card a foundation takes now (what must move before it can go
+up). Those weights are 0 in every other game, whose evaluation is as it was. Equal scores
+go to the state entered first, so that the search is the same wherever it runs.
 
 Where the compiled core is built, a round runs there (core/generic_best_first.c): the same
 states, order and answers, held to this module by tests/solver/test_core_generic.py.
@@ -26,6 +30,7 @@ states, order and answers, held to this module by tests/solver/test_core_generic
 from __future__ import annotations
 
 import heapq
+from typing import NamedTuple
 
 from game.engine.commands import Command
 from game.engine.policies import StockTarget
@@ -40,18 +45,34 @@ BURIED_WEIGHT = 3
 CHECK_EVERY = 8
 
 
-def evaluate(space, state: State, talon_weight: int, buried_weight: int = BURIED_WEIGHT) -> int:
+class Weights(NamedTuple):
+    """A round's weights beyond the cards up and the buried cards (all 0: neither the talon
+    nor the FreeCell terms are weighed)."""
+
+    talon: int = 0  # less, a card in the talon (where it is dealt to the waste, limited)
+    free_cells: int = 0  # more, an empty cell
+    empty_piles: int = 0  # more, an empty tableau pile
+    above_next: int = 0  # less, a card above a tableau card a foundation takes now
+
+
+def evaluate(space, state: State, weights: Weights, buried_weight: int = BURIED_WEIGHT) -> int:
     """How promising ``state`` looks (higher first); see the module text. (The compiled
     core's twin has ``BURIED_WEIGHT`` built in: another weight is for tests to tell them
     apart.)"""
     layout = space.layout
     piles, down = state.piles, state.down
-    builds_on = space.mechanics.builds_on
-    buried = 0
+    mechanics = space.mechanics
+    builds_on = mechanics.builds_on
+    buried = above_next = empty_piles = 0
     for pile_index in layout.tableau_range:
         pile = piles[pile_index]
         size = len(pile)
+        if weights.above_next:
+            for at, card in enumerate(pile):
+                if mechanics.foundation_for(state, card) is not None:
+                    above_next += size - 1 - at
         if size <= 1:
+            empty_piles += not size
             continue
         run = 1
         while run < size - down[pile_index] and builds_on(pile[-run], pile[-run - 1]):
@@ -59,14 +80,16 @@ def evaluate(space, state: State, talon_weight: int, buried_weight: int = BURIED
         buried += size - run
     for pile_index in range(layout.tableau_range.stop, len(piles)):
         buried += max(0, len(piles[pile_index]) - 1)  # a reserve's cards below its top
-    score = UP_WEIGHT * space.mechanics.progress(state) - buried_weight * buried
+    score = UP_WEIGHT * mechanics.progress(state) - buried_weight * buried
     rules = space.rules
     if rules.redeals is not None and StockTarget(rules.stock_to) is StockTarget.WASTE:
         waste = len(piles[1])
-        score -= talon_weight * (len(piles[0]) + waste)
+        score -= weights.talon * (len(piles[0]) + waste)
         if state.redeals_used >= rules.redeals:
-            score -= talon_weight * waste
-    return score
+            score -= weights.talon * waste
+    free_cells = sum(not piles[cell] for cell in layout.cell_range)
+    score += weights.free_cells * free_cells + weights.empty_piles * empty_piles
+    return score - weights.above_next * above_next
 
 
 def best_first(
@@ -74,7 +97,7 @@ def best_first(
     root: State,
     budget: Budget,
     max_nodes: int,
-    talon_weight: int,
+    weights: Weights,
     buried_weight: int = BURIED_WEIGHT,
 ) -> tuple[Outcome, tuple[Command, ...] | None, int]:
     """(outcome, line, states entered): best-first over every legal command, ``max_nodes``
@@ -88,7 +111,7 @@ def best_first(
     visited = {space.key(root)}
     states = [root]
     parents: list[tuple[int, Command | None]] = [(-1, None)]
-    heap = [(-evaluate(space, root, talon_weight, buried_weight), 0)]
+    heap = [(-evaluate(space, root, weights, buried_weight), 0)]
     nodes = 0
     check = CHECK_EVERY
     while heap:
@@ -116,6 +139,6 @@ def best_first(
                 check = CHECK_EVERY
                 if budget.spent(nodes):
                     return Outcome.UNDECIDED, None, nodes
-            score = evaluate(space, child, talon_weight, buried_weight)
+            score = evaluate(space, child, weights, buried_weight)
             heapq.heappush(heap, (-score, len(states) - 1))
     return Outcome.UNWINNABLE, None, nodes

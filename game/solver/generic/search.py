@@ -24,8 +24,9 @@ whose cells hold the same cards in another order is not entered again.
 
 ``generic_solve`` runs this search in phases: a short probe (``PROBE_SHARE`` of the
 budgets, at most ``PROBE_NODES`` states), which decides at once the many deals it decides
-soon; best-first rounds over the same states (``generic_best_first``: one a talon weight,
-with ``BEST_FIRST_SHARE`` of the budgets), which find the long lines the depth-first order
+soon; best-first rounds over the same states (``generic_best_first``: one a set of the
+evaluation's weights, with ``BEST_FIRST_SHARE`` of the budgets; with cells, FreeCell's
+weights and ``CELLS_BEST_FIRST_SHARE``), which find the long lines the depth-first order
 reaches late (Whitehead, Westhaven, Athena, Yukon); then this search goes on from where the
 probe stopped (``DepthFirst``: its path and table kept), with the rest. No phase makes a
 cut but the cells' order, so each one's WON and UNWINNABLE are as sound.
@@ -56,6 +57,7 @@ from game.solver.compiled import native
 from game.solver.compiled.generic import native_depth_first, native_generic_best_first
 from game.solver.compiled.native import NativeCancelled
 from game.solver.generic import best_first as generic_best_first
+from game.solver.generic.best_first import Weights
 from game.solver.generic.space import GenericSearch, replays_to_a_win, shortened
 from game.solver.outcome import Outcome, SolveResult
 from game.solver.specialised.expansion import Budget, Cancelled
@@ -84,15 +86,35 @@ PROBE_NODES = 100_000
 BEST_FIRST_SHARE = 0.3
 BEST_FIRST_ROUND_NODES = 200_000
 BEST_FIRST_TALON_WEIGHTS = (0, 5, 15)
+# With cells (the FreeCell family) the rounds weigh what a FreeCell player watches (the
+# free cells, the empty piles, the cards above those a foundation takes now: Weights), one
+# round a set of weights, and take most of the time. Which set wins a deal soon varies from
+# deal to deal, and a round that misses one within 250,000 states seldom wins it with ten
+# times as many: of the 99 of Microsoft's deals 1-1000 the plain rounds left undecided in
+# 10 s, each set here won 84 to 93 within 250,000 states, these six rounds in this order
+# (of 200,000 states) all 99 (docs/solver-results.md, "FreeCell in the generic search").
+# The depth-first search keeps at least 30% of the time: it wins some deals no round does.
+CELLS_WEIGHTS = (
+    Weights(free_cells=1, empty_piles=1, above_next=1),
+    Weights(free_cells=2, empty_piles=4, above_next=1),
+    Weights(above_next=1),
+    Weights(free_cells=5, empty_piles=10, above_next=2),
+    Weights(free_cells=1, empty_piles=2, above_next=2),
+    Weights(free_cells=3, empty_piles=6, above_next=2),
+)
+CELLS_BEST_FIRST_SHARE = 0.7
+CELLS_ROUND_NODES = 200_000
 
 
-def best_first_weights(rules: Rules) -> tuple[int, ...]:
-    """The talon weight of each best-first round: one round a weight where the talon is
-    weighed (a stock dealt to the waste a limited number of times), else one round (its
-    weight changes nothing)."""
+def best_first_weights(rules: Rules) -> tuple[Weights, ...]:
+    """The evaluation's weights of each best-first round: with cells, ``CELLS_WEIGHTS``;
+    else one round a talon weight where the talon is weighed (a stock dealt to the waste a
+    limited number of times), else one round (its weight changes nothing)."""
+    if rules.cells:
+        return CELLS_WEIGHTS
     if rules.redeals is not None and StockTarget(rules.stock_to) is StockTarget.WASTE:
-        return BEST_FIRST_TALON_WEIGHTS
-    return BEST_FIRST_TALON_WEIGHTS[:1]
+        return tuple(Weights(talon=weight) for weight in BEST_FIRST_TALON_WEIGHTS)
+    return (Weights(talon=BEST_FIRST_TALON_WEIGHTS[0]),)
 
 
 def generic_solve(
@@ -107,9 +129,10 @@ def generic_solve(
     UNWINNABLE when the reachable states are exhausted, else UNDECIDED.
 
     First a depth-first probe (``PROBE_SHARE`` of the budgets, at most ``PROBE_NODES``
-    states), then best-first rounds (``generic_best_first``), one a talon weight, with
-    ``BEST_FIRST_SHARE`` of the budgets, then the probe's search goes on with the rest
-    (with cells, the rounds first and no probe: the depth-first search takes the rest). All
+    states), then best-first rounds (``generic_best_first``), one a set of weights
+    (``best_first_weights``), with ``BEST_FIRST_SHARE`` of the budgets, then the probe's
+    search goes on with the rest (with cells, the rounds first, ``CELLS_BEST_FIRST_SHARE``
+    of the budgets and no probe: the depth-first search takes the rest). All
     search the same states with no cut but the cells' order (sound), so any may answer WON
     or UNWINNABLE.
 
@@ -121,14 +144,17 @@ def generic_solve(
     is never handed on, the search runs here instead."""
     phases = _Phases(state, rules, cancel, max_nodes, max_seconds)
     weights = best_first_weights(rules)
-    if max_nodes is None:
-        probe_nodes, round_nodes = PROBE_NODES, BEST_FIRST_ROUND_NODES
-    else:
-        probe_nodes = min(PROBE_NODES, int(max_nodes * PROBE_SHARE))
-        round_nodes = int(max_nodes * BEST_FIRST_SHARE) // len(weights)
-    # With cells (the FreeCell family) one best-first round wins most deals at once, where
+    # With cells (the FreeCell family) the best-first rounds win most deals at once, where
     # the probe spends its share first (FreeCell deals 1-100: docs/solver-results.md).
     rounds_first = rules.cells > 0
+    share = CELLS_BEST_FIRST_SHARE if rounds_first else PROBE_SHARE + BEST_FIRST_SHARE
+    if max_nodes is None:
+        probe_nodes = PROBE_NODES
+        round_nodes = CELLS_ROUND_NODES if rounds_first else BEST_FIRST_ROUND_NODES
+    else:
+        probe_nodes = min(PROBE_NODES, int(max_nodes * PROBE_SHARE))
+        round_share = CELLS_BEST_FIRST_SHARE if rounds_first else BEST_FIRST_SHARE
+        round_nodes = int(max_nodes * round_share) // len(weights)
     try:
         if probe_nodes >= 1 and not rounds_first:
             found = phases.depth_first(probe_nodes, phases.seconds_left(max_seconds, PROBE_SHARE))
@@ -136,7 +162,6 @@ def generic_solve(
                 found.stats["phase"] = "probe"
                 return found
         for weight in weights:
-            share = BEST_FIRST_SHARE if rounds_first else PROBE_SHARE + BEST_FIRST_SHARE
             seconds = phases.seconds_left(max_seconds, share)
             if round_nodes < 1 or seconds == 0.0:
                 break
@@ -194,7 +219,7 @@ class _Phases:
             stats=self.stats,
         )
 
-    def best_first(self, weight: int, nodes: int, seconds: float | None) -> SolveResult | None:
+    def best_first(self, weight: Weights, nodes: int, seconds: float | None) -> SolveResult | None:
         """One best-first round: the answer if it decides, else None."""
 
         def core():

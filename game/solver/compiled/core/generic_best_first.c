@@ -5,17 +5,50 @@
  * Every state entered is kept (its parent and the move to it, for the line), so a round
  * holds its node budget of states: some 300 bytes each. */
 
+/* generic_best_first.Weights: a round's weights beyond cards up and buried cards. */
+typedef struct { int talon, free_cells, empty_piles, above_next; } GWeights;
+
+/* Is ``card`` one a foundation takes now (Relations.foundation_for is not None)? From
+   ``wanted``: the ranks each suit's foundations take, bit by rank, and at [4] the rank any
+   empty foundation takes (gwanted). */
+static inline int gis_wanted(const GRules *r, const uint16_t *wanted, int card) {
+    return ((wanted[r->suit[card]] | wanted[4]) >> r->rank[card]) & 1;
+}
+
+static void gwanted(const GRules *r, const GState *s, uint16_t *wanted) {
+    memset(wanted, 0, 5 * sizeof *wanted);
+    if (r->runs_up) return; /* foundations that take complete runs take no single card */
+    for (int f = GFIRST_FOUNDATION; f < first_tableau(r); f++) {
+        int n = glen(s, f);
+        if (!n) {
+            if (r->fbase) wanted[4] |= (uint16_t)(1u << r->fbase);
+        } else if (n < GFULL && r->up[r->rank[gtop(s, f)]]) {
+            wanted[r->suit[gtop(s, f)]] |= (uint16_t)(1u << r->up[r->rank[gtop(s, f)]]);
+        }
+    }
+}
+
 /* generic_best_first.evaluate: cards up, less the cards buried under what can move (a
    tableau pile's cards below its built top run, a reserve's below its top card), less, with
-   limited redeals and a stock dealt to the waste, ``talon_weight`` a card in the stock and
-   the waste, twice for a card in the last pass's waste. */
-static int geval(const GRules *r, const GState *s, int talon_weight) {
+   limited redeals and a stock dealt to the waste, ``w->talon`` a card in the stock and the
+   waste, twice for a card in the last pass's waste; more ``w->free_cells`` an empty cell
+   and ``w->empty_piles`` an empty tableau pile, less ``w->above_next`` a card above a
+   tableau card a foundation takes now. */
+static int geval(const GRules *r, const GState *s, const GWeights *w) {
     int up = gprogress(r, s);
-    int buried = 0;
+    int buried = 0, above_next = 0, empty_piles = 0, free_cells = 0;
+    uint16_t wanted[5];
+    if (w->above_next) gwanted(r, s, wanted);
     for (int p = first_tableau(r); p < first_tableau(r) + r->nt; p++) {
         int n = glen(s, p);
-        if (n <= 1) continue;
         const uint8_t *c = gpile(s, p);
+        if (w->above_next)
+            for (int i = 0; i < n; i++)
+                if (gis_wanted(r, wanted, c[i])) above_next += n - 1 - i;
+        if (n <= 1) {
+            empty_piles += !n;
+            continue;
+        }
         int run = 1;
         while (run < n - s->down[p] && gbuilds(r, c[n - run], c[n - run - 1])) run++;
         buried += n - run;
@@ -25,10 +58,12 @@ static int geval(const GRules *r, const GState *s, int talon_weight) {
     int score = 10 * up - 3 * buried;
     if (r->limit >= 0 && r->stock_to == TO_WASTE) {
         int waste = glen(s, GWASTE);
-        score -= talon_weight * (glen(s, GSTOCK) + waste);
-        if ((int)s->redeals >= r->limit) score -= talon_weight * waste;
+        score -= w->talon * (glen(s, GSTOCK) + waste);
+        if ((int)s->redeals >= r->limit) score -= w->talon * waste;
     }
-    return score;
+    for (int c = r->first_cell; c < r->npiles; c++) free_cells += !glen(s, c);
+    score += w->free_cells * free_cells + w->empty_piles * empty_piles;
+    return score - w->above_next * above_next;
 }
 
 /* A node of the search: its state, the node it came from and the move. */
@@ -69,7 +104,7 @@ static GHeapItem gheap_pop(GHeapItem *heap, size_t *n) {
 /* generic_best_first.best_first: ``most`` states at most; on WON, ``line`` holds the moves
    from the root. UNWINNABLE when every reachable state was entered. */
 static int gbest_first(const GRules *r, const GState *root, long long most, double deadline,
-                       PyObject *cancel, int talon_weight, GMoves *line, long long *nodes_out,
+                       PyObject *cancel, const GWeights *w, GMoves *line, long long *nodes_out,
                        PyThreadState **save) {
     Table tt;
     GMoves moves = {0};
@@ -84,7 +119,9 @@ static int gbest_first(const GRules *r, const GState *root, long long most, doub
     /* At most 1 GB of states (some 3.3 million): a round given more ends undecided there,
        as the Python round would run out of memory far sooner. */
     if (most > (long long)(MAX_ARENA_BYTES / sizeof(GNode))) most = MAX_ARENA_BYTES / sizeof(GNode);
-    if (!table_init(&tt, most)) return TOO_BIG;
+    /* The table starts small and grows with the states entered: one sized for a budget of
+       millions costs a tenth of a second to make and free, more than most rounds take. */
+    if (!table_init(&tt, 1)) return TOO_BIG;
     cap = 1024;
     heapcap = 1024;
     nodes = malloc(cap * sizeof(GNode));
@@ -94,7 +131,7 @@ static int gbest_first(const GRules *r, const GState *root, long long most, doub
     nodes[0].s = *root;
     nodes[0].parent = -1;
     count = 1;
-    gheap_push(heap, &heapn, (GHeapItem){geval(r, root, talon_weight), 0});
+    gheap_push(heap, &heapn, (GHeapItem){geval(r, root, w), 0});
     while (heapn) {
         uint32_t at = gheap_pop(heap, &heapn).node;
         moves.n = 0;
@@ -141,7 +178,7 @@ static int gbest_first(const GRules *r, const GState *root, long long most, doub
                 heap = grown;
                 heapcap *= 2;
             }
-            gheap_push(heap, &heapn, (GHeapItem){geval(r, &child->s, talon_weight),
+            gheap_push(heap, &heapn, (GHeapItem){geval(r, &child->s, w),
                                                  (uint32_t)(count - 1)});
         }
     }
@@ -154,20 +191,23 @@ done:
     return outcome;
 }
 
-/* generic_best_first(spec, state, most, max_seconds, cancel, talon_weight) -> (outcome,
-   line, states): one best-first round with the GIL released (ganswer). */
+/* generic_best_first(spec, state, most, max_seconds, cancel, (talon, free cells, empty
+   piles, above next)) -> (outcome, line, states): one best-first round with the GIL
+   released (ganswer). */
 static PyObject *core_generic_best_first(PyObject *self, PyObject *args) {
     PyObject *spec, *state, *cancel, *result = NULL;
     long long most, nodes = 0;
     double max_seconds;
-    int talon_weight;
-    if (!PyArg_ParseTuple(args, "OOLdOi", &spec, &state, &most, &max_seconds, &cancel,
-                          &talon_weight))
+    GWeights w;
+    if (!PyArg_ParseTuple(args, "OOLdO(iiii)", &spec, &state, &most, &max_seconds, &cancel,
+                          &w.talon, &w.free_cells, &w.empty_piles, &w.above_next))
         return NULL;
-    if (talon_weight < 0 || talon_weight > 1000) {
-        refuse("a talon weight outside 0 to 1000");
-        return NULL;
-    }
+    int weights[] = {w.talon, w.free_cells, w.empty_piles, w.above_next};
+    for (int k = 0; k < 4; k++)
+        if (weights[k] < 0 || weights[k] > 1000) {
+            refuse("a weight outside 0 to 1000");
+            return NULL;
+        }
     GRules *r = malloc(sizeof(GRules));
     GState *s = malloc(sizeof(GState));
     GMoves line = {0}, shortened = {0};
@@ -176,7 +216,7 @@ static PyObject *core_generic_best_first(PyObject *self, PyObject *args) {
     if (!gbudgets_ok(most, max_seconds, cancel)) goto out;
     double deadline = max_seconds >= 0 ? now() + max_seconds : 0;
     PyThreadState *save = PyEval_SaveThread();
-    int outcome = gbest_first(r, s, most, deadline, cancel, talon_weight, &line, &nodes, &save);
+    int outcome = gbest_first(r, s, most, deadline, cancel, &w, &line, &nodes, &save);
     if (outcome == WON && !gshortened(r, s, &line, &shortened)) outcome = TOO_BIG;
     PyEval_RestoreThread(save);
     result = ganswer(outcome, &shortened, nodes);
