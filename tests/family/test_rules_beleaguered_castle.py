@@ -24,7 +24,7 @@ from __future__ import annotations
 from game.engine.cards import RANK
 
 from .table import Table, card
-from .test_rules_common import at, complete_foundations
+from .test_rules_common import complete_foundations
 
 T = Table("beleaguered-castle")
 ACES = dict(f1="AC", f2="AD", f3="AH", f4="AS")
@@ -55,6 +55,6 @@ def test_scoring_leaves_the_aces_out():
 
 def test_goal():
     piles = complete_foundations(1)
-    assert at(T, T.state(**piles)).won
+    assert T.game_at(T.state(**piles)).won
     piles["f1"] = piles["f1"][:-3]
-    assert not at(T, T.state(t1="KC", **piles)).won
+    assert not T.game_at(T.state(t1="KC", **piles)).won

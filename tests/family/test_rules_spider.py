@@ -42,7 +42,7 @@ from game.engine.game import new_game
 from game.engine.refusals import Reason
 from game.engine.state import STOCK, WASTE
 from game.solver.compiled.generic import native_generic_best_first
-from game.solver.generic.best_first import best_first
+from game.solver.generic.best_first import Weights, best_first
 from game.solver.generic.search import GenericSearch
 from game.solver.outcome import Outcome
 from game.solver.specialised.expansion import Budget
@@ -156,8 +156,8 @@ def test_the_solver_wins_either_way():
     last = {f"t{i + 1}": run(s) for i, s in enumerate("CDHS" * 2)}
     last["t8"], last["t9"] = run("S", "2"), "AS"
     state = T.state(**last)
-    python = best_first(GenericSearch(T.rules), state, Budget(), 10_000, 0)
-    core = native_generic_best_first(T.rules, state, 10_000, None, None, 0)
+    python = best_first(GenericSearch(T.rules), state, Budget(), 10_000, Weights())
+    core = native_generic_best_first(T.rules, state, 10_000, None, None, Weights())
     assert python[:2] == core[:2]
     outcome, line, _states = core
     assert outcome is Outcome.WON and len(line) == 1

@@ -25,7 +25,7 @@ Sentence -> test
 from __future__ import annotations
 
 from .table import Table
-from .test_rules_common import at, complete_foundations
+from .test_rules_common import complete_foundations
 
 T = Table("streets-and-alleys")
 
@@ -40,9 +40,9 @@ def test_deal():
 
 
 def test_scoring_and_goal():
-    g = at(T, T.state(f1="AS 2S 3S", t1="5H"))
+    g = T.game_at(T.state(f1="AS 2S 3S", t1="5H"))
     assert (g.score, g.max_score) == (3, 52)
     piles = complete_foundations(1)
-    assert at(T, T.state(**piles)).won
+    assert T.game_at(T.state(**piles)).won
     piles["f1"] = piles["f1"][:-3]
-    assert not at(T, T.state(t1="KC", **piles)).won
+    assert not T.game_at(T.state(t1="KC", **piles)).won
