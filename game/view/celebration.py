@@ -68,9 +68,13 @@ class WinCascade:
         self.flying = [f for f in self.flying if -lay.card_w < f.x < lay.width]
 
 
-def launch_order(piles: list[tuple[int, ...]]) -> list[int]:
-    """The cards of ``piles`` (the foundations, or where a game is won without them), top
-    cards first, pile by pile."""
+def launch_order(all_piles, foundations: range) -> list[int]:
+    """The cards that fly, top cards first, pile by pile: the foundations', or, where a game
+    is won with none on them (Scorpion's runs, Golf's waste, Spider's runs left in the
+    tableau), every pile's."""
+    piles = [all_piles[f] for f in foundations]
+    if not any(piles):
+        piles = [pile for pile in all_piles if pile]
     depth = max((len(pile) for pile in piles), default=0)
     order = []
     for level in range(depth):

@@ -180,12 +180,9 @@ class TableScene(SpriteBoard):
 
         self.won_shown = True
         self.sounds.append("win")
-        piles = self.game.state.piles
-        launched = [piles[f] for f in self.game.layout.foundation_range]
-        if not any(launched):  # won elsewhere: Scorpion's runs, Golf's waste, Spider's other way
-            launched = [pile for pile in piles if pile]
+        order = launch_order(self.game.state.piles, self.game.layout.foundation_range)
         sprites = self.motion.sprites
-        starts = [(c, sprites[c].home.x, sprites[c].home.y) for c in launch_order(launched)]
+        starts = [(c, sprites[c].home.x, sprites[c].home.y) for c in order]
         self.cascade = WinCascade(starts, self.layout, seed=self.game.deal.seed or 0)
 
     def show_hint(self, hint: tuple[int, int, int | None] | None) -> None:
