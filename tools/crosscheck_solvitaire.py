@@ -1,9 +1,12 @@
 """Cross-check this game's solver against Solvitaire, the general solitaire solver of Blake
 and Gent, a C++ program the user builds from its public source (its code never enters this
 repository; docs/solver-results.md, "Against other solvers", says how to build it). Any
-variant and mode whose rules Solvitaire's rule vocabulary can say exactly: the tool
-translates our rule table into its custom-rules JSON and refuses, naming the rule, what it
-cannot say.
+variant and mode whose rules Solvitaire's rule vocabulary can say: the tool translates our
+rule table into its custom-rules JSON (or names its preset where that preset's rules are
+ours key for key) and refuses, naming the rule, what it cannot say. Where the two games
+still differ one way only (tools/solvitaire_io.how_they_differ: Golf, Spider, Spiderette,
+Seahaven, Eight Off), the results say which game is the looser, and a contradiction
+counts only the looser game's proof against the stricter one's win.
 
     python tools/crosscheck_solvitaire.py run --solver PATH --variant klondike --mode draw3 \\
         --deals 1-100 --results xcheck.jsonl [--timeout 10] [--jobs 1] [--without RULE]
@@ -17,7 +20,9 @@ contradiction, one solver winning a deal the other proves unwinnable, is printed
 Solvitaire prints its winning line as the positions it passes through; each is matched to
 the position after one of our legal moves (after as many stock turns as it takes), and the
 line so found is replayed through our engine, which must reach a won game: a line that does
-not map or replay would mean the two programs read the rules differently.
+not map or replay would mean the two programs read the rules differently (or, where its
+game is the looser, that the line uses its looser rule). A line printed longer than
+``LONGEST_PRINTOUT`` bytes is not followed; the record says so.
 ``--without RULE`` compares a variant with one of its rules reset to Klondike's default
 (Easthaven without ``fill_empty_first``, which Solvitaire cannot say): the results say so.
 ``fixture`` writes a handful of cheap deals, Solvitaire's won lines and proved losses, for
