@@ -92,8 +92,11 @@ def grade_spread(records: list[dict], graded: dict[int, str]) -> dict[str, dict]
     spread = {}
     for grade in GRADES:
         chosen = [r for r in records if graded[r["seed"]] == grade]
+        if not chosen:  # a pool of fewer than four deals leaves a grade empty
+            spread[grade] = {"deals": 0}
+            continue
         medians = {name: statistics.median(r[name] for r in chosen) for name in MEASURES}
-        spread[grade] = {"deals": len(chosen), **medians} if chosen else {"deals": 0}
+        spread[grade] = {"deals": len(chosen), **medians}
     return spread
 
 

@@ -87,14 +87,23 @@ def hidden_slots(state: State, rules: Rules) -> list[tuple[int, int]]:
 
 
 def _visible_bytes(state: State, slots: list[tuple[int, int]]) -> bytes:
-    """Everything the player can see (hidden cards as 254), as bytes."""
+    """Everything the player can see (hidden cards as 254), as bytes. A card int past 252
+    (a deck of chosen suits numbers its cards far past its count: Spider's one suit to 415)
+    is 253 and then two bytes of its own; every other card is its one byte, as before, so
+    the hints' samples (seeded from these bytes) are those of every other game unchanged."""
     hidden = set(slots)
-    parts = []
+    parts = bytearray()
     for index, pile in enumerate(state.piles):
         parts.append(255)
         parts.append(state.down[index] & 255)
         for at, card in enumerate(pile):
-            parts.append(254 if (index, at) in hidden else card)
+            if (index, at) in hidden:
+                parts.append(254)
+            elif card < 253:
+                parts.append(card)
+            else:
+                parts.append(253)
+                parts += card.to_bytes(2, "little")
     return bytes(parts) + state.redeals_used.to_bytes(4, "little")
 
 

@@ -1,20 +1,19 @@
 """The shipped winnable deals' difficulty grades (tools/grade_pool.py) and how they are used."""
 
+import json
 import sys
 from pathlib import Path
 
 from game.variants import get_variant
-from game.variants.pool import GRADES, pool_grades, winnable_pool
+from game.variants.pool import GRADES, POOL_FILE, pool_grades, winnable_pool
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 
 import grade_pool  # noqa: E402
 
+# Every pool the shipped file holds, as (variant, mode).
 MODES = [
-    ("klondike", "draw1"),
-    ("klondike", "draw3"),
-    ("saratoga", "draw1-noredeal"),
-    ("double-klondike", "draw3"),
+    tuple(key.split("/", 1)) for key in json.loads(POOL_FILE.read_text(encoding="utf-8"))["pools"]
 ]
 
 
@@ -45,6 +44,15 @@ def test_the_spread_counts_each_grade_and_its_medians():
     spread = grade_pool.grade_spread(records, grade_pool.grades(records))
     assert [spread[g]["deals"] for g in GRADES] == [2, 2, 2, 2]
     assert spread["easy"]["nodes"] == 0.5 and spread["expert"]["nodes"] == 6.5
+
+
+def test_a_pool_of_three_deals_leaves_the_hardest_grade_empty():
+    # Forty Thieves' pool: the three deals of 1-50 won within 10 s.
+    records = [record(seed, seed, seed, 0, seed) for seed in range(3)]
+    graded = grade_pool.grades(records)
+    assert [graded[s] for s in range(3)] == ["easy", "medium", "hard"]
+    spread = grade_pool.grade_spread(records, graded)
+    assert spread["expert"] == {"deals": 0} and spread["hard"]["nodes"] == 2
 
 
 def test_every_shipped_winnable_deal_is_graded_in_even_quarters():

@@ -11,6 +11,7 @@ import time
 import pytest
 
 from game.engine.commands import Draw, Move
+from game.engine.families import Family
 from game.engine.game import new_game
 from game.engine.state import STOCK, State
 from game.solver import (
@@ -428,7 +429,11 @@ def test_winnable_pool_deals_are_deterministic_and_won():
                 assert table.id not in ("klondike", "saratoga", "double-klondike")
                 assert winnable_deal(r, 12345) is None
                 continue
-            assert len(pool) >= 50, (table.id, mode)
+            # Past the Klondike family some games' deals are rarely won within the pool
+            # maker's time (Forty Thieves: 3 of deals 1-50 within 10 s): their pools are
+            # shorter (docs/solver-results.md, "The pools of winnable deals").
+            least = 50 if table.family is Family.KLONDIKE else 3
+            assert len(pool) >= least, (table.id, mode)
             assert winnable_deal(r, 12345) == winnable_deal(table.id, 12345, mode)
             assert winnable_deal(r, 12345) in pool
             assert winnable_deal(r, 12345 + len(pool)) == winnable_deal(r, 12345)
@@ -446,6 +451,29 @@ def test_winnable_pool_deals_are_deterministic_and_won():
         seed = winnable_deal(r, 0)
         res = solve(new_game(r, seed=seed).state, r, max_nodes=None, max_seconds=20)
         assert res.outcome is Outcome.WON, mode
+
+
+def test_a_deal_of_every_shipped_pool_is_won_again_and_its_line_plays_to_a_won_game():
+    """The pool maker keeps a deal only once its line has won through the engine
+    (``tools/make_winnable_pool.py --verify`` solves a whole pool again); here a sample of
+    every pool, its first deal graded easy, is won again from its start by the solver and
+    the line played through the engine."""
+    sampled = 0
+    for table in all_variants():
+        for mode in table.mode_ids():
+            r = rules(table.id, mode)
+            easy = winnable_pool(r, grade="easy")
+            if not winnable_pool(r):
+                continue
+            assert easy, (table.id, mode, "a pool without grades")
+            game = new_game(r, seed=easy[0])
+            res = solve(game.state, r, max_nodes=None, max_seconds=30)
+            assert res.outcome is Outcome.WON, (table.id, mode, easy[0])
+            for command in res.line:
+                game.execute(command)
+            assert game.won, (table.id, mode, easy[0])
+            sampled += 1
+    assert sampled >= 32  # the Klondike family's 23 pools and the 9 past it
 
 
 def test_two_decks_one_redeal_best_first_rounds_win_what_the_first_weight_misses():
