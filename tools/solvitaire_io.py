@@ -99,6 +99,10 @@ def their_rules(rules: Rules) -> dict:
             " every deck: the games it wins have all four)"
         )
     goal = str(_rule(rules, "goal", "foundations"))
+    if goal == "foundations-or-tableau-runs":
+        # Spider's second way changes no verdict: from every run left in the tableau, each
+        # run may still go up, so a deal won one way is won the other.
+        goal = "foundations"
     if goal not in ("foundations", "tableau-cleared"):
         refuse(f"a game won by {goal} (it wins with every card on the foundations or the hole)")
     if str(_rule(rules, "foundation_direction", "up")) != "up":

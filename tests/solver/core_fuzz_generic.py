@@ -56,7 +56,7 @@ RULE_VALUES = {
     19: (2,),  # foundations take runs
     20: (2, -1),  # group moves up
     21: (2,),  # deal needs every pile
-    22: (-1, 3),  # goal
+    22: (-1, len(native_generic.GOALS)),  # goal: one past the last the core knows
     23: (2,),  # waste builds
 }
 # The spec's tables: (index, most a value may be): rank and suit a card, wanted and up a
