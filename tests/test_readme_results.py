@@ -141,3 +141,35 @@ def test_a_row_of_first_deals_that_misstates_its_file_is_caught():
     told = first_deal_rows()[file]
     assert first_deal_rows(README.replace(row, more_won))[file]["won"] == told["won"] + 1
     assert first_deal_rows(README.replace(row, longer))[file]["timeout"] != told["timeout"]
+
+
+# | FreeCell | 1-1000 | 100% (99.6-100) | 0% (0-0.4) | 0% (0-0.4) | 1000 / 0 / 0 | ...
+FCSOLVE = RESULTS / "fcsolve"
+FAMILY_ROW = re.compile(
+    r"^\| (?P<name>[A-Z][A-Za-z' ]+?) \| 1-(?P<last>\d+) \| (?P<won>[\d.]+)% \([^|]*\| "
+    r"(?P<lost>[\d.]+)% \([^|]*\| (?P<open>[\d.]+)% \([^|]*\| "
+    r"(?P<counts>\d+ / \d+ / \d+) \|",
+    re.M,
+)
+
+
+def test_the_freecell_familys_shares_are_counted_from_their_files():
+    """Each FreeCell-family row of "Winnable shares past Klondike" says what its run beside
+    Freecell Solver (``docs/results/fcsolve/ID.jsonl``) holds: its deals, this game's
+    verdicts and their shares; and every such file backs a row."""
+    ids = {table.name: table.id for table in all_variants()}
+    section = README.split("## Winnable shares past Klondike", 1)[1].split("\n## ", 1)[0]
+    found = {}
+    for match in FAMILY_ROW.finditer(section):
+        found[f"{ids[match['name']]}.jsonl"] = match
+    assert sorted(found) == sorted(path.name for path in FCSOLVE.glob("*.jsonl"))
+    for file, match in found.items():
+        lines = (FCSOLVE / file).read_text(encoding="utf-8").splitlines()
+        deals = [json.loads(line) for line in lines if '"seed"' in line]
+        assert sorted(d["seed"] for d in deals) == list(range(1, int(match["last"]) + 1)), file
+        won = sum(d["ours"] == "solved" for d in deals)
+        lost = sum(d["ours"] == "unsolvable" for d in deals)
+        counts = (won, lost, len(deals) - won - lost)
+        assert match["counts"] == " / ".join(map(str, counts)), file
+        for key, count in zip(("won", "lost", "open"), counts, strict=True):
+            assert float(match[key]) == round(100 * count / len(deals), 1), (file, key)
