@@ -143,10 +143,10 @@ def test_a_row_of_first_deals_that_misstates_its_file_is_caught():
     assert first_deal_rows(README.replace(row, longer))[file]["timeout"] != told["timeout"]
 
 
-# | FreeCell | 1-1000 | 100% (99.6-100) | 0% (0-0.4) | 0% (0-0.4) | 1000 / 0 / 0 | ...
+# | FreeCell `standard` | 1-1000 | 100% (99.6-100) | 0% (0-0.4) | 0% (0-0.4) | 1000 / 0 / 0 |
 FCSOLVE = RESULTS / "fcsolve"
 FAMILY_ROW = re.compile(
-    r"^\| (?P<name>[A-Z][A-Za-z' ]+?) \| 1-(?P<last>\d+) \| (?P<won>[\d.]+)% \([^|]*\| "
+    r"^\| (?P<name>[A-Z][A-Za-z' ]+?) `standard` \| 1-(?P<last>\d+) \| (?P<won>[\d.]+)% \([^|]*\| "
     r"(?P<lost>[\d.]+)% \([^|]*\| (?P<open>[\d.]+)% \([^|]*\| "
     r"(?P<counts>\d+ / \d+ / \d+) \|",
     re.M,
