@@ -249,6 +249,18 @@ FACTS: dict[str, Facts] = {
         redeals=0,  # "There are no redeals."
         foundation_returns=True,  # "Cards in Foundations are still in play."
     ),
+    "forty-thieves": Facts(
+        foundations=8,  # "Eight piles top right."
+        tableau=10,  # "Ten piles."
+        builds_by=same_suit,  # "Cards in Tableau are built down in the same suit."
+        empty_takes=ANY,  # "An empty pile in the Tableau can be filled with any card."
+        redeals=0,  # "There are no redeals."
+        foundation_returns=False,  # the page is silent; the table's notes keep the usual rule
+        # "Cards can only be moved singly ... As a short cut you can move more than one if
+        # there are enough empty spaces."
+        move_limit=FREE_CELLS_AND_PILES,
+        group_to_foundation=True,  # "Cards can also be moved in groups to the Foundation"
+    ),
     "bakers-dozen": Facts(
         foundations=4,  # "Four piles at top."
         tableau=13,  # "Thirteen piles."

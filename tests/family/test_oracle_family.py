@@ -33,9 +33,9 @@ SEEDS, STEPS = range(6), 250
 
 
 def _ace_led_group_to_a_later_empty_foundation(game: str):
-    """Seahaven: a sequence led by an Ace goes up as one move only onto the first empty
-    foundation (the engine names one foundation per group); the page's "the matching
-    Foundation pile" allows any empty one (test_disagreements.py)."""
+    """Seahaven and Forty Thieves: a sequence led by an Ace goes up as one move only onto
+    the first empty foundation (the engine names one foundation per group); the page's
+    "the matching Foundation pile" allows any empty one (test_disagreements.py)."""
     facts = oracle.FACTS[game]
     foundations = oracle.piles_of(facts)[0]
 
@@ -49,7 +49,10 @@ def _ace_led_group_to_a_later_empty_foundation(game: str):
     return known
 
 
-KNOWN: dict = {"seahaven": _ace_led_group_to_a_later_empty_foundation}
+KNOWN: dict = {
+    "seahaven": _ace_led_group_to_a_later_empty_foundation,
+    "forty-thieves": _ace_led_group_to_a_later_empty_foundation,  # the same: its groups go up
+}
 
 
 def known(game: str):
@@ -124,6 +127,7 @@ WRONG = {
     "gypsy": [{"foundation_returns": False}, {"empty_takes": oracle.KING_ONLY}],
     "bakers-dozen": [{"groups": oracle.RUNS}, {"builds_by": oracle.alternate_colour}],
     "golf": [{"waste_builds": False}],
+    "forty-thieves": [{"move_limit": oracle.NO_LIMIT}, {"builds_by": oracle.alternate_colour}],
     "freecell": [{"move_limit": oracle.FREE_CELLS}, {"foundation_returns": True}],
     "bakers-game": [{"move_limit": oracle.FREE_CELLS_AND_PILES}, {"empty_takes": oracle.ANY}],
     "eight-off": [{"builds_by": oracle.alternate_colour}],
