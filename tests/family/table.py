@@ -15,9 +15,15 @@ from game.engine.state import State, layout_for
 
 from .positions import build, card, rules_of
 
-__all__ = ["Table", "card", "run"]
+__all__ = ["RANKS_UP", "Table", "card", "complete_foundations", "run"]
 
-RANKS_DOWN = "K Q J T 9 8 7 6 5 4 3 2 A".split()
+RANKS_UP = "A 2 3 4 5 6 7 8 9 T J Q K".split()
+RANKS_DOWN = RANKS_UP[::-1]
+
+
+def complete_foundations(decks: int) -> dict[str, str]:
+    """Every foundation built from the Ace to the King: pile name -> codes."""
+    return {f"f{i + 1}": " ".join(r + s for r in RANKS_UP) for i, s in enumerate("CDHS" * decks)}
 
 
 def run(suit: str, top: str = "A") -> str:

@@ -29,10 +29,9 @@ from game.engine.commands import Draw, ToFoundation
 from game.engine.refusals import Reason, Refused
 from game.engine.state import STOCK, WASTE
 
-from .table import Table, card
+from .table import RANKS_UP, Table, card, complete_foundations
 
 T = Table("bakers-dozen")
-UP = "A 2 3 4 5 6 7 8 9 T J Q K".split()
 
 
 at = T.game_at
@@ -111,9 +110,9 @@ def test_double_click_moves_a_card_to_its_foundation():
 
 
 def test_goal_all_cards_on_the_foundations():
-    piles = {f"f{i + 1}": " ".join(r + s for r in UP) for i, s in enumerate("CDHS")}
+    piles = complete_foundations(1)
     assert at(T.state(**piles)).won
-    piles["f4"] = " ".join(r + "S" for r in UP[:-1])
+    piles["f4"] = " ".join(r + "S" for r in RANKS_UP[:-1])
     assert not at(T.state(t1="KS", **piles)).won
 
 

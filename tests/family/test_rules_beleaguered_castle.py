@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from game.engine.cards import RANK
 
-from .table import Table, card
-from .test_rules_common import complete_foundations
+from .table import Table, card, complete_foundations
 
 T = Table("beleaguered-castle")
 ACES = dict(f1="AC", f2="AD", f3="AH", f4="AS")

@@ -16,7 +16,7 @@ from game.engine.events import StockTurned
 from game.engine.refusals import Reason, Refused
 from game.engine.state import STOCK, WASTE
 
-from .table import Table
+from .table import Table, complete_foundations
 
 UNLIMITED = None
 
@@ -42,12 +42,6 @@ ACE_BASED = [g for g in GAMES if g not in ("agnes", "canfield", "lady-jane")]
 # The pages that say "Double clicking on a card ... will move it to the appropriate
 # Foundation pile if such a move is possible".
 DOUBLE_CLICK = [g for g in GAMES if g not in ("easthaven", "westhaven", "yukon")]
-
-
-def complete_foundations(decks: int) -> dict[str, str]:
-    """Every foundation built from the Ace to the King: pile name -> codes."""
-    order = "A 2 3 4 5 6 7 8 9 T J Q K".split()
-    return {f"f{i + 1}": " ".join(r + s for r in order) for i, s in enumerate("CDHS" * decks)}
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -34,10 +34,9 @@ from game.engine.events import CardsMoved
 from game.engine.refusals import Reason
 from game.engine.state import STOCK, WASTE
 
-from .table import Table, card
+from .table import RANKS_UP, Table, card, complete_foundations
 
 T = Table("forty-thieves")
-UP = "A 2 3 4 5 6 7 8 9 T J Q K".split()
 at = T.game_at
 
 
@@ -125,15 +124,15 @@ def test_double_click_moves_a_card_to_its_foundation():
 
 
 def test_goal_all_cards_on_the_foundations():
-    piles = {f"f{i + 1}": " ".join(r + s for r in UP) for i, s in enumerate("CDHS" * 2)}
+    piles = complete_foundations(2)
     assert at(T.state(**piles)).won
-    piles["f8"] = " ".join(r + "S" for r in UP[:-1])
+    piles["f8"] = " ".join(r + "S" for r in RANKS_UP[:-1])
     assert not at(T.state(t1="KS", **piles)).won
 
 
 def test_scoring():
     """Three cards up (15), a whole foundation (65 + 60)."""
-    full = " ".join(r + "H" for r in UP)
+    full = " ".join(r + "H" for r in RANKS_UP)
     g = at(T.state(f1="AS 2S 3S", f2=full, t1="KD"))
     assert g.score == 5 * 3 + 5 * 13 + 60
     assert T.deal(2).max_score == 5 * 104 + 60 * 8 == 1000

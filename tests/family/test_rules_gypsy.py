@@ -33,10 +33,9 @@ from game.engine.events import StockDealt
 from game.engine.refusals import Reason, Refused
 from game.engine.state import STOCK, WASTE
 
-from .table import Table
+from .table import RANKS_UP, Table, complete_foundations
 
 T = Table("gypsy")
-UP = "A 2 3 4 5 6 7 8 9 T J Q K".split()
 
 
 at = T.game_at
@@ -116,15 +115,15 @@ def test_double_click_moves_a_card_to_its_foundation():
 
 
 def test_goal_all_cards_on_the_foundations():
-    piles = {f"f{i + 1}": " ".join(r + s for r in UP) for i, s in enumerate("CDHS" * 2)}
+    piles = complete_foundations(2)
     assert at(T.state(**piles)).won
-    piles["f8"] = " ".join(r + "S" for r in UP[:-1])
+    piles["f8"] = " ".join(r + "S" for r in RANKS_UP[:-1])
     assert not at(T.state(t1="KS", **piles)).won
 
 
 def test_scoring():
     """Three cards up (15), a whole foundation (65 + 60), 9D 8C on TS (2 pairs: 4)."""
-    full = " ".join(r + "H" for r in UP)
+    full = " ".join(r + "H" for r in RANKS_UP)
     g = at(T.state(f1="AS 2S 3S", f2=full, t1="KD TS 9D 8C", t2="5H 4H", down={"t1": 1}))
     assert g.score == 5 * 3 + 5 * 13 + 60 + 2 * 2
     assert T.deal(2).max_score == 5 * 104 + 60 * 8 == 1000

@@ -24,8 +24,7 @@ Sentence -> test
 
 from __future__ import annotations
 
-from .table import Table
-from .test_rules_common import complete_foundations
+from .table import Table, complete_foundations
 
 T = Table("streets-and-alleys")
 
