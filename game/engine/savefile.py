@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .cards import CODE, cards_from_codes
+from .digest import sha256
 from .events import event_from_json, event_to_json
 from .game import Deal, Game, Record
 from .notation import format_command, parse_command
@@ -60,11 +61,9 @@ class SaveError(EngineError):
 def deal_fingerprint(rules: Rules, deal: Deal) -> str:
     """A hash of the game's variant, deal mode and cards in dealing order: the same for
     the same deal only."""
-    import hashlib  # here: OpenSSL's hashes load after the window opens, not before
-
     codes = " ".join(CODE[c] for c in deal.cards(rules))
     text = f"{rules.variant}\n{rules.mode}\n{codes}"
-    return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return "sha256:" + sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _entry(record: Record, layout: Layout) -> dict:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.engine.digest import sha256
 from game.engine.rules import RuleTableError, VariantTable
 from game.engine.schema import key_error
 from game.engine.text import Message, shown
@@ -104,7 +105,5 @@ def read_folder(data_dir: Path) -> Found:
 def own_code(variant_id: str) -> str:
     """A deal code's letters for a player's table: six, from a hash of its id, so never a
     built-in's (those have one to three) and, in all likelihood, no other table's."""
-    import hashlib  # here: OpenSSL's hashes load after the window opens, not before
-
-    digest = hashlib.sha256(variant_id.encode("utf-8", "surrogatepass")).digest()
+    digest = sha256(variant_id.encode("utf-8", "surrogatepass")).digest()
     return "".join(chr(ord("A") + byte % 26) for byte in digest[:6])

@@ -31,6 +31,12 @@ HEAVY = {
     "game.store.gamefiles": "game files (export, open, the history)",
 }
 
+# Never loaded, not even at rest: module -> why.
+NEVER = {
+    "_hashlib": "OpenSSL's hashes: libcrypto is 3.4 MB resident; game.engine.digest hashes",
+    "ssl": "OpenSSL: the game opens no connection",
+}
+
 FIRST_FRAME = """
 import json, sys
 import pygame
@@ -90,6 +96,7 @@ def test_the_first_frame_loads_no_heavy_part(tmp_path, flags):
     assert not early(first), early(first)
     # Once the deal rests, the panels load (they then open without a pause).
     assert {"game.app.menus", "game.app.pages", "game.view.replay"} <= resting
+    assert not resting & set(NEVER), {name: NEVER[name] for name in resting & set(NEVER)}
 
 
 def test_the_heavy_parts_are_those_the_game_has():
