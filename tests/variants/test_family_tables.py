@@ -49,6 +49,15 @@ SHAPES = {
     "seahaven": ([5] * 10, [0] * 10, [], 0, False),
     "streets-and-alleys": ([7, 7, 7, 7, 6, 6, 6, 6], [0] * 8, [], 0, False),
     "beleaguered-castle": ([6] * 8, [0] * 8, [], 0, True),  # an Ace on every foundation
+    # Spider's piles 1, 4, 7 and 10 get five cards down and one up, the rest four and one.
+    "spider": ([6, 5, 5, 6, 5, 5, 6, 5, 5, 6], [5, 4, 4, 5, 4, 4, 5, 4, 4, 5], [], 50, False),
+    "spiderette": ([1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6], [], 24, False),
+    # Three rows face down on the first four piles, up on the last three; four rows up.
+    "scorpion": ([7] * 7, [3, 3, 3, 3, 0, 0, 0], [], 3, False),
+    "gypsy": ([3] * 8, [2] * 8, [], 80, False),  # two rows down, one up
+    "forty-thieves": ([4] * 10, [0] * 10, [], 64, False),
+    "bakers-dozen": ([4] * 13, [0] * 13, [], 0, False),
+    "golf": ([5] * 7, [0] * 7, [], 17, False),  # no foundations: the waste takes the cards
 }
 
 
@@ -70,11 +79,13 @@ def test_each_table_deals_the_shape_of_its_page(variant):
     assert [state.down[t] for t in layout.tableau_range] == down
     assert [len(state.piles[r]) for r in layout.reserve_range] == reserves
     assert len(state.piles[STOCK]) == stock
+    assert sum(map(len, state.piles)) == game.rules.card_count
+    if not layout.foundation_range:
+        return
     first = state.piles[layout.foundation_range[0]]
     assert len(first) == (1 if base else 0)
     rank = game.mechanics.empty_foundation_rank(state)
     assert rank == (RANK[first[0]] if base else 1)
-    assert sum(map(len, state.piles)) == game.rules.card_count
 
 
 def test_athena_shows_its_second_row_face_up_under_a_face_down_card():
