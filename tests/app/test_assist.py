@@ -197,7 +197,6 @@ PAST_KLONDIKE = [
 UNWON = {("spider", m) for m in ("one-suit", "two-suits", "four-suits")} | {
     ("spiderette", "standard"),
     ("gypsy", "standard"),
-    ("golf", "standard"),
 }
 
 

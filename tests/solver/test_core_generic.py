@@ -154,6 +154,23 @@ def test_the_core_searches_as_python_does_in_every_game(variant):
         held_equal(rules, search_cases(rules, rng, 2))
 
 
+def test_the_core_keys_golfs_waste_as_python_does():
+    """Golf's waste is a sink (generic/space.py, the waste's cut): the core's key holds its
+    top card and its cards in any order, as Python's holds its top alone. Held equal where
+    the cut decides: positions well into a deal (a long waste) and deal 5's proof of a loss
+    (12,177 states, every one entered by both; without the cut the same budget decides
+    nothing, tests/solver/test_waste_cut.py)."""
+    rules = get_variant("golf").rules()
+    rng = random.Random(36)
+    states = [played(rules, seed, rng.randrange(10, 40), rng) for seed in range(1, 9)]
+    assert sum(len(state.piles[1]) >= 10 for state in states) >= 4
+    held_equal(rules, states)
+    deal = new_game(rules, seed=5).state
+    python = search(GenericSearch(rules), deal, Budget(), 20_000)
+    core = native_generic_search(rules, deal, 20_000, None, None)
+    assert core == python == (Outcome.UNWINNABLE, None, 12_177)
+
+
 @pytest.mark.parametrize("variant", ["whitehead", "easthaven", "athena", "yukon"])
 def test_a_depth_first_search_in_runs_searches_as_one_run(variant):
     """The probe of ``generic_solve`` and its last phase are one search: run on after a

@@ -37,6 +37,7 @@ from game.engine.rules import RULE_SETS_KEPT, Rules
 from game.engine.shapes import Goal, MoveLimit, WasteBuild
 from game.engine.state import State
 from game.solver.compiled.native import NativeCancelled, _core
+from game.solver.generic.space import waste_is_sink
 from game.solver.outcome import Outcome
 
 _OUTCOMES = {0: Outcome.WON, 1: Outcome.UNWINNABLE, 2: Outcome.UNDECIDED}
@@ -154,6 +155,7 @@ def _spec(rules: Rules, base: int) -> tuple:
         int(rules.deal_needs_every_pile),
         GOALS[rules.goal],
         int(rules.waste_builds is WasteBuild.UP_OR_DOWN),
+        int(waste_is_sink(rules)),  # the key's waste cut (generic/space.py)
         bytes(RANK[card] for card in cards),
         bytes(SUIT[card] for card in cards),
         _ranks(wanted),

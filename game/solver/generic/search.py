@@ -4,14 +4,16 @@ It knows nothing of Klondike. It asks the engine for every legal command of a st
 (``mechanics_for(rules).legal_moves``), has the engine check each (``check``) and applies
 its events (``apply_step``), so a new rule table, with whatever vocabulary the engine
 learns, is searched by the engine's own rules. It makes no dominance and no automatic
-move, and one cut only (the cells' order, below): a depth-first search over every legal
-command, with a transposition table of the states it has entered. So:
+move, and two cuts only, both of the key (the cells' order and a sink waste's order,
+below): a depth-first search over every legal command, with a transposition table of the
+states it has entered. So:
 
 * WON comes with a line of the engine's own commands, each checked by the engine on the
   way down, from the state to a won game;
-* UNWINNABLE only when every state reachable from the root was entered and none is won
-  (plain reachability: a state entered once and searched to the end cannot lead to a win
-  by another way, as what it leads to depends on the state alone);
+* UNWINNABLE only when every state reachable from the root was entered (up to the cuts of
+  the key) and none is won (plain reachability: a state entered once and searched to the
+  end cannot lead to a win by another way, as what it leads to depends on the state alone;
+  there is no other proof of a loss);
 * UNDECIDED when the node or time budget ran out (``cancelled`` when the caller's cancel
   event was set).
 
@@ -20,7 +22,10 @@ used, and any field the engine's state gains), with two exceptions: with unlimit
 the count of redeals used changes no command's legality, so it is left out (else turning
 the stock round would make the space endless); and the cells' cards are taken in any
 order, as no rule reads a cell's index (``generic_space`` gives the argument), so a state
-whose cells hold the same cards in another order is not entered again.
+whose cells hold the same cards in another order is not entered again; and where no card
+can leave the waste (``space.waste_is_sink``: Golf), the waste's top card stands for the
+whole waste, whose cards are those of no other pile and whose order under the top no rule
+reads (``generic_space`` again).
 
 ``generic_solve`` runs this search in phases: a short probe (``PROBE_SHARE`` of the
 budgets, at most ``PROBE_NODES`` states), which decides at once the many deals it decides
@@ -29,7 +34,7 @@ evaluation's weights, with ``BEST_FIRST_SHARE`` of the budgets; with cells, Free
 weights and ``CELLS_BEST_FIRST_SHARE``), which find the long lines the depth-first order
 reaches late (Whitehead, Westhaven, Athena, Yukon); then this search goes on from where the
 probe stopped (``DepthFirst``: its path and table kept), with the rest. No phase makes a
-cut but the cells' order, so each one's WON and UNWINNABLE are as sound.
+cut but those of the key, so each one's WON and UNWINNABLE are as sound.
 
 It is the reference the specialised solver is held to
 (tests/solver/test_soundness_vs_exhaustive.py), and the search for every table outside
@@ -133,7 +138,7 @@ def generic_solve(
     (``best_first_weights``), with ``BEST_FIRST_SHARE`` of the budgets, then the probe's
     search goes on with the rest (with cells, the rounds first, ``CELLS_BEST_FIRST_SHARE``
     of the budgets and no probe: the depth-first search takes the rest). All
-    search the same states with no cut but the cells' order (sound), so any may answer WON
+    search the same states with no cut but those of the key (sound), so any may answer WON
     or UNWINNABLE.
 
     Where the compiled core is built (``native.available()``), each phase runs there (the

@@ -50,6 +50,7 @@ typedef struct {
     int goal;        /* GOAL_FOUNDATIONS, GOAL_TABLEAU_RUNS (Scorpion), GOAL_TABLEAU_CLEARED (Golf),
                         GOAL_FOUNDATIONS_OR_TABLEAU_RUNS (Spider) */
     int waste_builds; /* WasteBuild.UP_OR_DOWN: tableau tops onto the waste, a rank up or down */
+    int waste_sink;   /* space.waste_is_sink: no card leaves the waste (the key's waste cut) */
     uint8_t wanted[KING + 1], up[KING + 1]; /* 0: nothing */
     uint8_t rank[MAXCARDS], suit[MAXCARDS], empty_takes[MAXCARDS];
     uint8_t builds_on[MAXCARDS * MAXCARDS], links[MAXCARDS * MAXCARDS]; /* [card * n + onto] */
@@ -509,8 +510,9 @@ static int gprogress(const GRules *r, const GState *s) {
 }
 
 /* The key of a state (GenericSearch.key: the whole state, the redeals used only where they
-   are limited, the cells' cards as a set) as two 64-bit sums, one term for each card at its place, each pile's
-   face-down count and the redeals: so a move changes the key by the terms of what it
+   are limited, the cells' cards as a set, a sink waste's cards as a set and its top) as
+   two 64-bit sums, one term for each card at its place, each pile's face-down count, the
+   redeals and a sink waste's top card: so a move changes the key by the terms of what it
    changes (``gdelta``), and the key of a child costs a few terms, not the whole state. */
 typedef struct { uint64_t a, b; } GKey;
 
@@ -526,6 +528,7 @@ static inline uint64_t card_code(int pile, int pos, int card) {
 #define GCELLS_CODE 1023 /* the pile of gcard_code's cards in cells: any cell */
 #define DOWN_CODE(pile, down) ((1ULL << 40) | ((uint64_t)(pile) << 20) | (uint64_t)(down))
 #define REDEALS_CODE(redeals) ((1ULL << 41) | (uint64_t)(redeals))
+#define WASTE_TOP_CODE(card) ((1ULL << 42) | (uint64_t)(card))
 
 static inline void gadd(GKey *k, uint64_t code) {
     GKey t = gterm(code);
@@ -543,7 +546,11 @@ static inline void gsub(GKey *k, uint64_t code) {
    generic/space.py says why that is sound), so a state and the same with its cells' cards
    in another order share one key. */
 static inline uint64_t gcard_code(const GRules *r, int pile, int pos, int card) {
-    return pile >= r->first_cell ? card_code(GCELLS_CODE, 0, card) : card_code(pile, pos, card);
+    if (pile >= r->first_cell) return card_code(GCELLS_CODE, 0, card);
+    /* A sink waste's cards count in any order (its top has a term of its own, below):
+       generic/space.py says why that is sound. */
+    if (pile == GWASTE && r->waste_sink) return card_code(GWASTE, 0, card);
+    return card_code(pile, pos, card);
 }
 
 /* The key of ``s``: the search's (GenericSearch.key), or with ``placed`` the state's own,
@@ -557,7 +564,16 @@ static GKey gkey_of(const GRules *r, const GState *s, int placed) {
         gadd(&k, DOWN_CODE(p, s->down[p]));
     }
     if (r->limit >= 0) gadd(&k, REDEALS_CODE(s->redeals));
+    if (!placed && r->waste_sink && glen(s, GWASTE)) gadd(&k, WASTE_TOP_CODE(gtop(s, GWASTE)));
     return k;
+}
+
+/* A sink waste's top term, when a step puts ``card`` on the waste (cards only come onto a
+   sink waste: none leaves it). */
+static inline void gwaste_top(const GRules *r, const GState *s, GKey *k, int card) {
+    if (!r->waste_sink) return;
+    if (glen(s, GWASTE)) gsub(k, WASTE_TOP_CODE(gtop(s, GWASTE)));
+    gadd(k, WASTE_TOP_CODE(card));
 }
 
 static GKey gkey(const GRules *r, const GState *s) { return gkey_of(r, s, 0); }
@@ -580,8 +596,10 @@ static GKey gdelta(const GRules *r, const GState *s, GKey k, GMove m) {
                 gadd(&k, REDEALS_CODE(s->redeals + 1));
             }
         } else if (r->stock_to == TO_WASTE) {
-            for (int j = 0; j < r->draw && j < stock; j++)
+            int j = 0;
+            for (; j < r->draw && j < stock; j++)
                 gmoved(r, &k, st[stock - 1 - j], GSTOCK, stock - 1 - j, GWASTE, waste + j);
+            gwaste_top(r, s, &k, st[stock - j]);
         } else {
             int first = r->stock_to == TO_TABLEAU ? first_tableau(r) : first_tableau(r) + r->nt;
             int count = r->stock_to == TO_TABLEAU ? r->nt : r->nr;
@@ -596,6 +614,7 @@ static GKey gdelta(const GRules *r, const GState *s, GKey k, GMove m) {
         for (int j = 0; j < m.n; j++) gmoved(r, &k, c[size - 1 - j], src, size - 1 - j, m.dst, to + j);
     } else {
         for (int j = 0; j < m.n; j++) gmoved(r, &k, c[left + j], src, left + j, m.dst, to + j);
+        if (m.dst == GWASTE) gwaste_top(r, s, &k, c[size - 1]);
     }
     if (left) {
         if (s->down[src] >= left && (is_tableau(r, src) || is_reserve(r, src))) {
