@@ -53,6 +53,10 @@ class Weights(NamedTuple):
     free_cells: int = 0  # more, an empty cell
     empty_piles: int = 0  # more, an empty tableau pile
     above_next: int = 0  # less, a card above a tableau card a foundation takes now
+    face_down: int = 0  # less, a tableau card face down
+    in_suit: int = 0  # more, a face-up tableau card on a face-up card it moves with (links)
+    stock: int = 0  # more, a card in the stock (where the stock deals to the tableau)
+    newest_first: int = 0  # 1: equal scores go to the state entered last (a dive, not a sweep)
 
 
 def evaluate(space, state: State, weights: Weights, buried_weight: int = BURIED_WEIGHT) -> int:
@@ -63,10 +67,15 @@ def evaluate(space, state: State, weights: Weights, buried_weight: int = BURIED_
     piles, down = state.piles, state.down
     mechanics = space.mechanics
     builds_on = mechanics.builds_on
-    buried = above_next = empty_piles = 0
+    links = mechanics.links_in(state) if weights.in_suit else None
+    buried = above_next = empty_piles = face_down = linked = 0
     for pile_index in layout.tableau_range:
         pile = piles[pile_index]
         size = len(pile)
+        face_down += down[pile_index]
+        if links is not None:
+            for at in range(down[pile_index] + 1, size):
+                linked += links(pile[at], pile[at - 1])
         if weights.above_next:
             for at, card in enumerate(pile):
                 if mechanics.foundation_for(state, card) is not None:
@@ -89,6 +98,9 @@ def evaluate(space, state: State, weights: Weights, buried_weight: int = BURIED_
             score -= weights.talon * waste
     free_cells = sum(not piles[cell] for cell in layout.cell_range)
     score += weights.free_cells * free_cells + weights.empty_piles * empty_piles
+    if StockTarget(rules.stock_to) is StockTarget.TABLEAU:
+        score += weights.stock * len(piles[0])
+    score += weights.in_suit * linked - weights.face_down * face_down
     return score - weights.above_next * above_next
 
 
@@ -111,11 +123,13 @@ def best_first(
     visited = {space.key(root)}
     states = [root]
     parents: list[tuple[int, Command | None]] = [(-1, None)]
+    # Equal scores go to the state entered first, or with ``newest_first`` last.
+    tie = -1 if weights.newest_first else 1
     heap = [(-evaluate(space, root, weights, buried_weight), 0)]
     nodes = 0
     check = CHECK_EVERY
     while heap:
-        at = heapq.heappop(heap)[1]
+        at = tie * heapq.heappop(heap)[1]
         state = states[at]
         for _score, _index, command in children(state):
             child = enter(state, command, visited)
@@ -140,5 +154,5 @@ def best_first(
                 if budget.spent(nodes):
                     return Outcome.UNDECIDED, None, nodes
             score = evaluate(space, child, weights, buried_weight)
-            heapq.heappush(heap, (-score, len(states) - 1))
+            heapq.heappush(heap, (-score, tie * (len(states) - 1)))
     return Outcome.UNWINNABLE, None, nodes
