@@ -108,22 +108,31 @@ CELLS_ROUND_NODES = 200_000
 # Where only runs in suit move together and tableau cards are dealt face down (the Spider
 # family) the rounds weigh what a Spider player watches: the cards still face down (the
 # main obstacle), the cards lying on the card they move with (a run of mixed suits buries
-# its cards), the empty piles (room to take runs apart and rebuild them in suit), and the
-# cards still in the stock (a deal is irreversible and lays a card on every run: it should
-# come when the moves run thin). Equal scores go to the state entered last, so that a
-# round dives along a line instead of sweeping the many states of one score that moving
-# runs to and fro makes. As with the cells, which set wins a deal varies from deal to deal:
-# Spiderette's deals 1-12 in rounds of 1 s (some 500,000 states), the plain evaluation won
-# none, these six 4, 4, 4, 3, 3 and 3, together 8 (docs/solver-results.md).
-SUIT_RUNS_WEIGHTS = (
-    Weights(empty_piles=30, face_down=10, in_suit=30, stock=10, newest_first=1),
-    Weights(empty_piles=20, face_down=10, in_suit=20, stock=10, newest_first=1),
-    Weights(empty_piles=30, face_down=10, in_suit=30, newest_first=1),
-    Weights(empty_piles=30, face_down=10, in_suit=30, stock=20, newest_first=1),
-    Weights(empty_piles=30, face_down=20, in_suit=30, stock=10, newest_first=1),
-    Weights(empty_piles=20, face_down=10, in_suit=10, newest_first=1),
+# its cards: a card is buried below the top run that moves, not the top built run), the
+# empty piles (room to take runs apart and rebuild them in suit), and the cards still in
+# the stock (a deal is irreversible and lays a card on every run: it should come when the
+# moves run thin). Equal scores go to the state entered last, so that a round dives along
+# a line instead of sweeping the many states of one score that moving runs to and fro
+# makes. As with the cells, which set wins a deal soon varies from deal to deal, and a
+# round that misses one within 200,000 states seldom wins it later: of Spiderette's deals
+# 1-30, rounds of 200,000 states with the plain evaluation won none, with these sets 10,
+# 8, 10, 7, 6, 4, 8, 4, 4 and 4, the first six together 21 (docs/solver-results.md).
+SUIT_RUNS_WEIGHTS = tuple(
+    Weights(empty_piles=empty, face_down=down, in_suit=in_suit, stock=stock, newest_first=1)
+    for empty, down, in_suit, stock in (
+        (30, 10, 30, 10),
+        (10, 5, 30, 10),
+        (30, 20, 50, 20),
+        (20, 10, 20, 10),
+        (30, 20, 30, 10),
+        (10, 20, 10, 5),
+        (60, 20, 50, 20),
+        (30, 10, 30, 20),
+        (10, 10, 30, 20),
+        (30, 20, 30, 5),
+    )
 )
-SUIT_RUNS_ROUND_NODES = 600_000
+SUIT_RUNS_ROUND_NODES = 250_000
 
 
 def suit_runs_face_down(rules: Rules) -> bool:

@@ -31,7 +31,8 @@ static void gwanted(const GRules *r, const GState *s, uint16_t *wanted) {
 }
 
 /* generic_best_first.evaluate: cards up, less the cards buried under what can move (a
-   tableau pile's cards below its built top run, a reserve's below its top card), less, with
+   tableau pile's cards below its built top run, or with ``w->in_suit`` below its top run
+   that moves as a unit, a reserve's below its top card), less, with
    limited redeals and a stock dealt to the waste, ``w->talon`` a card in the stock and the
    waste, twice for a card in the last pass's waste; more ``w->free_cells`` an empty cell
    and ``w->empty_piles`` an empty tableau pile, less ``w->above_next`` a card above a
@@ -55,7 +56,11 @@ static int geval(const GRules *r, const GState *s, const GWeights *w) {
             continue;
         }
         int run = 1;
-        while (run < n - s->down[p] && gbuilds(r, c[n - run], c[n - run - 1])) run++;
+        /* With in_suit weighed, the top run is the one that moves as a unit (links). */
+        if (w->in_suit)
+            while (run < n - s->down[p] && glinks(r, c[n - run], c[n - run - 1])) run++;
+        else
+            while (run < n - s->down[p] && gbuilds(r, c[n - run], c[n - run - 1])) run++;
         buried += n - run;
     }
     for (int p = first_tableau(r) + r->nt; p < r->npiles; p++)
@@ -68,6 +73,9 @@ static int geval(const GRules *r, const GState *s, const GWeights *w) {
     }
     for (int c = r->first_cell; c < r->npiles; c++) free_cells += !glen(s, c);
     score += w->free_cells * free_cells + w->empty_piles * empty_piles;
+    if (w->in_suit) /* a foundation's cards lie in suit too: a run sent up keeps its links */
+        for (int f = GFIRST_FOUNDATION; f < first_tableau(r); f++)
+            if (glen(s, f) > 1) linked += glen(s, f) - 1;
     if (r->stock_to == TO_TABLEAU) score += w->stock * glen(s, GSTOCK);
     score += w->in_suit * linked - w->face_down * face_down;
     return score - w->above_next * above_next;
