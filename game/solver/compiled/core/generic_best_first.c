@@ -36,7 +36,9 @@ static void gwanted(const GRules *r, const GState *s, uint16_t *wanted) {
    limited redeals and a stock dealt to the waste, ``w->talon`` a card in the stock and the
    waste, twice for a card in the last pass's waste; more ``w->free_cells`` an empty cell
    and ``w->empty_piles`` an empty tableau pile, less ``w->above_next`` a card above a
-   tableau card a foundation takes now. */
+   tableau card a foundation takes now; less ``w->face_down`` a face-down tableau card, more
+   ``w->in_suit`` a face-up tableau card on the face-up card it moves with (links) and a
+   foundation card on another, more ``w->stock`` a card in a stock dealt to the tableau. */
 static int geval(const GRules *r, const GState *s, const GWeights *w) {
     int up = gprogress(r, s);
     int buried = 0, above_next = 0, empty_piles = 0, free_cells = 0, face_down = 0, linked = 0;
@@ -209,8 +211,8 @@ done:
 }
 
 /* generic_best_first(spec, state, most, max_seconds, cancel, (talon, free cells, empty
-   piles, above next)) -> (outcome, line, states): one best-first round with the GIL
-   released (ganswer). */
+   piles, above next, face down, in suit, stock, newest first)) -> (outcome, line, states):
+   one best-first round with the GIL released (ganswer). */
 static PyObject *core_generic_best_first(PyObject *self, PyObject *args) {
     PyObject *spec, *state, *cancel, *result = NULL;
     long long most, nodes = 0;
