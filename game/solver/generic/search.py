@@ -115,10 +115,9 @@ CELLS_ROUND_NODES = 200_000
 # a line instead of sweeping the many states of one score that moving runs to and fro
 # makes. As with the cells, which set wins a deal soon varies from deal to deal, and a
 # round that wins one mostly does so within 150,000 states: so the rounds are many and
-# short. A round of the plain
-# evaluation won none of Spiderette's deals 1-12 in 2 s (a million states each); of its
-# deals 1-30, rounds of 200,000 states with these sets won 10, 8, 10, 7, 6, 4, 8, 4, 4 and
-# 4, the first six together 21 (docs/solver-results.md).
+# short. A round of the plain evaluation won none of Spiderette's deals 1-12 in 2 s (a
+# million states each); of its deals 1-30, rounds of 200,000 states with these sets won
+# 10, 8, 10, 7, 6, 4, 8, 4, 4 and 4, the first six together 21 (docs/solver-results.md).
 SUIT_RUNS_WEIGHTS = tuple(
     Weights(empty_piles=empty, face_down=down, in_suit=in_suit, stock=stock, newest_first=1)
     for empty, down, in_suit, stock in (
