@@ -195,7 +195,6 @@ PAST_KLONDIKE = [
 # The games whose deals the solver has not won within 10 s (docs/solver-results.md,
 # "Winnable shares past Klondike"): they ship no pool yet.
 UNWON = {("spider", m) for m in ("one-suit", "two-suits", "four-suits")} | {
-    ("spiderette", "standard"),
     ("gypsy", "standard"),
 }
 

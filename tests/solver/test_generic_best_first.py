@@ -12,7 +12,7 @@ import threading
 
 import pytest
 
-from game.engine.cards import ACE, RANK
+from game.engine.cards import ACE, RANK, SUIT
 from game.engine.game import new_game
 from game.solver.compiled import native
 from game.solver.compiled.generic import native_generic_best_first, native_generic_search
@@ -24,7 +24,7 @@ from game.solver.outcome import Outcome
 from game.solver.specialised.expansion import Budget
 from game.variants import get_variant
 from tests.solver.generic_cases import late_games
-from tests.solver.small_positions import replays_to_a_win
+from tests.solver.small_positions import played, replays_to_a_win
 
 needs_core = pytest.mark.skipif(native._core is None, reason="no compiled core on this install")
 
@@ -216,3 +216,148 @@ def test_the_freecell_terms_are_held_equal_in_the_core():
         for state in states
     ]
     assert any(parted)
+
+
+def test_where_only_runs_in_suit_move_over_face_down_cards_the_rounds_weigh_the_spider_terms():
+    """Spider's three decks and Spiderette have rounds of their own, stated on the rules:
+    runs move only in suit and tableau cards are dealt face down. Whitehead's runs move in
+    suit too, but every card lies face up; Scorpion, Gypsy and Klondike move other runs."""
+    for variant, mode in (("spider", "one-suit"), ("spider", "four-suits"), ("spiderette", None)):
+        rules = get_variant(variant).rules(mode)
+        assert generic.suit_runs_face_down(rules) and generic.rounds_first(rules)
+        assert generic.best_first_weights(rules) == generic.SUIT_RUNS_WEIGHTS
+    for variant in ("whitehead", "scorpion", "gypsy", "klondike"):
+        rules = get_variant(variant).rules()
+        assert not generic.suit_runs_face_down(rules)
+        assert all(
+            not (w.face_down or w.in_suit or w.stock or w.newest_first)
+            for w in generic.best_first_weights(rules)
+        )
+    assert all(w.talon == w.free_cells == w.above_next == 0 for w in generic.SUIT_RUNS_WEIGHTS)
+
+
+def _spider_score(space, state, weights):
+    """Spider's evaluation counted here from the cards' suits and ranks (not the engine's
+    run rule): ten a card up; less three a card below a pile's top run in suit (face up,
+    each card one rank below the one under it); the weighed face-down cards, cards in suit
+    on the card one rank higher (face up on the tableau, or on a foundation), empty piles
+    and stock cards."""
+
+    def in_suit(upper, lower):
+        return SUIT[upper] == SUIT[lower] and RANK[upper] + 1 == RANK[lower]
+
+    buried = pairs = down = empty = 0
+    for index in space.layout.tableau_range:
+        pile, hidden = state.piles[index], state.down[index]
+        down += hidden
+        empty += not pile
+        pairs += sum(in_suit(pile[at], pile[at - 1]) for at in range(hidden + 1, len(pile)))
+        run = 1
+        while run < len(pile) - hidden and in_suit(pile[-run], pile[-run - 1]):
+            run += 1
+        buried += max(0, len(pile) - run)
+    up = sum(len(state.piles[f]) for f in space.layout.foundation_range)
+    pairs += sum(max(0, len(state.piles[f]) - 1) for f in space.layout.foundation_range)
+    return (
+        10 * up
+        - generic_best_first.BURIED_WEIGHT * buried
+        - weights.face_down * down
+        + weights.in_suit * pairs
+        + weights.empty_piles * empty
+        + weights.stock * len(state.piles[0])
+    )
+
+
+def test_the_spider_terms_count_face_down_cards_cards_in_suit_empty_piles_and_the_stock():
+    """Spiderette dealt (21 cards face down, 24 in the stock), played on at random, and
+    with a run sent up: the evaluation is the one counted from the cards' suits and ranks.
+    A run sent up keeps its twelve links and gains its thirteen cards up: no round is kept
+    from sending it."""
+    rules = get_variant("spiderette").rules()
+    space = GenericSearch(rules)
+    weights = Weights(empty_piles=7, face_down=2, in_suit=3, stock=5)
+    state = new_game(rules, seed=1).state
+    assert evaluate(space, state, weights) == _spider_score(space, state, weights)
+    assert evaluate(space, state, Weights(stock=5)) == evaluate(space, state, Weights()) + 5 * 24
+    rng = random.Random(6)
+    seen_pairs = 0
+    for _ in range(40):
+        state = played(rules, rng.randrange(1, 10**6), rng.randrange(10, 80), rng)
+        assert evaluate(space, state, weights) == _spider_score(space, state, weights)
+        seen_pairs += _spider_score(space, state, Weights(in_suit=1)) - _spider_score(
+            space, state, Weights()
+        )
+    assert seen_pairs  # the term was met
+    # The spades laid as a run from King to Ace on the last pile, then sent up.
+    spades = [card for card in range(52) if SUIT[card] == SUIT[51]]
+    run = tuple(sorted(spades, key=lambda card: -RANK[card]))
+    piles = [tuple(card for card in pile if card not in run) for pile in state.piles]
+    down = list(state.down)
+    for index, pile in enumerate(state.piles):
+        down[index] -= sum(card in run for card in pile[: state.down[index]])
+    last = space.layout.tableau_range[-1]
+    laid = dataclasses.replace(
+        state,
+        piles=tuple(piles[:last]) + (piles[last] + run,) + tuple(piles[last + 1 :]),
+        down=tuple(down),
+    )
+    first = space.layout.foundation_range[0]
+    sent = list(laid.piles)
+    sent[first], sent[last] = run, piles[last]
+    sent_up = dataclasses.replace(laid, piles=tuple(sent))
+    for each in (laid, sent_up):
+        assert evaluate(space, each, weights) == _spider_score(space, each, weights)
+    assert evaluate(space, sent_up, weights) > evaluate(space, laid, weights)
+
+
+def test_newest_first_sends_equal_scores_to_the_state_entered_last():
+    """The tie rule changes which states a round enters (Spiderette deal 1, a round of
+    300 states: other states), and nothing else: a round that enters every state proves
+    the loss either way. (The core's rounds are held to Python's with it in
+    test_core_generic.py.)"""
+    rules = get_variant("spiderette").rules()
+    space = GenericSearch(rules)
+    state = new_game(rules, seed=1).state
+    weights = generic.SUIT_RUNS_WEIGHTS[0]
+    sweep, dive = (_entered(space, state, weights, newest) for newest in (0, 1))
+    assert len(sweep) == len(dive) == 300 and sweep != dive
+    lost = get_variant("whitehead").rules()
+    lost_state = new_game(lost, seed=4).state  # lost: 869 states reachable
+    lost_space = GenericSearch(lost)
+    for newest in (0, 1):
+        answer = best_first(lost_space, lost_state, Budget(), 10_000, Weights(newest_first=newest))
+        assert answer[:2] == (Outcome.UNWINNABLE, None) and answer[2] == 869
+
+
+def _entered(space, state, weights, newest):
+    """The keys of the states a round of 300 states entered, in order."""
+    entered = []
+    enter = space.enter
+
+    def spy(parent, command, visited):
+        child = enter(parent, command, visited)
+        if child is not None:
+            entered.append(space.key(child))
+        return child
+
+    space.enter = spy
+    try:
+        best_first(space, state, Budget(), 300, weights._replace(newest_first=newest))
+    finally:
+        space.enter = enter
+    return entered
+
+
+@needs_core
+def test_spiders_rounds_win_a_spiderette_deal_the_plain_evaluation_leaves_undecided():
+    """Spiderette deal 1: a round weighing only cards up and buried cards enters 600,000
+    states without a win; the first of Spider's rounds wins it (within its 250,000), and the
+    line replays through the engine."""
+    rules = get_variant("spiderette").rules()
+    state = new_game(rules, seed=1).state
+    plain = native_generic_best_first(rules, state, 600_000, None, None, Weights())
+    assert plain[0] is Outcome.UNDECIDED
+    result = generic_solve(state, rules, max_nodes=None, max_seconds=30)
+    assert result.won and result.stats["phase"] == "best-first" and result.stats["core"]
+    assert result.nodes < generic.SUIT_RUNS_ROUND_NODES
+    assert replays_to_a_win(rules, state, result.line)

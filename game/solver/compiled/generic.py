@@ -243,7 +243,7 @@ def native_generic_best_first(
     most: int,
     max_seconds: float | None,
     cancel: threading.Event | None,
-    weights: tuple[int, int, int, int],
+    weights: tuple[int, ...],
 ) -> tuple[Outcome, tuple[Command, ...] | None, int]:
     """``generic_best_first.best_first`` (its line ``shortened``) in C: one round of
     ``most`` states at most, its evaluation's ``weights`` a ``generic_best_first.Weights``.

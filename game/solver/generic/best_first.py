@@ -20,8 +20,16 @@ pass's waste, which only the cards laid on it can uncover). Where a game has cel
 FreeCell family), a round's ``Weights`` may also weigh what a FreeCell player watches: the
 free cells and the empty tableau piles (the room to move runs and park cards), and, less,
 the cards lying above each card a foundation takes now (what must move before it can go
-up). Those weights are 0 in every other game, whose evaluation is as it was. Equal scores
-go to the state entered first, so that the search is the same wherever it runs.
+up). Where only runs in suit move and tableau cards are dealt face down (the Spider
+family), a round's ``Weights`` may weigh what a Spider player watches: the face-down
+tableau cards, the cards lying in suit on the card they move with (a foundation's cards
+too, so that sending a run up loses nothing), and with that weight the buried cards are
+those below the top run that moves, not the top built run (a run of mixed suits buries
+its cards); the empty piles; and the cards still in a stock dealt to the tableau (a deal
+is irreversible). Those weights are 0 in every other game, whose evaluation is as it was.
+Equal scores go to the state entered first (with ``newest_first``, the state entered
+last: a round that dives along a line rather than sweeping the many states of one score),
+so that the search is the same wherever it runs.
 
 Where the compiled core is built, a round runs there (core/generic_best_first.c): the same
 states, order and answers, held to this module by tests/solver/test_core_generic.py.
@@ -53,6 +61,10 @@ class Weights(NamedTuple):
     free_cells: int = 0  # more, an empty cell
     empty_piles: int = 0  # more, an empty tableau pile
     above_next: int = 0  # less, a card above a tableau card a foundation takes now
+    face_down: int = 0  # less, a tableau card face down
+    in_suit: int = 0  # more, a face-up tableau card on one it moves with, a foundation card on one
+    stock: int = 0  # more, a card in the stock (where the stock deals to the tableau)
+    newest_first: int = 0  # 1: equal scores go to the state entered last (a dive, not a sweep)
 
 
 def evaluate(space, state: State, weights: Weights, buried_weight: int = BURIED_WEIGHT) -> int:
@@ -62,11 +74,18 @@ def evaluate(space, state: State, weights: Weights, buried_weight: int = BURIED_
     layout = space.layout
     piles, down = state.piles, state.down
     mechanics = space.mechanics
-    builds_on = mechanics.builds_on
-    buried = above_next = empty_piles = 0
+    links = mechanics.links_in(state) if weights.in_suit else None
+    # A card is buried below the top run that moves: the built run, or with ``in_suit``
+    # weighed, the run that moves as a unit (a run of mixed suits buries its cards).
+    on_run = mechanics.builds_on if links is None else links
+    buried = above_next = empty_piles = face_down = linked = 0
     for pile_index in layout.tableau_range:
         pile = piles[pile_index]
         size = len(pile)
+        face_down += down[pile_index]
+        if links is not None:
+            for at in range(down[pile_index] + 1, size):
+                linked += links(pile[at], pile[at - 1])
         if weights.above_next:
             for at, card in enumerate(pile):
                 if mechanics.foundation_for(state, card) is not None:
@@ -75,7 +94,7 @@ def evaluate(space, state: State, weights: Weights, buried_weight: int = BURIED_
             empty_piles += not size
             continue
         run = 1
-        while run < size - down[pile_index] and builds_on(pile[-run], pile[-run - 1]):
+        while run < size - down[pile_index] and on_run(pile[-run], pile[-run - 1]):
             run += 1
         buried += size - run
     for pile_index in range(layout.tableau_range.stop, len(piles)):
@@ -89,6 +108,11 @@ def evaluate(space, state: State, weights: Weights, buried_weight: int = BURIED_
             score -= weights.talon * waste
     free_cells = sum(not piles[cell] for cell in layout.cell_range)
     score += weights.free_cells * free_cells + weights.empty_piles * empty_piles
+    if weights.in_suit:  # a foundation's cards lie in suit too: a run sent up keeps its links
+        linked += sum(max(0, len(piles[f]) - 1) for f in layout.foundation_range)
+    if StockTarget(rules.stock_to) is StockTarget.TABLEAU:
+        score += weights.stock * len(piles[0])
+    score += weights.in_suit * linked - weights.face_down * face_down
     return score - weights.above_next * above_next
 
 
@@ -111,11 +135,13 @@ def best_first(
     visited = {space.key(root)}
     states = [root]
     parents: list[tuple[int, Command | None]] = [(-1, None)]
+    # Equal scores go to the state entered first, or with ``newest_first`` last.
+    tie = -1 if weights.newest_first else 1
     heap = [(-evaluate(space, root, weights, buried_weight), 0)]
     nodes = 0
     check = CHECK_EVERY
     while heap:
-        at = heapq.heappop(heap)[1]
+        at = tie * heapq.heappop(heap)[1]
         state = states[at]
         for _score, _index, command in children(state):
             child = enter(state, command, visited)
@@ -140,5 +166,5 @@ def best_first(
                 if budget.spent(nodes):
                     return Outcome.UNDECIDED, None, nodes
             score = evaluate(space, child, weights, buried_weight)
-            heapq.heappush(heap, (-score, len(states) - 1))
+            heapq.heappush(heap, (-score, tie * (len(states) - 1)))
     return Outcome.UNWINNABLE, None, nodes

@@ -6,7 +6,9 @@
  * holds its node budget of states: some 300 bytes each. */
 
 /* generic_best_first.Weights: a round's weights beyond cards up and buried cards. */
-typedef struct { int talon, free_cells, empty_piles, above_next; } GWeights;
+typedef struct {
+    int talon, free_cells, empty_piles, above_next, face_down, in_suit, stock, newest_first;
+} GWeights;
 
 /* Is ``card`` one a foundation takes now (Relations.foundation_for is not None)? From
    ``wanted``: the ranks each suit's foundations take, bit by rank, and at [4] the rank any
@@ -29,19 +31,25 @@ static void gwanted(const GRules *r, const GState *s, uint16_t *wanted) {
 }
 
 /* generic_best_first.evaluate: cards up, less the cards buried under what can move (a
-   tableau pile's cards below its built top run, a reserve's below its top card), less, with
+   tableau pile's cards below its built top run, or with ``w->in_suit`` below its top run
+   that moves as a unit, a reserve's below its top card), less, with
    limited redeals and a stock dealt to the waste, ``w->talon`` a card in the stock and the
    waste, twice for a card in the last pass's waste; more ``w->free_cells`` an empty cell
    and ``w->empty_piles`` an empty tableau pile, less ``w->above_next`` a card above a
-   tableau card a foundation takes now. */
+   tableau card a foundation takes now; less ``w->face_down`` a face-down tableau card, more
+   ``w->in_suit`` a face-up tableau card on the face-up card it moves with (links) and a
+   foundation card on another, more ``w->stock`` a card in a stock dealt to the tableau. */
 static int geval(const GRules *r, const GState *s, const GWeights *w) {
     int up = gprogress(r, s);
-    int buried = 0, above_next = 0, empty_piles = 0, free_cells = 0;
+    int buried = 0, above_next = 0, empty_piles = 0, free_cells = 0, face_down = 0, linked = 0;
     uint16_t wanted[5];
     if (w->above_next) gwanted(r, s, wanted);
     for (int p = first_tableau(r); p < first_tableau(r) + r->nt; p++) {
         int n = glen(s, p);
         const uint8_t *c = gpile(s, p);
+        face_down += s->down[p];
+        if (w->in_suit)
+            for (int i = s->down[p] + 1; i < n; i++) linked += glinks(r, c[i], c[i - 1]);
         if (w->above_next)
             for (int i = 0; i < n; i++)
                 if (gis_wanted(r, wanted, c[i])) above_next += n - 1 - i;
@@ -50,7 +58,11 @@ static int geval(const GRules *r, const GState *s, const GWeights *w) {
             continue;
         }
         int run = 1;
-        while (run < n - s->down[p] && gbuilds(r, c[n - run], c[n - run - 1])) run++;
+        /* With in_suit weighed, the top run is the one that moves as a unit (links). */
+        if (w->in_suit)
+            while (run < n - s->down[p] && glinks(r, c[n - run], c[n - run - 1])) run++;
+        else
+            while (run < n - s->down[p] && gbuilds(r, c[n - run], c[n - run - 1])) run++;
         buried += n - run;
     }
     for (int p = first_tableau(r) + r->nt; p < r->npiles; p++)
@@ -63,37 +75,44 @@ static int geval(const GRules *r, const GState *s, const GWeights *w) {
     }
     for (int c = r->first_cell; c < r->npiles; c++) free_cells += !glen(s, c);
     score += w->free_cells * free_cells + w->empty_piles * empty_piles;
+    if (w->in_suit) /* a foundation's cards lie in suit too: a run sent up keeps its links */
+        for (int f = GFIRST_FOUNDATION; f < first_tableau(r); f++)
+            if (glen(s, f) > 1) linked += glen(s, f) - 1;
+    if (r->stock_to == TO_TABLEAU) score += w->stock * glen(s, GSTOCK);
+    score += w->in_suit * linked - w->face_down * face_down;
     return score - w->above_next * above_next;
 }
 
 /* A node of the search: its state, the node it came from and the move. */
 typedef struct { GState s; int64_t parent; GMove move; } GNode;
-/* The heap's order: the higher score first, then the node entered first. */
+/* The heap's order: the higher score first, then the node entered first (with
+   ``newest_first``, last). */
 typedef struct { int score; uint32_t node; } GHeapItem;
 
-static inline int gheap_before(GHeapItem a, GHeapItem b) {
-    return a.score > b.score || (a.score == b.score && a.node < b.node);
+static inline int gheap_before(GHeapItem a, GHeapItem b, int newest) {
+    return a.score > b.score ||
+           (a.score == b.score && (newest ? a.node > b.node : a.node < b.node));
 }
 
-static void gheap_push(GHeapItem *heap, size_t *n, GHeapItem item) {
+static void gheap_push(GHeapItem *heap, size_t *n, GHeapItem item, int newest) {
     size_t i = (*n)++;
     while (i) {
         size_t up = (i - 1) / 2;
-        if (!gheap_before(item, heap[up])) break;
+        if (!gheap_before(item, heap[up], newest)) break;
         heap[i] = heap[up];
         i = up;
     }
     heap[i] = item;
 }
 
-static GHeapItem gheap_pop(GHeapItem *heap, size_t *n) {
+static GHeapItem gheap_pop(GHeapItem *heap, size_t *n, int newest) {
     GHeapItem top = heap[0], last = heap[--*n];
     size_t i = 0;
     for (;;) {
         size_t child = 2 * i + 1;
         if (child >= *n) break;
-        if (child + 1 < *n && gheap_before(heap[child + 1], heap[child])) child++;
-        if (!gheap_before(heap[child], last)) break;
+        if (child + 1 < *n && gheap_before(heap[child + 1], heap[child], newest)) child++;
+        if (!gheap_before(heap[child], last, newest)) break;
         heap[i] = heap[child];
         i = child;
     }
@@ -131,9 +150,9 @@ static int gbest_first(const GRules *r, const GState *root, long long most, doub
     nodes[0].s = *root;
     nodes[0].parent = -1;
     count = 1;
-    gheap_push(heap, &heapn, (GHeapItem){geval(r, root, w), 0});
+    gheap_push(heap, &heapn, (GHeapItem){geval(r, root, w), 0}, w->newest_first);
     while (heapn) {
-        uint32_t at = gheap_pop(heap, &heapn).node;
+        uint32_t at = gheap_pop(heap, &heapn, w->newest_first).node;
         moves.n = 0;
         if (!gchildren(r, &nodes[at].s, &moves)) { outcome = TOO_BIG; goto done; }
         key = gkey(r, &nodes[at].s);
@@ -178,8 +197,8 @@ static int gbest_first(const GRules *r, const GState *root, long long most, doub
                 heap = grown;
                 heapcap *= 2;
             }
-            gheap_push(heap, &heapn, (GHeapItem){geval(r, &child->s, w),
-                                                 (uint32_t)(count - 1)});
+            gheap_push(heap, &heapn, (GHeapItem){geval(r, &child->s, w), (uint32_t)(count - 1)},
+                       w->newest_first);
         }
     }
 done:
@@ -192,18 +211,20 @@ done:
 }
 
 /* generic_best_first(spec, state, most, max_seconds, cancel, (talon, free cells, empty
-   piles, above next)) -> (outcome, line, states): one best-first round with the GIL
-   released (ganswer). */
+   piles, above next, face down, in suit, stock, newest first)) -> (outcome, line, states):
+   one best-first round with the GIL released (ganswer). */
 static PyObject *core_generic_best_first(PyObject *self, PyObject *args) {
     PyObject *spec, *state, *cancel, *result = NULL;
     long long most, nodes = 0;
     double max_seconds;
     GWeights w;
-    if (!PyArg_ParseTuple(args, "OOLdO(iiii)", &spec, &state, &most, &max_seconds, &cancel,
-                          &w.talon, &w.free_cells, &w.empty_piles, &w.above_next))
+    if (!PyArg_ParseTuple(args, "OOLdO(iiiiiiii)", &spec, &state, &most, &max_seconds, &cancel,
+                          &w.talon, &w.free_cells, &w.empty_piles, &w.above_next, &w.face_down,
+                          &w.in_suit, &w.stock, &w.newest_first))
         return NULL;
-    int weights[] = {w.talon, w.free_cells, w.empty_piles, w.above_next};
-    for (int k = 0; k < 4; k++)
+    int weights[] = {w.talon,     w.free_cells, w.empty_piles, w.above_next,
+                     w.face_down, w.in_suit,    w.stock,       w.newest_first};
+    for (int k = 0; k < 8; k++)
         if (weights[k] < 0 || weights[k] > 1000) {
             refuse("a weight outside 0 to 1000");
             return NULL;
