@@ -22,6 +22,7 @@ import time
 
 import pytest
 
+from game.engine.cards import CARDS_PER_DECK, full_deck
 from game.engine.commands import mechanics_for
 from game.engine.events import apply_step
 from game.engine.game import new_game
@@ -122,9 +123,22 @@ def positions(variant: str, seed: int):
 
 def brute_force(state, rules) -> Outcome:
     """Breadth-first over every reachable state (whole states, redeals and all; the
-    redeals left out when they are unlimited): WON if one is won, else UNWINNABLE."""
+    redeals left out when they are unlimited): WON if one is won, else UNWINNABLE. Where a
+    card has copies (two decks, Spider's fewer suits), states that differ only in which
+    copy lies where are walked once: the copies' premise (the engine reads a card by its
+    face alone) is held to the engine by tests/solver/test_copies_cut.py, and whole states
+    of a lost two-deck position are too many to walk."""
     mechanics = mechanics_for(rules)
-    seen = {state}
+    cards = full_deck(rules.decks, rules.suits)
+    copies = len({card % CARDS_PER_DECK for card in cards}) < len(cards)
+
+    def faces(s):
+        if not copies:
+            return s
+        piles = tuple(tuple(card % CARDS_PER_DECK for card in pile) for pile in s.piles)
+        return dataclasses.replace(s, piles=piles)
+
+    seen = {faces(state)}
     frontier = [state]
     while frontier:
         following = []
@@ -135,8 +149,8 @@ def brute_force(state, rules) -> Outcome:
                 child = apply_step(s, mechanics.check(s, command))
                 if rules.redeals is None:
                     child = dataclasses.replace(child, redeals_used=0)
-                if child not in seen:
-                    seen.add(child)
+                if faces(child) not in seen:
+                    seen.add(faces(child))
                     following.append(child)
         frontier = following
     return Outcome.UNWINNABLE

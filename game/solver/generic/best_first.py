@@ -8,7 +8,8 @@ bring cards up and free buried ones, wherever they started.
 
 Like the depth-first search it knows no policy by name: the states and commands are the
 engine's (``generic_space.GenericSearch``), every state is entered once (its cells' cards
-in any order, a sink waste by its top card: sound cuts, ``generic_space`` says why). So
+in any order, a sink waste by its top card, copies by their faces: sound cuts,
+``generic_space`` says why). So
 a WON line is a line of the engine's commands, and running out of states proves a loss
 (every reachable state was entered). Running out of its budget proves nothing; the
 depth-first search takes the rest of the time.

@@ -4,7 +4,7 @@ It knows nothing of Klondike. It asks the engine for every legal command of a st
 (``mechanics_for(rules).legal_moves``), has the engine check each (``check``) and applies
 its events (``apply_step``), so a new rule table, with whatever vocabulary the engine
 learns, is searched by the engine's own rules. It makes no dominance and no automatic
-move, and two cuts only, both of the key (the cells' order and a sink waste's order,
+move, and three cuts only, all of the key (the cells' order, a sink waste's order, the copies,
 below): a depth-first search over every legal command, with a transposition table of the
 states it has entered. So:
 

@@ -6,7 +6,7 @@ The move order only decides which lines are tried first, never which are tried: 
 the foundations, then moves that turn a card up, then the rest, foundation cards back
 last. core/generic.c holds the same order and keys, move for move.
 
-Two cuts, both of the key. The cells' cut: the cells are interchangeable, so a state's key
+Three cuts, all of the key. The cells' cut: the cells are interchangeable, so a state's key
 holds its cells' cards in sorted order (``key``), and a state with its cells' cards in
 another order is entered once. It is sound: no rule reads a cell's index. A cell takes one
 card when it is empty, from any pile a card may leave (``Mechanics.check_move``,
@@ -33,12 +33,23 @@ length at most, which the other piles fix. So the two states have the same legal
 each leading to two states again alike in this way: they win from the same lines or lose
 alike. Without the cut Golf's search entered the same position once for each order of its
 waste, and decided 1 of its first 11 deals in 10 s. ``line_key`` keeps the whole waste.
+
+The copies' cut: where a game has more than one card of a rank and suit (two decks, or
+Spider's one and two suits), a state's key holds each card's face (``card % 52``: its rank
+and suit), not which copy it is. It is sound: the engine reads a card only through its
+rank and suit (``RANK``, ``SUIT``, and the colour from the suit: the relations, the
+policies, the goals, the scorings), never through its number, so swapping two copies
+everywhere in a state maps each legal command to the same command of the swapped state
+and its successor to the swapped successor: the two win from the same lines or lose alike.
+Without it two-suit Spider's search entered a position once for each way its four copies of
+a card could lie. ``line_key`` keeps the cards' numbers.
 """
 
 from __future__ import annotations
 
 import dataclasses
 
+from game.engine.cards import CARDS_PER_DECK, full_deck
 from game.engine.commands import Command, Move, mechanics_for
 from game.engine.events import apply_step
 from game.engine.policies import Build, EmptyPile
@@ -88,10 +99,19 @@ class GenericSearch:
         assert cells.stop == self.layout.pile_count  # the cells are the last piles
         self.first_cell = cells.start if cells else None
         self.waste_sink = waste_is_sink(rules)
+        # Some card has a twin (two decks, or fewer suits than four): faces in the key.
+        cards = full_deck(rules.decks, rules.suits)
+        self.copies = len({card % CARDS_PER_DECK for card in cards}) < len(cards)
 
     def key(self, state: State) -> State:
-        """The search's key: ``line_key``, the cells' cards in sorted order, and where the
-        waste is a sink its top card alone (the module text says why both are sound)."""
+        """The search's key: ``line_key``, the cards' faces where a card has copies, the
+        cells' cards in sorted order, and where the waste is a sink its top card alone (the
+        module text says why each is sound)."""
+        if self.copies:
+            state = dataclasses.replace(
+                state,
+                piles=tuple(tuple(card % CARDS_PER_DECK for card in pile) for pile in state.piles),
+            )
         first = self.first_cell
         if first is not None:
             piles = state.piles

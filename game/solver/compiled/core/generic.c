@@ -545,7 +545,10 @@ static inline void gsub(GKey *k, uint64_t code) {
    cell counts as in any cell (GenericSearch.key sorts the cells, which are interchangeable:
    generic/space.py says why that is sound), so a state and the same with its cells' cards
    in another order share one key. */
-static inline uint64_t gcard_code(const GRules *r, int pile, int pos, int card) {
+static inline uint64_t gcard_code(const GRules *r, int pile, int pos, int index) {
+    /* A card's face (its suit and rank), not which copy it is: copies of a card are
+       interchangeable (generic/space.py, the copies' cut); with one deck, one card a face. */
+    int card = r->suit[index] * 13 + r->rank[index] - 1;
     if (pile >= r->first_cell) return card_code(GCELLS_CODE, 0, card);
     /* A sink waste's cards count in any order (its top has a term of its own, below):
        generic/space.py says why that is sound. */
