@@ -441,7 +441,7 @@ FAMILY_SEEDS = {
     else 100 + zlib.crc32(variant.encode()) % 10_000
     for variant in FAMILY
 }
-FAMILY_ACTIONS = int(os.environ.get("UI_MODEL_FAMILY_ACTIONS", "400"))
+FAMILY_ACTIONS = int(os.environ.get("UI_MODEL_FAMILY_ACTIONS", "250"))
 
 
 def play_randomly(tmp_path, variant: str, seed: int, actions: int) -> None:
