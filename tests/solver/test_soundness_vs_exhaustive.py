@@ -22,13 +22,14 @@ import time
 
 import pytest
 
-from game.engine.cards import CARDS_PER_DECK, full_deck
+from game.engine.cards import CARDS_PER_DECK
 from game.engine.commands import mechanics_for
 from game.engine.events import apply_step
 from game.engine.game import new_game
 from game.solver import Outcome, solve
 from game.solver.coverage import specialised_covers
 from game.solver.generic.search import GenericSearch, generic_solve
+from game.solver.generic.space import has_copies
 from game.variants import get_variant
 from tests.solver.generic_cases import random_rules
 from tests.solver.small_positions import (
@@ -129,8 +130,7 @@ def brute_force(state, rules) -> Outcome:
     face alone) is held to the engine by tests/solver/test_copies_cut.py, and whole states
     of a lost two-deck position are too many to walk."""
     mechanics = mechanics_for(rules)
-    cards = full_deck(rules.decks, rules.suits)
-    copies = len({card % CARDS_PER_DECK for card in cards}) < len(cards)
+    copies = has_copies(rules)
 
     def faces(s):
         if not copies:

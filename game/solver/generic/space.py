@@ -84,6 +84,13 @@ def waste_is_sink(rules: Rules) -> bool:
     )
 
 
+def has_copies(rules: Rules) -> bool:
+    """Has some card a twin of its rank and suit under ``rules`` (two decks, or fewer suits
+    than four)? The copies' cut (the module text) is made only where this holds."""
+    cards = full_deck(rules.decks, rules.suits)
+    return len({card % CARDS_PER_DECK for card in cards}) < len(cards)
+
+
 class GenericSearch:
     """The engine's states and commands under one rule set, for searching."""
 
@@ -99,30 +106,24 @@ class GenericSearch:
         assert cells.stop == self.layout.pile_count  # the cells are the last piles
         self.first_cell = cells.start if cells else None
         self.waste_sink = waste_is_sink(rules)
-        # Some card has a twin (two decks, or fewer suits than four): faces in the key.
-        cards = full_deck(rules.decks, rules.suits)
-        self.copies = len({card % CARDS_PER_DECK for card in cards}) < len(cards)
+        self.copies = has_copies(rules)
 
     def key(self, state: State) -> State:
         """The search's key: ``line_key``, the cards' faces where a card has copies, the
         cells' cards in sorted order, and where the waste is a sink its top card alone (the
         module text says why each is sound)."""
+        piles = state.piles
         if self.copies:
-            state = dataclasses.replace(
-                state,
-                piles=tuple(tuple(card % CARDS_PER_DECK for card in pile) for pile in state.piles),
-            )
+            piles = tuple(tuple(card % CARDS_PER_DECK for card in pile) for pile in piles)
         first = self.first_cell
         if first is not None:
-            piles = state.piles
-            cells = piles[first:]
-            ordered = tuple(sorted(cells))
-            if ordered != cells:
-                state = dataclasses.replace(state, piles=piles[:first] + ordered)
-        if self.waste_sink and len(state.piles[WASTE]) > 1:
-            piles = list(state.piles)
-            piles[WASTE] = piles[WASTE][-1:]
-            state = dataclasses.replace(state, piles=tuple(piles))
+            ordered = tuple(sorted(piles[first:]))
+            if ordered != piles[first:]:
+                piles = piles[:first] + ordered
+        if self.waste_sink and len(piles[WASTE]) > 1:
+            piles = piles[:WASTE] + (piles[WASTE][-1:],) + piles[WASTE + 1 :]
+        if piles is not state.piles:  # one new state, whatever the cuts changed
+            state = dataclasses.replace(state, piles=piles)
         return self.line_key(state)
 
     def line_key(self, state: State) -> State:
