@@ -37,7 +37,7 @@ from game.engine.rules import RULE_SETS_KEPT, Rules
 from game.engine.shapes import Goal, MoveLimit, WasteBuild
 from game.engine.state import State
 from game.solver.compiled.native import NativeCancelled, _core
-from game.solver.generic.space import waste_is_sink
+from game.solver.generic.space import safe_up_needs, waste_is_sink
 from game.solver.outcome import Outcome
 
 _OUTCOMES = {0: Outcome.WON, 1: Outcome.UNWINNABLE, 2: Outcome.UNDECIDED}
@@ -122,6 +122,7 @@ def _spec(rules: Rules, base: int) -> tuple:
     if rules.redeals is not None and not 0 <= rules.redeals <= MOST_REDEALS:
         raise ValueError("compiled solver core: a redeal limit past its bound")
     probe = State((), (), 0, (), base)  # the relations read only the base of a state
+    safe = safe_up_needs(rules)
     cards = deck_cards(rules.decks, rules.suits)
     empty_rank = mechanics.empty_tableau_rank(probe)
     # Nothing lies on a card of the closed rank (Lady Jane's base), and no run crosses it.
@@ -156,6 +157,8 @@ def _spec(rules: Rules, base: int) -> tuple:
         GOALS[rules.goal],
         int(rules.waste_builds is WasteBuild.UP_OR_DOWN),
         int(waste_is_sink(rules)),  # the key's waste cut (generic/space.py)
+        int(safe is not None),  # the children's cut: safe moves up (generic/space.py)
+        bytes(height for need in (safe or ()) for height in need) or bytes(52 * 4),
         bytes(RANK[card] for card in cards),
         bytes(SUIT[card] for card in cards),
         _ranks(wanted),

@@ -43,18 +43,53 @@ everywhere in a state maps each legal command to the same command of the swapped
 and its successor to the swapped successor: the two win from the same lines or lose alike.
 Without it two-suit Spider's search entered a position once for each way its four copies of
 a card could lie. ``line_key`` keeps the cards' numbers.
+
+One cut of the children: safe moves up (``safe_up_needs``). Where the rules allow it (one
+deck of four suits; foundations up in suit from the Ace, a card at a time, a group going up
+as one move being as its cards going up one by one; the goal every card up; runs that lift
+only as built; no reserve; no stock but one turned a card at a time to the waste and never
+back; no rule that reads whether a pile is empty before a deal), a card whose move up is
+safe is sent up as a state's only child. Let c be a card that may go up, and H the cards
+that must be up before it may safely: c, every card that may lie on a card of H in the
+tableau, and every card of a suit below a card of H in it (H is closed under both). The
+move is safe when every card of H but c is up already: then from the state S' after it a
+winning line W of S becomes one W' of S' by dropping every move of a card of H. Each move of W' is legal where W made it, as W' keeps S's piles less
+the cards of H (every one of them up) and maybe fewer cards face down:
+
+* a card y outside H lies on no card of H (only a card of H may be put there, and at S
+  every card of H but c is up and nothing lies on c), so it is where W takes it from,
+  with the same cards of its run (a run's cards lie each on the next; those of H are on
+  top and were dropped);
+* the card it goes onto is no card of H (y would be of H), so it is the same top; an
+  empty pile or cell of W is empty in W'; free cells and empty piles are as many or more,
+  which never lowers how many cards may move together;
+* on a foundation of y's suit W' has W's cards and those of H, all below y (H is closed
+  downward and y is not in it): y goes up, or comes back down, as in W;
+* the stock holds no card of H (at S they are up, or c), and turns one card at a time: the
+  waste takes the same cards in the same order, less c.
+
+W' ends with every card up (a group W sends up as one move, W' sends up the group's cards
+outside H one by one), and is shorter than W by c's move up at least, a group's move up
+counted as its cards. So a winnable
+state keeps a winnable child that is nearer a win, and a search that sees only that child
+still wins from every winnable state (its transposition table too: the keys' cuts keep the
+length of the shortest win). tests/solver/test_safe_up.py holds the verdicts to a plain
+breadth-first walk over whole states.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
 
-from game.engine.cards import CARDS_PER_DECK, full_deck
+from game.engine.cards import CARDS_PER_DECK, RANK, SUIT, SUITS, full_deck
 from game.engine.commands import Command, Move, mechanics_for
+from game.engine.dealing import StockTarget
 from game.engine.events import apply_step
-from game.engine.policies import Build, EmptyPile
+from game.engine.policies import Build, EmptyPile, FoundationBase, Run
 from game.engine.refusals import Refused
-from game.engine.rules import Rules
+from game.engine.rules import RULE_SETS_KEPT, Rules
+from game.engine.shapes import FoundationDirection, FoundationTakes, Goal, WasteBuild
 from game.engine.state import WASTE, State
 from game.solver.specialised.expansion import Budget
 
@@ -91,6 +126,63 @@ def has_copies(rules: Rules) -> bool:
     return len({card % CARDS_PER_DECK for card in cards}) < len(cards)
 
 
+def _safe_up_holds(rules: Rules) -> bool:
+    """Do ``rules`` allow the children's cut (the module text gives each condition's use)?"""
+    stock = StockTarget(rules.stock_to)
+    turned_once = stock is StockTarget.WASTE and rules.draw == 1 and rules.redeals == 0
+    return (
+        rules.decks == 1
+        and rules.suits == SUITS
+        and rules.foundations == len(SUITS)
+        and FoundationBase(rules.foundation_base) is FoundationBase.ACE
+        and FoundationDirection(rules.foundation_direction) is FoundationDirection.UP
+        and not rules.foundation_wrap
+        and FoundationTakes(rules.foundation_takes) is FoundationTakes.CARDS
+        and Goal(rules.goal) is Goal.FOUNDATIONS
+        and (not rules.move_runs or Run(rules.runs).in_sequence)
+        and rules.reserves == 0
+        and (turned_once or stock is StockTarget.NONE)
+        and WasteBuild(rules.waste_builds) is WasteBuild.NONE
+        and not rules.fill_empty_first
+        and not rules.deal_needs_every_pile
+        and not rules.base_takes_nothing
+    )
+
+
+@lru_cache(maxsize=RULE_SETS_KEPT)
+def safe_up_needs(rules: Rules) -> tuple[tuple[int, ...], ...] | None:
+    """For each card (0 to 51) the foundations' heights, suit by suit, at which its move up
+    is safe (the module text: the highest card of each suit in its H but itself); None
+    where ``rules`` do not allow the cut. Read from the engine's building relation, so any
+    build qualifies: down in suit needs nothing but the card's own suit below it, down in
+    alternate colours the classic rule (the other colour's two suits a rank below, its own
+    colour's other suit two below), down regardless of suit every suit a rank below. A run
+    lifts only as built (its cards each lie on the next), so that relation is the only way
+    a card comes to lie on another."""
+    if not _safe_up_holds(rules):
+        return None
+    builds_on = mechanics_for(rules).builds_on
+    cards = range(CARDS_PER_DECK)
+    lies_on = {
+        held: [card for card in cards if builds_on(card, held)]
+        + [card for card in cards if SUIT[card] == SUIT[held] and RANK[card] < RANK[held]]
+        for held in cards
+    }
+    needs = []
+    for card in cards:
+        held, todo = {card}, [card]
+        while todo:
+            for other in lies_on[todo.pop()]:
+                if other not in held:
+                    held.add(other)
+                    todo.append(other)
+        need = [0] * len(SUITS)
+        for other in held - {card}:
+            need[SUIT[other]] = max(need[SUIT[other]], RANK[other])
+        needs.append(tuple(need))
+    return tuple(needs)
+
+
 class GenericSearch:
     """The engine's states and commands under one rule set, for searching."""
 
@@ -107,6 +199,7 @@ class GenericSearch:
         self.first_cell = cells.start if cells else None
         self.waste_sink = waste_is_sink(rules)
         self.copies = has_copies(rules)
+        self.safe_up = safe_up_needs(rules)
 
     def key(self, state: State) -> State:
         """The search's key: ``line_key``, the cards' faces where a card has copies, the
@@ -137,13 +230,37 @@ class GenericSearch:
         return self.mechanics.won(state)
 
     def children(self, state: State) -> list[tuple[int, int, Command]]:
-        """Every legal command of ``state``, in move order (``child`` makes each)."""
+        """Every legal command of ``state``, in move order (``child`` makes each); where a
+        move up is safe (``safe_up_needs``), the first such alone."""
         out = [
             (-self.score(state, command), index, command)
             for index, command in enumerate(self.mechanics.legal_moves(state))
         ]
         out.sort(key=_order)
+        if self.safe_up is not None:
+            safe = self.safe_move_up(state, out)
+            if safe is not None:
+                return [safe]
         return out
+
+    def safe_move_up(self, state: State, children: list) -> tuple | None:
+        """The first of ``children`` (in move order) that sends a card up safely, or None."""
+        piles = state.piles
+        heights = [0] * len(SUITS)
+        for foundation in self.foundations:
+            if piles[foundation]:
+                top = piles[foundation][-1]
+                heights[SUIT[top]] = RANK[top]
+        for child in children:
+            if -child[0] != TO_FOUNDATION:
+                return None  # the moves up come first
+            command = child[2]
+            if command.source in self.foundations or command.count != 1:
+                continue
+            need = self.safe_up[piles[command.source][-1]]
+            if all(height >= least for height, least in zip(heights, need, strict=True)):
+                return child
+        return None
 
     def child(self, state: State, command: Command) -> State | None:
         """The state ``command`` leads to (None if the engine's check refuses it)."""

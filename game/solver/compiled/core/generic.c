@@ -51,6 +51,8 @@ typedef struct {
                         GOAL_FOUNDATIONS_OR_TABLEAU_RUNS (Spider) */
     int waste_builds; /* WasteBuild.UP_OR_DOWN: tableau tops onto the waste, a rank up or down */
     int waste_sink;   /* space.waste_is_sink: no card leaves the waste (the key's waste cut) */
+    int safe_up;      /* space.safe_up_needs holds: a safe move up is a state's only child */
+    uint8_t safe_need[52 * 4]; /* [card * 4 + suit]: that suit's height its move up needs */
     uint8_t wanted[KING + 1], up[KING + 1]; /* 0: nothing */
     uint8_t rank[MAXCARDS], suit[MAXCARDS], empty_takes[MAXCARDS];
     uint8_t builds_on[MAXCARDS * MAXCARDS], links[MAXCARDS * MAXCARDS]; /* [card * n + onto] */
@@ -445,6 +447,26 @@ static int gscore(const GRules *r, const GState *s, GMove m) {
 
 /* GenericSearch.children: the legal moves sorted by score, highest first, the engine's
    order kept among equals (a stable sort). */
+/* GenericSearch.safe_move_up: where the first of the children from ``from`` on (in move
+   order, the moves up first) that sends a card up safely, it alone is left. */
+static void safe_move_up(const GRules *r, const GState *s, GMoves *out, size_t from) {
+    int height[4] = {0, 0, 0, 0};
+    for (int f = GFIRST_FOUNDATION; f < GFIRST_FOUNDATION + r->nf; f++)
+        if (glen(s, f)) height[r->suit[gtop(s, f)]] = r->rank[gtop(s, f)];
+    for (size_t k = from; k < out->n; k++) {
+        GMove m = out->items[k];
+        if (m.src == GDRAW || !is_foundation(r, m.dst)) return;
+        if (is_foundation(r, m.src) || m.n != 1) continue;
+        const uint8_t *need = r->safe_need + 4 * gtop(s, m.src);
+        if (height[0] >= need[0] && height[1] >= need[1] && height[2] >= need[2] &&
+            height[3] >= need[3]) {
+            out->items[from] = m;
+            out->n = from + 1;
+            return;
+        }
+    }
+}
+
 static int gchildren(const GRules *r, const GState *s, GMoves *out) {
     static const int levels[] = {100, 80, 50, 40, 30, 10, 5};
     size_t from = out->n;
@@ -466,6 +488,7 @@ static int gchildren(const GRules *r, const GState *s, GMoves *out) {
     memcpy(out->items + from, buf, n * sizeof(GMove));
     if (buf != sorted) free(buf);
     if (sc != score) free(sc);
+    if (r->safe_up) safe_move_up(r, s, out, from);
     return 1;
 }
 

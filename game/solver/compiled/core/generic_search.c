@@ -219,19 +219,19 @@ static int read_bytes_table(PyObject *obj, uint8_t *into, Py_ssize_t size, int m
    fill_empty_first, move_runs, run kind, build step, tableau wrap, foundation base rank,
    cards_may_return, empty-pile rank, empty takes any, from reserve, cells, move limit,
    foundations take runs, group moves up, deal needs every pile, goal, waste builds,
-   waste sink, rank[ncards],
+   waste sink, safe moves up, safe_need[52 * 4], rank[ncards],
    suit[ncards], wanted[14], up[14], empty_takes[ncards], builds_on[ncards^2],
    links[ncards^2]) (compiled/generic.py; a card is its index in the deck). */
 static int read_grules(PyObject *spec, GRules *r) {
-    PyObject *ranks, *suits, *wanted, *up, *empty, *builds, *links;
+    PyObject *needs, *ranks, *suits, *wanted, *up, *empty, *builds, *links;
     int decks;
     if (!PyTuple_Check(spec)) return refuse("the rules must be a tuple");
-    if (!PyArg_ParseTuple(spec, "iiiiiiiiiiiiiiiiiiiiiiiiiSSSSSSS", &r->nf, &r->nt, &r->nr, &decks,
+    if (!PyArg_ParseTuple(spec, "iiiiiiiiiiiiiiiiiiiiiiiiiiSSSSSSSS", &r->nf, &r->nt, &r->nr, &decks,
                           &r->draw, &r->limit, &r->stock_to, &r->fill_first, &r->move_runs,
                           &r->run_kind, &r->step, &r->wrap, &r->fbase, &r->may_return,
                           &r->empty_rank, &r->empty_any, &r->from_reserve, &r->nc,
                           &r->move_limit, &r->runs_up, &r->group_up, &r->needs_every, &r->goal,
-                          &r->waste_builds, &r->waste_sink, &ranks,
+                          &r->waste_builds, &r->waste_sink, &r->safe_up, &needs, &ranks,
                           &suits, &wanted, &up, &empty, &builds, &links))
         return 0;
     if (decks < 1 || decks > MAXCARDS / 52) return refuse("decks outside 1 to 4");
@@ -253,7 +253,10 @@ static int read_grules(PyObject *spec, GRules *r) {
     if (!flag(r->fill_first | r->move_runs | r->wrap | r->may_return, "a flag not 0 or 1")
         || !flag(r->empty_any | r->from_reserve, "a flag not 0 or 1")
         || !flag(r->runs_up | r->group_up | r->needs_every | r->waste_builds, "a flag not 0 or 1")
-        || !flag(r->waste_sink, "a flag not 0 or 1"))
+        || !flag(r->waste_sink | r->safe_up, "a flag not 0 or 1"))
+        return 0;
+    if (r->safe_up && r->ncards != 52) return refuse("safe moves up with more than one deck");
+    if (!read_bytes_table(needs, r->safe_need, 52 * 4, KING, "a safe-up table not of 52 x 4 ranks"))
         return 0;
     if (r->goal < GOAL_FOUNDATIONS || r->goal > GOAL_FOUNDATIONS_OR_TABLEAU_RUNS)
         return refuse("an unknown goal");
