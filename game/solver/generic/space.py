@@ -53,8 +53,9 @@ safe is sent up as a state's only child. Let c be a card that may go up, and H t
 that must be up before it may safely: c, every card that may lie on a card of H in the
 tableau, and every card of a suit below a card of H in it (H is closed under both). The
 move is safe when every card of H but c is up already: then from the state S' after it a
-winning line W of S becomes one W' of S' by dropping every move of a card of H. Each move of W' is legal where W made it, as W' keeps S's piles less
-the cards of H (every one of them up) and maybe fewer cards face down:
+winning line W of S becomes one W' of S' by dropping every move of a card of H. Each move
+of W' is legal where W made it, as W' keeps S's piles less the cards of H (every one of
+them up) and maybe fewer cards face down:
 
 * a card y outside H lies on no card of H (only a card of H may be put there, and at S
   every card of H but c is up and nothing lies on c), so it is where W takes it from,
