@@ -73,6 +73,10 @@ EXHAUSTIVE_NODES = 600
 # Games whose small positions stay larger (two decks kept whole on the tableau where the
 # foundations take only whole runs; thirteen piles): the exhaustive search gets more states.
 EXHAUSTIVE_NODES_BY_GAME = {"bakers-dozen": 3000, "spider": 6000, "spiderette": 6000}
+# The most whole states the breadth-first walk takes: the safe moves up decide within the
+# search's budget some lost positions whose whole states are millions (FreeCell's cells and
+# eight piles); such a position is skipped and counted.
+WALK_MOST = 100_000
 EXHAUSTIVE_SECONDS = None  # a node budget only: the same positions skipped whatever the load
 MOST_RANKS = {1: 5, 2: 3}  # of a suit in play, by decks
 MOST_IN_PLAY = 7  # cards, for a game outside the gate
@@ -122,7 +126,7 @@ def positions(variant: str, seed: int):
             yield rules, buried(rules, engine_thinned(rules, state, keep, rng), rng)
 
 
-def brute_force(state, rules) -> Outcome:
+def brute_force(state, rules, most: int | None = None) -> Outcome | None:
     """Breadth-first over every reachable state (whole states, redeals and all; the
     redeals left out when they are unlimited): WON if one is won, else UNWINNABLE. Where a
     card has copies (two decks, Spider's fewer suits), states that differ only in which
@@ -152,6 +156,8 @@ def brute_force(state, rules) -> Outcome:
                 if faces(child) not in seen:
                     seen.add(faces(child))
                     following.append(child)
+                    if most is not None and len(seen) > most:
+                        return None
         frontier = following
     return Outcome.UNWINNABLE
 
@@ -185,7 +191,10 @@ def test_the_verdicts_equal_an_exhaustive_search(variant):
                 assert replays_to_a_win(rules, state, exhaustive.line)
                 found = Outcome.WON
             else:
-                found = brute_force(state, rules)
+                found = brute_force(state, rules, WALK_MOST)
+                if found is None:
+                    skipped += 1
+                    continue
         assert found is exhaustive.outcome, (variant, rules.mode, state)
         decided += 1
         lost += exhaustive.outcome is Outcome.UNWINNABLE

@@ -3,17 +3,18 @@
 It knows nothing of Klondike. It asks the engine for every legal command of a state
 (``mechanics_for(rules).legal_moves``), has the engine check each (``check``) and applies
 its events (``apply_step``), so a new rule table, with whatever vocabulary the engine
-learns, is searched by the engine's own rules. It makes no dominance and no automatic
-move, and three cuts only, all of the key (the cells' order, a sink waste's order, the copies,
-below): a depth-first search over every legal command, with a transposition table of the
-states it has entered. So:
+learns, is searched by the engine's own rules. It makes four cuts only: three of the key
+(the cells' order, a sink waste's order, the copies, below) and one of the children (a safe
+move up is a state's only child, where the rules allow it: ``space.safe_up_needs``), each
+proved in ``generic/space.py``: a depth-first search over every other legal command, with a
+transposition table of the states it has entered. So:
 
 * WON comes with a line of the engine's own commands, each checked by the engine on the
   way down, from the state to a won game;
 * UNWINNABLE only when every state reachable from the root was entered (up to the cuts of
-  the key) and none is won (plain reachability: a state entered once and searched to the
-  end cannot lead to a win by another way, as what it leads to depends on the state alone;
-  there is no other proof of a loss);
+  the key, and past the safe moves up) and none is won (plain reachability: a state
+  entered once and searched to the end cannot lead to a win by another way, as what it
+  leads to depends on the state alone; there is no other proof of a loss);
 * UNDECIDED when the node or time budget ran out (``cancelled`` when the caller's cancel
   event was set).
 
@@ -34,7 +35,7 @@ evaluation's weights, with ``BEST_FIRST_SHARE`` of the budgets; with cells, Free
 weights and ``CELLS_BEST_FIRST_SHARE``), which find the long lines the depth-first order
 reaches late (Whitehead, Westhaven, Athena, Yukon); then this search goes on from where the
 probe stopped (``DepthFirst``: its path and table kept), with the rest. No phase makes a
-cut but those of the key, so each one's WON and UNWINNABLE are as sound.
+cut but those of ``space``, so each one's WON and UNWINNABLE are as sound.
 
 It is the reference the specialised solver is held to
 (tests/solver/test_soundness_vs_exhaustive.py), and the search for every table outside
@@ -184,7 +185,7 @@ def generic_solve(
     (``best_first_weights``), with ``BEST_FIRST_SHARE`` of the budgets, then the probe's
     search goes on with the rest (with cells, the rounds first, ``CELLS_BEST_FIRST_SHARE``
     of the budgets and no probe: the depth-first search takes the rest). All
-    search the same states with no cut but those of the key (sound), so any may answer WON
+    search the same states with no cut but those of ``space`` (sound), so any may answer WON
     or UNWINNABLE.
 
     Where the compiled core is built (``native.available()``), each phase runs there (the
