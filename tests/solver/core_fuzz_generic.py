@@ -59,10 +59,11 @@ RULE_VALUES = {
     22: (-1, len(native_generic.GOALS)),  # goal: one past the last the core knows
     23: (2,),  # waste builds
     24: (2, -1),  # waste sink (the key's waste cut)
+    25: (2, -1),  # safe moves up (the children's cut)
 }
-# The spec's tables: (index, most a value may be): rank and suit a card, wanted and up a
-# rank, empty_takes a card, builds_on and links a pair (0 or 1).
-TABLES = {25: 13, 26: 3, 27: 13, 28: 13, 29: 1, 30: 1, 31: 1}
+# The spec's tables: (index, most a value may be): the safe moves' heights a rank, rank and
+# suit a card, wanted and up a rank, empty_takes a card, builds_on and links a pair (0 or 1).
+TABLES = {26: 13, 27: 13, 28: 3, 29: 13, 30: 13, 31: 1, 32: 1, 33: 1}
 WRONG_TYPES = (1.5, "3", None, b"\x01", (1,))
 
 
