@@ -167,8 +167,9 @@ def small_positions(rules, rng: random.Random, count: int):
         made += 1
 
 
-# FreeCell with one cell and Baker's Game with none block often in small positions, so the
-# loss verdicts are tried too; the others as they are dealt.
+# The games' small positions: Baker's Game without cells, Baker's Dozen and Klondike block
+# often enough that the loss verdicts are tried too (BLOCKING); the others, FreeCell with
+# one cell among them, are won whatever is dealt, and try the wins.
 GAMES = {
     "freecell, one cell": dataclasses.replace(FREECELL, cells=1),
     "bakers-game, no cell": dataclasses.replace(BAKERS_GAME, cells=0),

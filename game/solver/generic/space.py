@@ -246,6 +246,8 @@ class GenericSearch:
 
     def safe_move_up(self, state: State, children: list) -> tuple | None:
         """The first of ``children`` (in move order) that sends a card up safely, or None."""
+        if not children or -children[0][0] != TO_FOUNDATION:
+            return None  # no move up: the foundations need not be read
         piles = state.piles
         heights = [0] * len(SUITS)
         for foundation in self.foundations:

@@ -450,6 +450,8 @@ static int gscore(const GRules *r, const GState *s, GMove m) {
 /* GenericSearch.safe_move_up: where the first of the children from ``from`` on (in move
    order, the moves up first) that sends a card up safely, it alone is left. */
 static void safe_move_up(const GRules *r, const GState *s, GMoves *out, size_t from) {
+    if (from == out->n || out->items[from].src == GDRAW || !is_foundation(r, out->items[from].dst))
+        return; /* no move up: the foundations need not be read */
     int height[4] = {0, 0, 0, 0};
     for (int f = GFIRST_FOUNDATION; f < GFIRST_FOUNDATION + r->nf; f++)
         if (glen(s, f)) height[r->suit[gtop(s, f)]] = r->rank[gtop(s, f)];
