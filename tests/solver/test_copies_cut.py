@@ -5,7 +5,7 @@ can lie. The key is held to its two halves (copies swapped: one key; ``line_key`
 state; another face: another key); the engine to the premise (swapping two copies
 everywhere maps the legal commands to themselves and each successor to the swapped
 successor); and the verdicts to a plain breadth-first walk over whole states in
-tests/solver/test_soundness_vs_exhaustive.py (Spider, Gypsy, Forty Thieves, Jumbo, with
+tests/solver/soundness.py (Spider, Gypsy, Forty Thieves, Jumbo, with
 the cut). The compiled core's key is held to Python's by tests/solver/test_core_generic.py
 (the same states entered)."""
 

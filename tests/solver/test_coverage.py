@@ -79,7 +79,7 @@ def small_lost(r):
 # The built-in games of Klondike's own shape (a waste, Ace foundations, builds down, no
 # reserves): the specialised solver is proved for them. The family's other games are
 # outside, for a reason the gate names. A game added since may be either: the soundness
-# test (test_soundness_vs_exhaustive.py) holds the specialised solver's verdicts on it to
+# test (tests/solver/soundness.py) holds the specialised solver's verdicts on it to
 # an exhaustive search when it is inside.
 INSIDE = {"klondike", "saratoga", "double-klondike", "gold-mine", "jumbo"}
 OUTSIDE = {"whitehead", "thumb-and-pouch", "westhaven", "easthaven", "agnes", "athena"}

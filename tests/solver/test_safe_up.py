@@ -191,7 +191,7 @@ BLOCKING = {"bakers-game, no cell", "bakers-dozen", "klondike draw1-noredeal"}
 def test_the_cut_loses_no_verdict_on_small_positions(game):
     """With the cut, the search answers as the search without it (every legal command
     tried, to the end of the reachable states: the reference the soundness test holds to a
-    breadth-first walk over whole states, tests/solver/test_soundness_vs_exhaustive.py,
+    breadth-first walk over whole states, tests/solver/soundness.py,
     which now runs with the cut as well); its wins replay through the engine; and it
     never enters more states than without it."""
     rules = GAMES[game]

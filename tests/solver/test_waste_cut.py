@@ -25,7 +25,7 @@ from game.solver.outcome import Outcome
 from game.solver.specialised.expansion import Budget
 from game.variants import all_variants, get_variant
 from tests.solver.small_positions import replays_to_a_win
-from tests.solver.test_soundness_vs_exhaustive import brute_force
+from tests.solver.soundness import brute_force
 
 GOLF = get_variant("golf").rules()
 SMALL = 300  # small positions held to the breadth-first walk

@@ -38,7 +38,7 @@ probe stopped (``DepthFirst``: its path and table kept), with the rest. No phase
 cut but those of ``space``, so each one's WON and UNWINNABLE are as sound.
 
 It is the reference the specialised solver is held to
-(tests/solver/test_soundness_vs_exhaustive.py), and the search for every table outside
+(tests/solver/soundness.py), and the search for every table outside
 ``coverage.SPECIALISED`` (``solve`` chooses).
 
 The move order (``generic_space``) only decides which lines are tried first, never which
