@@ -181,7 +181,7 @@ GAMES = {
     "klondike draw1-noredeal": get_variant("klondike").rules("draw1-noredeal"),
 }
 POSITIONS = 60
-SEARCH_STATES = 8_000
+SEARCH_STATES = 3_000  # of 60 positions a game, 8,000 decided two more
 # The games whose small positions are lost often enough to try the loss verdicts (the
 # others' small positions are all won: a cell or an empty pile unblocks them).
 BLOCKING = {"bakers-game, no cell", "bakers-dozen", "klondike draw1-noredeal"}
@@ -204,8 +204,10 @@ def test_the_cut_loses_no_verdict_on_small_positions(game):
         plain.safe_up = None
         fired += len(cut.children(state)) == 1 < len(plain.children(state))
         outcome, line, entered = search(cut, state, Budget(), SEARCH_STATES)
+        if outcome is Outcome.UNDECIDED:
+            continue  # nothing to compare: the search without the cut is not run
         without, _line, entered_plain = search(plain, state, Budget(), SEARCH_STATES)
-        if Outcome.UNDECIDED in (outcome, without):
+        if without is Outcome.UNDECIDED:
             continue
         assert outcome is without, state
         if outcome is Outcome.WON:
@@ -223,7 +225,7 @@ def test_the_comparison_has_teeth():
     suit) loses a win the search without the cut finds, on some small position of Baker's
     Dozen."""
     rules = GAMES["bakers-dozen"]
-    rng = random.Random(5)
+    rng = random.Random(6)  # the 23rd position (of seed 5's, the 100th)
     for state in small_positions(rules, rng, 100):
         wrong = GenericSearch(rules)
         wrong.safe_up = tuple((0, 0, 0, 0) for _ in range(52))
