@@ -60,12 +60,13 @@ SMALL_STATES = 800
 # The weights the best-first rounds are held equal with: none, the talon's, the talon's
 # with the FreeCell terms (free cells, empty piles, cards above those that go up next), and
 # the Spider terms (face-down cards, cards on the card they move with, cards in a stock
-# dealt to the tableau), with equal scores to the state entered last.
+# dealt to the tableau), with equal scores to the state entered last and at most 10 states
+# expanded a stock count (where the stock deals to the tableau: states dropped past it).
 BEST_FIRST_WEIGHTS = (
     Weights(),
     Weights(talon=7),
     Weights(7, 3, 6, 2),
-    Weights(talon=2, empty_piles=5, face_down=4, in_suit=9, stock=3, newest_first=1),
+    Weights(talon=2, empty_piles=5, face_down=4, in_suit=9, stock=3, newest_first=1, level_most=10),
 )
 
 
@@ -364,10 +365,13 @@ def test_the_core_refuses_what_it_cannot_take():
     search = native._core.generic_depth_first(spec, state_for(rules, state), 10)
     with pytest.raises(TypeError, match="cancel"):
         native._core.generic_depth_first_run(search, 10, -1.0, object())
-    for weights in ((-1, 0, 0, 0, 0, 0, 0, 0), (0, 0, 1001, 0, 0, 0, 0, 0), (0,) * 7 + (-5,)):
+    for weights in ((-1,) + (0,) * 8, (0, 0, 1001) + (0,) * 6, (0,) * 7 + (-5, 0)):
         with pytest.raises(ValueError, match="a weight outside"):
             native._core.generic_best_first(spec, state_for(rules, state), 10, -1.0, None, weights)
-    with pytest.raises(TypeError, match="8-item sequence"):
+    with pytest.raises(ValueError, match="a limit of states below 0"):
+        weights = (0,) * 8 + (-1,)
+        native._core.generic_best_first(spec, state_for(rules, state), 10, -1.0, None, weights)
+    with pytest.raises(TypeError, match="9-item sequence"):
         native._core.generic_best_first(spec, state_for(rules, state), 10, -1.0, None, 0)
     with pytest.raises(ValueError, match="PyCapsule"):
         native._core.generic_depth_first_run(spec, 10, -1.0, None)  # not a search

@@ -318,7 +318,7 @@ def test_newest_first_sends_equal_scores_to_the_state_entered_last():
     rules = get_variant("spiderette").rules()
     space = GenericSearch(rules)
     state = new_game(rules, seed=1).state
-    weights = generic.SUIT_RUNS_WEIGHTS[0]
+    weights = generic.SUIT_RUNS_PLAIN_WEIGHTS[0]
     sweep, dive = (_entered(space, state, weights, newest) for newest in (0, 1))
     assert len(sweep) == len(dive) == 300 and sweep != dive
     lost = get_variant("whitehead").rules()
@@ -361,3 +361,48 @@ def test_spiders_rounds_win_a_spiderette_deal_the_plain_evaluation_leaves_undeci
     assert result.won and result.stats["phase"] == "best-first" and result.stats["core"]
     assert result.nodes < generic.SUIT_RUNS_ROUND_NODES
     assert replays_to_a_win(rules, state, result.line)
+
+
+def _expanded(rules, state, weights, most):
+    """(outcome, states entered, the states expanded at each count of stock cards)."""
+    space = GenericSearch(rules)
+    levels: dict[int, int] = {}
+    children = space.children
+
+    def spy(parent):  # called once for each state expanded
+        levels[len(parent.piles[0])] = levels.get(len(parent.piles[0]), 0) + 1
+        return children(parent)
+
+    space.children = spy
+    outcome, _line, nodes = best_first(space, state, Budget(), most, weights)
+    return outcome, nodes, levels
+
+
+def test_a_round_limited_at_each_stock_count_deals_on_and_proves_no_loss():
+    """``Weights.level_most``: on Spiderette deal 1 (24 cards in the stock, 7 a deal) the
+    plain round expands hundreds of states before it first deals; limited to 50 a stock
+    count, it expands 50 at each count and no more, deals down to an empty stock, and
+    ends undecided once its states are spent. On a lost position whose every state the
+    plain round enters, a limited round proves nothing. Where the stock goes to the waste
+    the limit is not read: Whitehead deal 4 is proved lost in its 869 states either way."""
+    rules = get_variant("spiderette").rules()
+    weights = generic.SUIT_RUNS_PLAIN_WEIGHTS[0]
+    state = new_game(rules, seed=1).state
+    outcome, nodes, plain = _expanded(rules, state, weights, 20_000)
+    assert outcome is Outcome.UNDECIDED and nodes == 20_000 and plain[24] > 50
+    outcome, nodes, limited = _expanded(rules, state, weights._replace(level_most=50), 20_000)
+    assert limited == {24: 50, 17: 50, 10: 50, 3: 50, 0: 50}
+    assert outcome is Outcome.UNDECIDED and nodes < 20_000
+    rng = random.Random(3)
+    lost = None
+    while lost is None:
+        late = played(rules, rng.randrange(1, 10**6), rng.randrange(0, 60), rng, 0.5)
+        answer = _expanded(rules, late, weights, 20_000)
+        if late.piles[0] and answer[0] is Outcome.UNWINNABLE and len(answer[2]) > 1:
+            lost = late  # lost, and the plain round dealt on the way
+    assert _expanded(rules, lost, weights._replace(level_most=2), 20_000)[0] is Outcome.UNDECIDED
+    whitehead = get_variant("whitehead").rules()
+    deal = new_game(whitehead, seed=4).state
+    for most in (0, 1):
+        answer = _expanded(whitehead, deal, Weights(level_most=most), 10_000)
+        assert answer[:2] == (Outcome.UNWINNABLE, 869)

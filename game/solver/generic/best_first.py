@@ -32,6 +32,12 @@ Equal scores go to the state entered first (with ``newest_first``, the state ent
 last: a round that dives along a line rather than sweeping the many states of one score),
 so that the search is the same wherever it runs.
 
+Where the stock deals to the tableau, a round may expand at most ``Weights.level_most``
+states while the stock holds any one number of cards: a state taken from the heap past that
+limit is dropped, not expanded, so the round deals on instead of sweeping the positions
+that moving runs to and fro makes before each deal. Such a round proves no loss: once a
+state is dropped, running out of states ends it UNDECIDED.
+
 Where the compiled core is built, a round runs there (core/generic_best_first.c): the same
 states, order and answers, held to this module by tests/solver/test_core_generic.py.
 """
@@ -43,7 +49,7 @@ from typing import NamedTuple
 
 from game.engine.commands import Command
 from game.engine.policies import StockTarget
-from game.engine.state import State
+from game.engine.state import STOCK, State
 from game.solver.generic.space import shortened
 from game.solver.outcome import Outcome
 from game.solver.specialised.expansion import Budget
@@ -66,6 +72,9 @@ class Weights(NamedTuple):
     in_suit: int = 0  # more, a face-up tableau card on one it moves with, a foundation card on one
     stock: int = 0  # more, a card in the stock (where the stock deals to the tableau)
     newest_first: int = 0  # 1: equal scores go to the state entered last (a dive, not a sweep)
+    # Where the stock deals to the tableau: the most states the round expands while the
+    # stock holds any one number of cards (0: no limit); past it, such states are dropped.
+    level_most: int = 0
 
 
 def evaluate(space, state: State, weights: Weights, buried_weight: int = BURIED_WEIGHT) -> int:
@@ -111,8 +120,8 @@ def evaluate(space, state: State, weights: Weights, buried_weight: int = BURIED_
     score += weights.free_cells * free_cells + weights.empty_piles * empty_piles
     if weights.in_suit:  # a foundation's cards lie in suit too: a run sent up keeps its links
         linked += sum(max(0, len(piles[f]) - 1) for f in layout.foundation_range)
-    if StockTarget(rules.stock_to) is StockTarget.TABLEAU:
-        score += weights.stock * len(piles[0])
+    if stock_dealt_to_tableau(rules):
+        score += weights.stock * len(piles[STOCK])
     score += weights.in_suit * linked - weights.face_down * face_down
     return score - weights.above_next * above_next
 
@@ -127,7 +136,8 @@ def best_first(
 ) -> tuple[Outcome, tuple[Command, ...] | None, int]:
     """(outcome, line, states entered): best-first over every legal command, ``max_nodes``
     states at most. WON with the line (shortened as the depth-first search's is),
-    UNWINNABLE when every reachable state was entered, else UNDECIDED. Raises
+    UNWINNABLE when every reachable state was entered (none dropped past
+    ``weights.level_most``), else UNDECIDED. Raises
     ``expansion.Cancelled``."""
     if space.won(root):
         return Outcome.WON, (), 0
@@ -141,9 +151,19 @@ def best_first(
     heap = [(-evaluate(space, root, weights, buried_weight), 0)]
     nodes = 0
     check = CHECK_EVERY
+    # The states expanded at each number of cards in the stock, where that is limited.
+    level_most = weights.level_most if stock_dealt_to_tableau(space.rules) else 0
+    expanded: dict[int, int] = {}
+    dropped = False
     while heap:
         at = tie * heapq.heappop(heap)[1]
         state = states[at]
+        if level_most:
+            level = len(state.piles[STOCK])
+            if expanded.get(level, 0) >= level_most:
+                dropped = True  # a state not expanded: running out proves nothing
+                continue
+            expanded[level] = expanded.get(level, 0) + 1
         for _score, _index, command in children(state):
             child = enter(state, command, visited)
             if child is None:
@@ -168,4 +188,9 @@ def best_first(
                     return Outcome.UNDECIDED, None, nodes
             score = evaluate(space, child, weights, buried_weight)
             heapq.heappush(heap, (-score, tie * (len(states) - 1)))
-    return Outcome.UNWINNABLE, None, nodes
+    return (Outcome.UNDECIDED if dropped else Outcome.UNWINNABLE), None, nodes
+
+
+def stock_dealt_to_tableau(rules) -> bool:
+    """Does the stock deal to the tableau (where ``Weights.level_most`` applies)?"""
+    return StockTarget(rules.stock_to) is StockTarget.TABLEAU

@@ -124,7 +124,7 @@ CELLS_ROUND_NODES = 200_000
 # short. A round of the plain evaluation won none of Spiderette's deals 1-12 in 2 s (a
 # million states each); of its deals 1-30, rounds of 200,000 states with these sets won
 # 10, 8, 10, 7, 6, 4, 8, 4, 4 and 4, the first six together 21 (docs/solver-results.md).
-SUIT_RUNS_WEIGHTS = tuple(
+SUIT_RUNS_PLAIN_WEIGHTS = tuple(
     Weights(empty_piles=empty, face_down=down, in_suit=in_suit, stock=stock, newest_first=1)
     for empty, down, in_suit, stock in (
         (30, 10, 30, 10),
@@ -138,6 +138,22 @@ SUIT_RUNS_WEIGHTS = tuple(
         (10, 10, 30, 20),
         (30, 20, 30, 5),
     )
+)
+# Before those rounds, the same sets in rounds that expand at most so many states while the
+# stock holds any one number of cards (``Weights.level_most``), first 1,000, then 3,000. A
+# plain round spends its states on the many positions of one stock count that moving runs
+# to and fro makes, and seldom deals on: one suit, deals 1-10 at 5 s, it won 1. A round that
+# drops the states past the limit has to deal on, and each ends within a fraction of a
+# second. With these rounds first, deals 1-30 at 5 s: one suit 23 won, two suits 16;
+# Spiderette's deals 1-40 at 2 s: 31 (docs/solver-results.md, "The Spider family").
+SUIT_RUNS_LEVEL_MOST = (1_000, 3_000)
+SUIT_RUNS_WEIGHTS = (
+    *(
+        w._replace(level_most=most)
+        for most in SUIT_RUNS_LEVEL_MOST
+        for w in SUIT_RUNS_PLAIN_WEIGHTS
+    ),
+    *SUIT_RUNS_PLAIN_WEIGHTS,
 )
 SUIT_RUNS_ROUND_NODES = 250_000
 

@@ -8,6 +8,7 @@
 /* generic_best_first.Weights: a round's weights beyond cards up and buried cards. */
 typedef struct {
     int talon, free_cells, empty_piles, above_next, face_down, in_suit, stock, newest_first;
+    int level_most; /* with a stock dealt to the tableau: states expanded a stock count */
 } GWeights;
 
 /* Is ``card`` one a foundation takes now (Relations.foundation_for is not None)? From
@@ -151,8 +152,20 @@ static int gbest_first(const GRules *r, const GState *root, long long most, doub
     nodes[0].parent = -1;
     count = 1;
     gheap_push(heap, &heapn, (GHeapItem){geval(r, root, w), 0}, w->newest_first);
+    /* The states expanded at each number of cards in the stock, where that is limited; a
+       state dropped past the limit means that running out of states proves nothing. */
+    int level_most = r->stock_to == TO_TABLEAU ? w->level_most : 0, dropped = 0;
+    int expanded[MAXCARDS + 1] = {0};
     while (heapn) {
         uint32_t at = gheap_pop(heap, &heapn, w->newest_first).node;
+        if (level_most) {
+            int level = glen(&nodes[at].s, GSTOCK);
+            if (expanded[level] >= level_most) {
+                dropped = 1;
+                continue;
+            }
+            expanded[level]++;
+        }
         moves.n = 0;
         if (!gchildren(r, &nodes[at].s, &moves)) { outcome = TOO_BIG; goto done; }
         key = gkey(r, &nodes[at].s);
@@ -201,6 +214,7 @@ static int gbest_first(const GRules *r, const GState *root, long long most, doub
                        w->newest_first);
         }
     }
+    if (dropped) outcome = UNDECIDED;
 done:
     *nodes_out = count ? (long long)count - 1 : 0;
     free(tt.slots);
@@ -211,17 +225,22 @@ done:
 }
 
 /* generic_best_first(spec, state, most, max_seconds, cancel, (talon, free cells, empty
-   piles, above next, face down, in suit, stock, newest first)) -> (outcome, line, states):
+   piles, above next, face down, in suit, stock, newest first, level most)) -> (outcome,
+   line, states):
    one best-first round with the GIL released (ganswer). */
 static PyObject *core_generic_best_first(PyObject *self, PyObject *args) {
     PyObject *spec, *state, *cancel, *result = NULL;
     long long most, nodes = 0;
     double max_seconds;
     GWeights w;
-    if (!PyArg_ParseTuple(args, "OOLdO(iiiiiiii)", &spec, &state, &most, &max_seconds, &cancel,
+    if (!PyArg_ParseTuple(args, "OOLdO(iiiiiiiii)", &spec, &state, &most, &max_seconds, &cancel,
                           &w.talon, &w.free_cells, &w.empty_piles, &w.above_next, &w.face_down,
-                          &w.in_suit, &w.stock, &w.newest_first))
+                          &w.in_suit, &w.stock, &w.newest_first, &w.level_most))
         return NULL;
+    if (w.level_most < 0) {
+        refuse("a limit of states below 0");
+        return NULL;
+    }
     int weights[] = {w.talon,     w.free_cells, w.empty_piles, w.above_next,
                      w.face_down, w.in_suit,    w.stock,       w.newest_first};
     for (int k = 0; k < 8; k++)
