@@ -11,19 +11,23 @@ where that finds no win, its exhaustive one, so that its "unsolvable" is a proof
 preset that plays the variant's rules, and to this game's solver (``game.solver.solve``,
 the same time limit), and replays this game's winning line through the engine. One JSON
 line per deal (resumable); a *contradiction* is one solver proving a deal lost that the
-other won. ``summary`` prints the Markdown table of docs/solver-results.md: verdicts side by
-side, contradictions, lines that do not replay, and each solver's median and 95th-percentile
-seconds per deal.
+other won. Where fc-solve won a deal this game's solver proved lost, fc-solve's line is
+played here, move by move (``their_line_here``): the record says whether it wins here or
+at which move the engine refuses it, and why. ``summary`` prints the Markdown table of
+docs/solver-results.md: verdicts side by side, contradictions (and how many of fc-solve's
+lines the engine refuses), lines that do not replay, and each solver's median and
+95th-percentile seconds per deal.
 
 Only variants whose rules fc-solve has a preset for are offered (``PRESETS``): FreeCell,
 Baker's Game (AisleRiot's empty piles take only a King: fc-solve's ``ko_bakers_game``, not
 its ``bakers_game``, whose empty piles take any card), Eight Off, Seahaven Towers (runs move
 as far as the free cells allow, an empty pile takes a King), Beleaguered Castle and Streets
 and Alleys. One difference stays: in all of these but FreeCell this game lets a foundation's
-top card come back to the tableau, and fc-solve never moves one back; so fc-solve's won
-lines are ours too, but its "unsolvable" proves the loss only of its own game, and a deal
-it proves lost that this game wins would be counted a contradiction though it need not be
-one.
+top card come back to the tableau, and fc-solve never moves one back; so its "unsolvable"
+proves the loss only of its own game, and a deal it proves lost that this game wins would
+be counted a contradiction though it need not be one. Its won lines should be ours too,
+but in ``ko_bakers_game`` some of them lay a card other than a King on an empty pile, which
+that preset forbids: their replay here names the move.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a scri
 
 from game.engine.cards import CODE  # noqa: E402
 from game.engine.game import new_game  # noqa: E402
+from game.engine.orders import Move, ToFoundation  # noqa: E402
 from game.engine.refusals import Refused  # noqa: E402
 from game.solver.outcome import Outcome  # noqa: E402
 from game.solver.solve import solve  # noqa: E402
@@ -97,7 +102,30 @@ def one_deal(variant: str, timeout: float, seed: int) -> dict:
     if ours.outcome is Outcome.WON:
         record["replays"] = replays(new_game(rules, seed=seed), ours.line)
         record["line_length"] = len(ours.line)
+    if record["contradiction"] and theirs.verdict == "solved" and theirs.moves is not None:
+        record["their_line"] = their_line_here(new_game(rules, seed=seed), theirs.moves)
     return record
+
+
+def their_line_here(game, moves: list[fcsolve.Move]) -> str:
+    """fc-solve's line played here from the deal: "wins", "ends before a win", or the
+    first move the engine refuses ("move N (CARD): why")."""
+    layout = game.layout
+
+    def pile(place: tuple[str, int]) -> int:
+        kind, index = place
+        return (layout.tableau_range if kind == "column" else layout.cell_range)[index]
+
+    for number, move in enumerate(moves, 1):
+        if move.target[0] == "foundation":
+            command = ToFoundation(pile(move.source))
+        else:
+            command = Move(pile(move.source), pile(move.target), move.count)
+        try:
+            game.execute(command)
+        except Refused as refused:
+            return f"move {number} ({move.card}): {refused}"
+    return "wins" if game.won else "ends before a win"
 
 
 def summary(records: list[dict], variant: str) -> str:
@@ -118,12 +146,20 @@ def summary(records: list[dict], variant: str) -> str:
         f"| {count('ours', 'solved')} / {count('ours', 'unsolvable')} / {count('ours', 'gave-up')} "
         f"| {count('theirs', 'solved')} / {count('theirs', 'unsolvable')} / "
         f"{count('theirs', 'gave-up')} "
-        f"| {sum(r['contradiction'] for r in records)} "
+        f"| {contradictions(records)} "
         f"| {sum(r.get('replays') is False for r in records)} "
         f"| {percentile(ours, 50):.3f} / {percentile(ours, 95):.3f} "
         f"| {percentile(theirs, 50):.3f} / {percentile(theirs, 95):.3f} |",
     ]
     return "\n".join(rows)
+
+
+def contradictions(records: list[dict]) -> str:
+    """The contradictions counted, and of those where fc-solve won, how many of its lines the
+    engine refuses here (a "win" that is not one of this game's)."""
+    found = sum(r["contradiction"] for r in records)
+    refused = sum(r.get("their_line", "wins") not in ("wins",) for r in records)
+    return f"{found} ({refused} of fc-solve's lines refused here)" if refused else str(found)
 
 
 def main(argv: list[str] | None = None) -> int:

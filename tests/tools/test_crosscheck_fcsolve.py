@@ -10,7 +10,7 @@ import pytest
 
 from game.engine.game import new_game
 from game.variants import get_variant
-from tools.crosscheck_fcsolve import PRESETS, one_deal, position_of, summary
+from tools.crosscheck_fcsolve import PRESETS, one_deal, position_of, summary, their_line_here
 from tools.fcsolve import microsoft_position, solve
 
 needs_fcsolve = pytest.mark.skipif(
@@ -71,3 +71,23 @@ def test_a_contradiction_and_a_line_not_replaying_are_counted():
          "our_seconds": 10.0, "their_seconds": 0.5},
     ]  # fmt: skip
     assert "| freecell | 5-6 (2) | 1 / 0 / 1 | 1 / 1 / 0 | 1 | 1 |" in summary(records, "freecell")
+
+
+@needs_fcsolve
+def test_fc_solves_lines_are_played_here_and_a_refused_move_is_named():
+    """fc-solve's winning line of FreeCell deal 1 plays here, move by move, to a won game
+    (its columns, cells and foundations read as ours). Baker's Game deal 564, proved lost
+    here, fc-solve's ``ko_bakers_game`` says it won: its line, played here, is refused at
+    its 49th move, the 9 of clubs laid on an empty pile, which takes only a King."""
+    freecell = new_game(get_variant("freecell").rules(), seed=1)
+    theirs = solve(position_of(freecell), "freecell", timeout=30)
+    assert theirs.verdict == "solved" and their_line_here(freecell, theirs.moves) == "wins"
+    record = one_deal("bakers-game", 30.0, 564)
+    assert (record["ours"], record["theirs"], record["contradiction"]) == (
+        "unsolvable",
+        "solved",
+        True,
+    )
+    assert record["their_line"].startswith("move 49 (9C): empty-needs-king")
+    row = "| 1 / 0 / 0 | 1 (1 of fc-solve's lines refused here) | 0 |"
+    assert row in summary([record], "bakers-game")
