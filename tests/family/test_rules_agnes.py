@@ -1,9 +1,13 @@
 """Agnes, sentence by sentence (AisleRiot 3.22's help/C/agnes.xml).
 
+"The shape test" below: its row of SHAPES in tests/variants/test_family_tables.py,
+test_each_table_deals_the_shape_of_its_page[agnes] (each pile's size, the
+tableau's face-down cards after the deal, every card of the deck(s) once).
+
 Sentence -> test
 - "Type of Deck: Standard Deck" -> test_rules_common::test_type_of_deck[agnes]
 - "Stock: ... The rest of the deck is placed here after dealing the Tableau." ->
-  test_deal
+  the shape test
 - "Cards are dealt in batches of seven, one on every Tableau pile." / "Each deal flips one
   card from the Stock to each pile of the Tableau." -> test_a_deal_flips_a_card_on_each_pile
 - (silent on the last batch, two cards; the table's notes: the first two piles) ->
@@ -12,11 +16,11 @@ Sentence -> test
 - "Foundation: Four piles top right. To be built in suit and sequence, wrapping from King
   to Ace when necessary." / "Foundations are built up in suit in sequence, wrapping from
   King to Ace when necessary." -> test_foundations_wrap_from_king_to_ace
-- "One card is dealt on to the first Foundation pile." -> test_deal
+- "One card is dealt on to the first Foundation pile." -> the shape test
 - "The other Foundation piles must be started with cards of the same rank." ->
   test_other_foundations_start_with_the_same_rank
 - "Tableau: Seven piles. Deal card face up in first pile. ... Repeat until there are seven
-  cards in last pile." -> test_deal
+  cards in last pile." -> the shape test
 - "Tableau can be built down in same colors." / "Cards in the Tableau are built down by
   same color." -> test_built_down_by_same_color
 - (silent on a King on an Ace; the table's notes: it may, as the foundations wrap) ->
@@ -43,15 +47,6 @@ from game.engine.state import STOCK
 from .table import Table
 
 T = Table("agnes")
-
-
-def test_deal():
-    g = T.deal(8)
-    tableau, foundations = T.piles("t"), T.piles("f")
-    assert [len(g.state.piles[t]) for t in tableau] == [1, 2, 3, 4, 5, 6, 7]
-    assert [g.state.down[t] for t in tableau] == [0, 1, 2, 3, 4, 5, 6]
-    assert [len(g.state.piles[f]) for f in foundations] == [1, 0, 0, 0]
-    assert len(g.state.piles[STOCK]) == 52 - 28 - 1
 
 
 def test_a_deal_flips_a_card_on_each_pile():

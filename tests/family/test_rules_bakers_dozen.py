@@ -1,5 +1,9 @@
 """Baker's Dozen, sentence by sentence (AisleRiot 3.22's help/C/bakers_dozen.xml).
 
+"The shape test" below: its row of SHAPES in tests/variants/test_family_tables.py,
+test_each_table_deals_the_shape_of_its_page[bakers-dozen] (each pile's size, the
+tableau's face-down cards after the deal, every card of the deck(s) once).
+
 Sentence -> test
 - "Type of Deck: Standard Deck" -> test_a_standard_deck
 - (no Stock section: every card is dealt) -> test_there_is_no_stock_to_turn
@@ -7,7 +11,7 @@ Sentence -> test
   built up in suit from Ace to King." -> test_foundations_built_up_in_suit_from_ace_to_king
 - "Topmost card in each Foundation can be played back on to the Tableau." / "Cards in
   Foundations are still in play." -> test_foundation_cards_are_still_in_play
-- "Tableau: Thirteen piles. Four cards are dealt face up on each pile." -> test_deal
+- "Tableau: Thirteen piles. Four cards are dealt face up on each pile." -> the shape test
 - "Kings are moved to the bottom of their respective piles." -> test_kings_lie_at_the_bottom
 - "The top card on each Tableau can be moved to another Tableau pile if it has a value of
   one lower than the top card on the second pile. Suit is not relevant." ->
@@ -46,13 +50,6 @@ def test_there_is_no_stock_to_turn():
     g = T.deal(8)
     assert g.state.piles[STOCK] == () and g.state.piles[WASTE] == ()
     assert T.refusal(g.state, Draw()) is Reason.NO_STOCK
-
-
-def test_deal():
-    g = T.deal(8)
-    tableau = T.piles("t")
-    assert [len(g.state.piles[t]) for t in tableau] == [4] * 13
-    assert [g.state.down[t] for t in tableau] == [0] * 13
 
 
 def test_kings_lie_at_the_bottom():

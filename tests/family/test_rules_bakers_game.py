@@ -1,13 +1,17 @@
 """Baker's Game, sentence by sentence (AisleRiot 3.22's help/C/bakers_game.xml).
 
+"The shape test" below: its row of SHAPES in tests/variants/test_family_tables.py,
+test_each_table_deals_the_shape_of_its_page[bakers-game] (each pile's size, the
+tableau's face-down cards after the deal, every card of the deck(s) once).
+
 Sentence -> test
-- "Type of Deck: Standard Deck" -> test_deal
+- "Type of Deck: Standard Deck" -> the shape test
 - "Foundation: Four piles top right. Built from Ace to King in suit." /
   "Reserves: Four piles at top left. Each reserve can only hold one card." /
   "Tableau: Eight piles underneath the Foundation and Reserves." ->
   test_rules_common::test_the_pages_piles_in_suit[bakers-game]
 - "The cards are dealt face up on to the Tableau, with seven cards each in the first four
-  slots and six cards each in the last four slots." -> test_deal
+  slots and six cards each in the last four slots." -> the shape test
 - (no Stock section: every card is dealt) -> test_there_is_no_stock_to_turn
 - "The Tableau is built down by suit." ->
   test_rules_common::test_the_tableau_is_built_down_by_suit[bakers-game]
@@ -35,15 +39,6 @@ from game.engine.state import STOCK, WASTE
 from .table import Table
 
 T = Table("bakers-game")
-
-
-def test_deal():
-    g = T.deal(12)
-    tableau = T.piles("t")
-    assert [len(g.state.piles[t]) for t in tableau] == [7, 7, 7, 7, 6, 6, 6, 6]
-    assert all(g.state.down[t] == 0 for t in tableau)
-    assert all(g.state.piles[c] == () for c in T.piles("c"))
-    assert sorted(c for pile in g.state.piles for c in pile) == list(range(52))
 
 
 def test_there_is_no_stock_to_turn():

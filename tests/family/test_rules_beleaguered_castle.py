@@ -1,7 +1,11 @@
 """Beleaguered Castle, sentence by sentence (AisleRiot 3.22's help/C/beleaguered_castle.xml).
 
+"The shape test" below: its row of SHAPES in tests/variants/test_family_tables.py,
+test_each_table_deals_the_shape_of_its_page[beleaguered-castle] (each pile's size, the
+tableau's face-down cards after the deal, every card of the deck(s) once).
+
 Sentence -> test
-- "Type of Deck: Standard Deck" -> test_deal
+- "Type of Deck: Standard Deck" -> the shape test
 - "Foundation: Four piles in the middle column. Four aces are placed here, one in each
   pile, before the shuffle." -> test_rules_common::test_the_pages_piles_one_at_a_time
   [beleaguered-castle] (this game lays them in the top row: the layout is the game's, not
@@ -10,7 +14,7 @@ Sentence -> test
   the Tableau." / "Foundations are built up in suit." ->
   test_rules_common::test_foundations_built_up_in_suit_their_top_card_back_in_play
 - "Tableau: Eight slots ... Deal all cards face up and extended on to these eight piles so
-  that there are six cards in each pile and all cards are showing." -> test_deal
+  that there are six cards in each pile and all cards are showing." -> the shape test
 - "Cards in the Tableau are built down regardless of suit." / "Only one card can be moved
   at a time." / "Empty piles can be filled with any single card." -> test_rules_common's
   tests one card at a time [beleaguered-castle]
@@ -20,8 +24,6 @@ Sentence -> test
 """
 
 from __future__ import annotations
-
-from game.engine.cards import RANK
 
 from .table import Table, card, complete_foundations
 
@@ -34,15 +36,6 @@ def test_the_aces_start_on_the_foundations():
         g = T.deal(seed)
         on = [g.state.piles[f] for f in T.piles("f")]
         assert sorted(on) == sorted((card(ace),) for ace in ACES.values())
-
-
-def test_deal():
-    g = T.deal(12)
-    tableau = T.piles("t")
-    assert [len(g.state.piles[t]) for t in tableau] == [6] * 8
-    assert all(g.state.down[t] == 0 for t in tableau)  # face up, all showing
-    assert not any(RANK[c] == 1 for t in tableau for c in g.state.piles[t])
-    assert sorted(c for pile in g.state.piles for c in pile) == list(range(52))
 
 
 def test_scoring_leaves_the_aces_out():

@@ -1,19 +1,24 @@
 """Canfield, sentence by sentence (AisleRiot 3.22's help/C/canfield.xml).
 
+"The shape test" below: its row of SHAPES in tests/variants/test_family_tables.py,
+test_each_table_deals_the_shape_of_its_page[canfield] (each pile's size, the
+tableau's face-down cards after the deal, every card of the deck(s) once).
+
 Sentence -> test
 - "Type of Deck: Standard Deck" -> test_rules_common::test_type_of_deck[canfield]
-- "Stock: ... The rest of the deck is placed here after dealing." -> test_deal
+- "Stock: ... The rest of the deck is placed here after dealing." -> the shape test
 - "Cards are turned over three at a time to Waste. Unlimited redeals." / "Cards are
   flipped from the Stock to the Waste by three. If the last flip has less than three
   cards, that many cards are flipped for that move only. When Stock is empty, move all
   cards in Waste back to the Stock, maintaining order." ->
   test_rules_common::test_cards_are_turned_to_the_waste, ::test_redeals [canfield]
 - "Waste: ... Top card available for play." -> test_rules_common::test_top_card_...
-- "Reserve: ... Deal thirteen cards here with top card face up." -> test_deal
+- "Reserve: ... Deal thirteen cards here with top card face up." -> the shape test,
+  test_family_tables::test_canfields_reserve_has_its_top_card_face_up
 - "Top card available for play to Foundations or Tableau." ->
   test_the_reserve_top_card_plays_to_foundations_or_tableau
 - "Tableau: Four piles below Foundations. Deal one card face up on to each pile." ->
-  test_deal
+  the shape test
 - "Tableau can be built down in alternating color." / "Cards in the Tableau are built
   down by alternating color." -> test_built_down_in_alternating_color
 - "Groups of cards can be moved." -> test_groups_move
@@ -21,7 +26,7 @@ Sentence -> test
 - (silent on building on a card of the base rank; the notes: as canfield.scm, it may) ->
   test_a_card_lies_on_one_of_the_base_rank_and_a_king_on_the_base_ace
 - "Foundation: Four piles top right. Deal one card face up on first Foundation pile. This
-  card is now the base card." -> test_deal
+  card is now the base card." -> the shape test
 - "Built up by suit." / "Foundations are built up in suit from the base card" ->
   test_foundations_built_up_in_suit_from_the_base_card
 - "New Foundations are started when a card of the same rank as the first card placed
@@ -44,21 +49,10 @@ from __future__ import annotations
 
 from game.engine.events import CardsMoved
 from game.engine.refusals import Reason
-from game.engine.state import STOCK
 
 from .table import Table
 
 T = Table("canfield")
-
-
-def test_deal():
-    g = T.deal(13)
-    (reserve,) = T.piles("r")
-    assert len(g.state.piles[reserve]) == 13 and g.state.down[reserve] == 12
-    assert [len(g.state.piles[t]) for t in T.piles("t")] == [1] * 4
-    assert [g.state.down[t] for t in T.piles("t")] == [0] * 4
-    assert [len(g.state.piles[f]) for f in T.piles("f")] == [1, 0, 0, 0]
-    assert len(g.state.piles[STOCK]) == 52 - 13 - 4 - 1
 
 
 def test_the_reserve_top_card_plays_to_foundations_or_tableau():

@@ -1,14 +1,18 @@
 """Easthaven, sentence by sentence (AisleRiot 3.22's help/C/easthaven.xml).
 
+"The shape test" below: its row of SHAPES in tests/variants/test_family_tables.py,
+test_each_table_deals_the_shape_of_its_page[easthaven] (each pile's size, the
+tableau's face-down cards after the deal, every card of the deck(s) once).
+
 Sentence -> test
 - "Type of Deck: Standard Deck" -> test_rules_common::test_type_of_deck[easthaven]
 - "Stock: Top left pile. Deck is placed here after dealing on to the Tableau." ->
-  test_deal_two_down_one_up_on_seven_piles
+  the shape test
 - "Foundation: Four piles top right. To be built up in suit from Ace to King." / "The
   Foundation is built up in suit from Ace to King." ->
   test_rules_common::test_the_piles_the_page_names, ::test_foundations_built_up_...
 - "Tableau: Seven piles on the bottom. Deal two cards face down and one card face up for
-  every pile." -> test_deal_two_down_one_up_on_seven_piles
+  every pile." -> the shape test
 - "Goal: Remove all cards." -> test_rules_common::test_goal_...[easthaven]
 - "The Tableau is built down by alternate color." -> test_built_down_by_alternate_color
 - "Builds of cards in sequence and alternating color can be moved as a unit." ->
@@ -37,14 +41,6 @@ from game.engine.state import STOCK, WASTE
 from .table import Table
 
 T = Table("easthaven")
-
-
-def test_deal_two_down_one_up_on_seven_piles():
-    g = T.deal(6)
-    tableau = T.piles("t")
-    assert [len(g.state.piles[t]) for t in tableau] == [3] * 7
-    assert [g.state.down[t] for t in tableau] == [2] * 7
-    assert len(g.state.piles[STOCK]) == 52 - 21 and g.state.piles[WASTE] == ()
 
 
 def test_built_down_by_alternate_color():

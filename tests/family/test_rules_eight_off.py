@@ -1,7 +1,11 @@
 """Eight Off, sentence by sentence (AisleRiot 3.22's help/C/eight_off.xml).
 
+"The shape test" below: its row of SHAPES in tests/variants/test_family_tables.py,
+test_each_table_deals_the_shape_of_its_page[eight-off] (each pile's size, the
+tableau's face-down cards after the deal, every card of the deck(s) once).
+
 Sentence -> test
-- "Type of Deck: Standard Deck" -> test_deal
+- "Type of Deck: Standard Deck" -> the shape test
 - "Foundation: Four piles on the left. Built from Ace to King in suit." /
   "Reserves: Eight piles at top. Each reserve can only hold one card." /
   "Tableau: Eight piles underneath the Reserves." ->
@@ -10,7 +14,7 @@ Sentence -> test
 - "The first four Reserve piles are each dealt one card at the beginning of the game." ->
   test_the_first_four_reserves_are_dealt_a_card
 - "The cards are dealt face up on to the Tableau, with six cards in each of the slots." ->
-  test_deal
+  the shape test
 - (no Stock section: every card is dealt) -> test_there_is_no_stock_to_turn
 - "The Tableau is built down by suit." / "Only the top card or build of cards can be
   moved. A build of cards can only be moved if ... one more than the number of Reserve
@@ -29,14 +33,6 @@ from game.engine.state import STOCK, WASTE
 from .table import Table
 
 T = Table("eight-off")
-
-
-def test_deal():
-    g = T.deal(12)
-    tableau = T.piles("t")
-    assert [len(g.state.piles[t]) for t in tableau] == [6] * 8
-    assert all(g.state.down[t] == 0 for t in tableau)
-    assert sorted(c for pile in g.state.piles for c in pile) == list(range(52))
 
 
 def test_the_first_four_reserves_are_dealt_a_card():

@@ -1,9 +1,13 @@
 """Forty Thieves, sentence by sentence (AisleRiot 3.22's help/C/forty_thieves.xml).
 
+"The shape test" below: its row of SHAPES in tests/variants/test_family_tables.py,
+test_each_table_deals_the_shape_of_its_page[forty-thieves] (each pile's size, the
+tableau's face-down cards after the deal, every card of the deck(s) once).
+
 Sentence -> test
-- "Type of Deck: Double Deck" -> test_a_double_deck
+- "Type of Deck: Double Deck" -> the shape test
 - "Stock: Top left pile. The rest of the deck is placed here after dealing the Tableau." /
-  "Tableau: Ten piles. Deal four rows face up to start." -> test_deal
+  "Tableau: Ten piles. Deal four rows face up to start." -> the shape test
 - "Cards are dealt singly to the waste, The top card of the waste is available for play." /
   "Cards are played singly from the Stock to the waste pile, whose top card is available
   for play." -> test_cards_are_turned_singly_to_the_waste_and_its_top_plays
@@ -38,19 +42,6 @@ from .table import RANKS_UP, Table, card, complete_foundations
 
 T = Table("forty-thieves")
 at = T.game_at
-
-
-def test_a_double_deck():
-    g = T.deal(2)
-    assert sorted(c for pile in g.state.piles for c in pile) == list(range(104))
-
-
-def test_deal():
-    g = T.deal(2)
-    tableau = T.piles("t")
-    assert [len(g.state.piles[t]) for t in tableau] == [4] * 10
-    assert all(g.state.down[t] == 0 for t in tableau)
-    assert len(g.state.piles[STOCK]) == 64 and g.state.piles[WASTE] == ()
 
 
 def test_cards_are_turned_singly_to_the_waste_and_its_top_plays():

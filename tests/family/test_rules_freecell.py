@@ -1,7 +1,11 @@
 """FreeCell, sentence by sentence (AisleRiot 3.22's help/C/freecell.xml).
 
+"The shape test" below: its row of SHAPES in tests/variants/test_family_tables.py,
+test_each_table_deals_the_shape_of_its_page[freecell] (each pile's size, the
+tableau's face-down cards after the deal, every card of the deck(s) once).
+
 Sentence -> test
-- "Type of Deck: Standard Deck" -> test_deal
+- "Type of Deck: Standard Deck" -> the shape test
 - "Reserves: Four left piles on top row. Each Reserve pile can only hold one card." ->
   test_a_reserve_holds_one_card
 - "Foundation: Four piles top right. To be built up in suit from Ace to King." /
@@ -11,7 +15,7 @@ Sentence -> test
   -> test_cards_in_foundations_are_not_in_play
 - "Tableau: Eight piles. Deal all cards face up on to these eight piles, ending up with
   seven cards in each of the first four piles and six cards in the last four piles." ->
-  test_deal, test_there_is_no_stock_to_turn
+  the shape test, test_there_is_no_stock_to_turn
 - (the issue: deal N is Microsoft FreeCell's deal N) -> test_deal_1_is_microsofts_game_1,
   test_deals_run_from_1_to_2147483647
 - "Tableau can be built down in alternating colors." / "Cards in the Tableau are built down
@@ -47,15 +51,6 @@ FULL_DIAMONDS = "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD"
 
 
 at = T.game_at
-
-
-def test_deal():
-    g = T.deal(7)
-    tableau, cells = T.piles("t"), T.piles("c")
-    assert [len(g.state.piles[t]) for t in tableau] == [7, 7, 7, 7, 6, 6, 6, 6]
-    assert all(g.state.down[t] == 0 for t in tableau)  # all face up
-    assert len(cells) == 4 and all(g.state.piles[c] == () for c in cells)
-    assert sorted(c for pile in g.state.piles for c in pile) == list(range(52))
 
 
 def test_there_is_no_stock_to_turn():

@@ -1,9 +1,13 @@
 """Golf, sentence by sentence (AisleRiot 3.22's help/C/golf.xml).
 
+"The shape test" below: its row of SHAPES in tests/variants/test_family_tables.py,
+test_each_table_deals_the_shape_of_its_page[golf] (each pile's size, the
+tableau's face-down cards after the deal, every card of the deck(s) once).
+
 Sentence -> test
 - "Type of Deck: Standard Deck" -> test_a_standard_deck
 - "Stock: Place all remaining cards here." / "Tableau: Seven piles. Deal five cards face up
-  on every pile." -> test_deal
+  on every pile." -> the shape test
 - "Cards are turned over one at a time to Waste. No redeals." / "Cards are dealt singly
   from Stock to Waste. There are no redeals." -> test_cards_are_turned_singly_without_redeal
 - "Waste: To be taken from Stock. Top card available for play." ->
@@ -37,15 +41,6 @@ at = T.game_at
 def test_a_standard_deck():
     g = T.deal(9)
     assert sorted(c for pile in g.state.piles for c in pile) == list(range(52))
-
-
-def test_deal():
-    g = T.deal(9)
-    tableau = T.piles("t")
-    assert [len(g.state.piles[t]) for t in tableau] == [5] * 7
-    assert [g.state.down[t] for t in tableau] == [0] * 7
-    assert len(g.state.piles[STOCK]) == 17 and g.state.piles[WASTE] == ()
-    assert T.piles("f") == []
 
 
 def test_cards_are_turned_singly_without_redeal():

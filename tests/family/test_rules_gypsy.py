@@ -1,9 +1,13 @@
 """Gypsy, sentence by sentence (AisleRiot 3.22's help/C/gypsy.xml).
 
+"The shape test" below: its row of SHAPES in tests/variants/test_family_tables.py,
+test_each_table_deals_the_shape_of_its_page[gypsy] (each pile's size, the
+tableau's face-down cards after the deal, every card of the deck(s) once).
+
 Sentence -> test
-- "Type of Deck: Double Deck" -> test_a_double_deck
+- "Type of Deck: Double Deck" -> the shape test
 - "Stock: Top left pile. The rest of the deck is placed here after dealing the Tableau." /
-  "Tableau: Eight piles. Deal two rows face down and one row face up to start." -> test_deal
+  "Tableau: Eight piles. Deal two rows face down and one row face up to start." -> the shape test
 - "Cards are dealt in batches of eight, one on every Tableau." / "Each deal flips one card
   from the Stock to each pile of the Tableau. There are no redeals." ->
   test_a_deal_puts_one_card_face_up_on_each_pile, test_no_redeals
@@ -31,7 +35,7 @@ import pytest
 from game.engine.commands import Draw, ToFoundation
 from game.engine.events import StockDealt
 from game.engine.refusals import Reason, Refused
-from game.engine.state import STOCK, WASTE
+from game.engine.state import STOCK
 
 from .table import RANKS_UP, Table, complete_foundations
 
@@ -39,19 +43,6 @@ T = Table("gypsy")
 
 
 at = T.game_at
-
-
-def test_a_double_deck():
-    g = T.deal(2)
-    assert sorted(c for pile in g.state.piles for c in pile) == list(range(104))
-
-
-def test_deal():
-    g = T.deal(2)
-    tableau = T.piles("t")
-    assert [len(g.state.piles[t]) for t in tableau] == [3] * 8
-    assert [g.state.down[t] for t in tableau] == [2] * 8
-    assert len(g.state.piles[STOCK]) == 80 and g.state.piles[WASTE] == ()
 
 
 def test_a_deal_puts_one_card_face_up_on_each_pile():

@@ -1,9 +1,13 @@
 """Jumbo, sentence by sentence (AisleRiot 3.22's help/C/jumbo.xml).
 
+"The shape test" below: its row of SHAPES in tests/variants/test_family_tables.py,
+test_each_table_deals_the_shape_of_its_page[jumbo] (each pile's size, the
+tableau's face-down cards after the deal, every card of the deck(s) once).
+
 Sentence -> test
 - "Type of Deck: Double Deck" -> test_rules_common::test_type_of_deck[jumbo]
 - "Stock: Top left pile. All cards are placed here after dealing on the Tableau." ->
-  test_deal_nine_down_to_one
+  the shape test
 - "Cards are turned over one at a time to Waste. One redeal." / "Cards are flipped from
   the Stock to the Waste individually." / "When Stock is empty, move all cards in Waste
   back to the Stock, maintaining order. There is one redeal." ->
@@ -17,7 +21,7 @@ Sentence -> test
   Foundations are still in play." -> test_rules_common::test_foundation_cards_in_play_or_not
 - "Tableau: Nine piles. Deal one card face down to all nine piles, then one card to first
   eight piles, followed by one card to first seven piles, etc. until there are nine cards
-  in the first pile. Flip the last card dealt on each pile." -> test_deal_nine_down_to_one
+  in the first pile. Flip the last card dealt on each pile." -> the shape test
 - "Cards in the Tableau are built down by alternating color." ->
   test_built_down_by_alternating_color
 - "Groups of cards can be moved." -> test_groups_move
@@ -30,19 +34,10 @@ Sentence -> test
 from __future__ import annotations
 
 from game.engine.refusals import Reason
-from game.engine.state import STOCK
 
 from .table import Table
 
 T = Table("jumbo")
-
-
-def test_deal_nine_down_to_one():
-    g = T.deal(11)
-    tableau = T.piles("t")
-    assert [len(g.state.piles[t]) for t in tableau] == [9, 8, 7, 6, 5, 4, 3, 2, 1]
-    assert [g.state.down[t] for t in tableau] == [8, 7, 6, 5, 4, 3, 2, 1, 0]
-    assert len(g.state.piles[STOCK]) == 104 - 45
 
 
 def test_two_foundations_per_suit():

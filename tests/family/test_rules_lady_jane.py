@@ -1,15 +1,19 @@
 """Lady Jane, sentence by sentence (AisleRiot 3.22's help/C/lady_jane.xml).
 
+"The shape test" below: its row of SHAPES in tests/variants/test_family_tables.py,
+test_each_table_deals_the_shape_of_its_page[lady-jane] (each pile's size, the
+tableau's face-down cards after the deal, every card of the deck(s) once).
+
 Sentence -> test
 - "Type of Deck: Standard Deck" -> test_rules_common::test_type_of_deck[lady-jane]
-- "Stock: ... The rest of the deck is placed here after dealing." -> test_deal
+- "Stock: ... The rest of the deck is placed here after dealing." -> the shape test
 - "Cards are turned on to the Reserve one on each pile per deal." / "Cards are dealt from
   the Stock to the Reserve. Each deal places one card on each pile of the Reserve." ->
   test_a_deal_puts_one_card_on_each_reserve_pile
 - "When there are only two cards left in Stock, they are dealt such that both cards are
   available for play." -> test_the_last_two_cards_are_both_available
 - "Foundation: Four piles on top right. Deal one card on to first Foundation pile after
-  dealing on to Tableau and Reserve. This card is now the base card." -> test_deal
+  dealing on to Tableau and Reserve. This card is now the base card." -> the shape test
 - "Built up by suit." / "Foundations are built up in suit from the base card. New
   Foundations are started when a card of the same rank as the base card is placed on
   empty Foundation piles." -> test_foundations_built_up_in_suit_from_the_base_card
@@ -22,7 +26,7 @@ Sentence -> test
   the Reserve piles." -> test_nothing_is_played_onto_the_reserve,
   test_a_deal_fills_an_empty_reserve_space
 - "Tableau: Seven piles below Stock and Foundation. Deal card face up in first pile. ...
-  Repeat until there are seven cards in last pile." -> test_deal
+  Repeat until there are seven cards in last pile." -> the shape test
 - "Tableau can be built down in alternating colors." / "Cards in the Tableau are built
   down by alternating color." -> test_built_down_in_alternating_colors
 - "Groups of cards can be moved." -> test_groups_move
@@ -46,21 +50,11 @@ from game.engine.commands import Draw
 from game.engine.events import StockDealt
 from game.engine.notation import parse_command
 from game.engine.refusals import Reason
-from game.engine.state import STOCK, WASTE
+from game.engine.state import STOCK
 
 from .table import Table
 
 T = Table("lady-jane")
-
-
-def test_deal():
-    g = T.deal(14)
-    tableau = T.piles("t")
-    assert [len(g.state.piles[t]) for t in tableau] == [1, 2, 3, 4, 5, 6, 7]
-    assert [g.state.down[t] for t in tableau] == [0, 1, 2, 3, 4, 5, 6]
-    assert [len(g.state.piles[r]) for r in T.piles("r")] == [1] * 7
-    assert [len(g.state.piles[f]) for f in T.piles("f")] == [1, 0, 0, 0]
-    assert len(g.state.piles[STOCK]) == 52 - 28 - 7 - 1 and g.state.piles[WASTE] == ()
 
 
 def test_a_deal_puts_one_card_on_each_reserve_pile():

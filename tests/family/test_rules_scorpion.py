@@ -1,12 +1,16 @@
 """Scorpion, sentence by sentence (AisleRiot 3.22's help/C/scorpion.xml).
 
+"The shape test" below: its row of SHAPES in tests/variants/test_family_tables.py,
+test_each_table_deals_the_shape_of_its_page[scorpion] (each pile's size, the
+tableau's face-down cards after the deal, every card of the deck(s) once).
+
 Sentence -> test
 - "Type of Deck: Standard Deck" -> test_a_standard_deck
 - "Stock: Top left pile. The last three cards are placed here after the deal." /
   "Tableau: Seven piles to the right of Stock. Deal one cards face down on each of the
   first four rows. Deal one card face up on the last three rows. Repeat from * two more
   times, dealing a total of three rows. Deal one card face up on each pile for four more
-  rows." -> test_deal (the page's "rows" of the first sentence are piles, as its own
+  rows." -> the shape test (the page's "rows" of the first sentence are piles, as its own
   game deals them)
 - (no Foundation section) -> test_no_foundations
 - "Goal: Create four piles of thirteen cards each, each pile consisting of one suit and in
@@ -29,7 +33,7 @@ from __future__ import annotations
 from game.engine.commands import Draw
 from game.engine.events import CardsMoved, CardTurnedUp, StockDealt
 from game.engine.refusals import Reason
-from game.engine.state import STOCK, WASTE
+from game.engine.state import STOCK
 
 from .table import Table, run
 
@@ -40,14 +44,6 @@ at = T.game_at
 def test_a_standard_deck():
     g = T.deal(5)
     assert sorted(c for pile in g.state.piles for c in pile) == list(range(52))
-
-
-def test_deal():
-    g = T.deal(5)
-    tableau = T.piles("t")
-    assert [len(g.state.piles[t]) for t in tableau] == [7] * 7
-    assert [g.state.down[t] for t in tableau] == [3, 3, 3, 3, 0, 0, 0]
-    assert len(g.state.piles[STOCK]) == 3 and g.state.piles[WASTE] == ()
 
 
 def test_no_foundations():

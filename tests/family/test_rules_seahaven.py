@@ -1,7 +1,11 @@
 """Seahaven Towers, sentence by sentence (AisleRiot 3.22's help/C/seahaven.xml).
 
+"The shape test" below: its row of SHAPES in tests/variants/test_family_tables.py,
+test_each_table_deals_the_shape_of_its_page[seahaven] (each pile's size, the
+tableau's face-down cards after the deal, every card of the deck(s) once).
+
 Sentence -> test
-- "Type of Deck: Standard Deck" -> test_deal
+- "Type of Deck: Standard Deck" -> the shape test
 - "Foundation: Four piles -- two top left, two top right. Built from Ace to King in suit."
   / "Reserves: Four piles at top in the center. Each reserve can only hold one card." /
   "Tableau: Ten piles underneath the Foundation and Reserves." ->
@@ -9,7 +13,7 @@ Sentence -> test
   game's layout, not the rules')
 - "Two of the reserves are each dealt one card to start." ->
   test_two_reserves_are_dealt_a_card
-- "The other fifty cards are dealt face up here with five in each slot." -> test_deal
+- "The other fifty cards are dealt face up here with five in each slot." -> the shape test
 - (no Stock section: every card is dealt) -> test_there_is_no_stock_to_turn
 - "The Tableau is built down by suit." / "Only the top card or build of cards can be
   moved. A build of cards can only be moved if ... one more than the number of Reserve
@@ -32,14 +36,6 @@ from game.engine.state import STOCK, WASTE
 from .table import Table, card
 
 T = Table("seahaven")
-
-
-def test_deal():
-    g = T.deal(12)
-    tableau = T.piles("t")
-    assert [len(g.state.piles[t]) for t in tableau] == [5] * 10
-    assert all(g.state.down[t] == 0 for t in tableau)
-    assert sorted(c for pile in g.state.piles for c in pile) == list(range(52))
 
 
 def test_two_reserves_are_dealt_a_card():

@@ -1,11 +1,15 @@
 """Spider, sentence by sentence (AisleRiot 3.22's help/C/spider.xml).
 
+"The shape test" below: its row of SHAPES in tests/variants/test_family_tables.py,
+test_each_table_deals_the_shape_of_its_page[spider] (each pile's size, the
+tableau's face-down cards after the deal, every card of the deck(s) once).
+
 Sentence -> test
 - "Type of Deck: Double Deck" / "Four Suits: The deck is a standard double deck." ->
   test_four_suits_is_a_standard_double_deck
 - "Stock: Top left pile. Deck placed here after dealing onto Tableau." /
   "Tableau: Ten piles. Four piles (piles 1, 4, 7, and 10) get dealt 5 cards down and one
-  card up while rest of the piles get dealt 4 cards down and one card up." -> test_deal
+  card up while rest of the piles get dealt 4 cards down and one card up." -> the shape test
 - "Clicking deals one card face up to every pile." -> test_a_deal_puts_one_card_face_up_on_each_pile
 - "Foundation: Top eight piles. Only used to hold sequences of cards going down from King
   down to Ace once completed." -> test_foundations_take_only_complete_runs
@@ -40,7 +44,7 @@ from game.engine.commands import Draw
 from game.engine.events import CardsMoved, CardTurnedUp, StockDealt
 from game.engine.game import new_game
 from game.engine.refusals import Reason
-from game.engine.state import STOCK, WASTE
+from game.engine.state import STOCK
 from game.solver.compiled.generic import native_generic_best_first
 from game.solver.generic.best_first import Weights, best_first
 from game.solver.generic.search import GenericSearch
@@ -57,15 +61,6 @@ def test_four_suits_is_a_standard_double_deck():
     g = T.deal(3)
     cards = sorted(c for pile in g.state.piles for c in pile)
     assert cards == list(range(104))
-
-
-def test_deal():
-    g = T.deal(3)
-    tableau = T.piles("t")
-    assert len(tableau) == 10
-    assert [len(g.state.piles[t]) for t in tableau] == [6, 5, 5, 6, 5, 5, 6, 5, 5, 6]
-    assert [g.state.down[t] for t in tableau] == [5, 4, 4, 5, 4, 4, 5, 4, 4, 5]
-    assert len(g.state.piles[STOCK]) == 50 and g.state.piles[WASTE] == ()
 
 
 def test_a_deal_puts_one_card_face_up_on_each_pile():

@@ -1,5 +1,9 @@
 """Spiderette, sentence by sentence (AisleRiot 3.22's help/C/spiderette.xml).
 
+"The shape test" below: its row of SHAPES in tests/variants/test_family_tables.py,
+test_each_table_deals_the_shape_of_its_page[spiderette] (each pile's size, the
+tableau's face-down cards after the deal, every card of the deck(s) once).
+
 Sentence -> test
 - "Type of Deck: Standard Deck" -> test_a_standard_deck
 - "Stock: Top left pile. Deals a card to each Tableau pile when clicked." ->
@@ -7,7 +11,7 @@ Sentence -> test
 - "Foundation: Four piles top right." -> test_foundations_take_only_complete_runs
 - "Tableau: Seven piles on the bottom. Deal one card face down on all seven piles, then one
   on the last six piles ... until you have seven cards in the last pile. Flip up the top
-  card on every pile." -> test_deal
+  card on every pile." -> the shape test
 - "Goal: Create four piles of thirteen cards each built down in suit and sequence." ->
   test_goal_four_runs_on_the_foundations, test_or_four_runs_left_in_the_tableau (the
   page's goal does not say where the piles lie; AisleRiot's spiderette.scm takes
@@ -33,7 +37,7 @@ from __future__ import annotations
 from game.engine.commands import Draw
 from game.engine.events import CardsMoved, CardTurnedUp, StockDealt
 from game.engine.refusals import Reason
-from game.engine.state import STOCK, WASTE
+from game.engine.state import STOCK
 
 from .table import Table, run
 
@@ -44,14 +48,6 @@ at = T.game_at
 def test_a_standard_deck():
     g = T.deal(4)
     assert sorted(c for pile in g.state.piles for c in pile) == list(range(52))
-
-
-def test_deal():
-    g = T.deal(4)
-    tableau = T.piles("t")
-    assert [len(g.state.piles[t]) for t in tableau] == [1, 2, 3, 4, 5, 6, 7]
-    assert [g.state.down[t] for t in tableau] == [0, 1, 2, 3, 4, 5, 6]
-    assert len(g.state.piles[STOCK]) == 24 and g.state.piles[WASTE] == ()
 
 
 def test_a_deal_puts_one_card_face_up_on_each_pile():

@@ -1,7 +1,11 @@
 """Streets and Alleys, sentence by sentence (AisleRiot 3.22's help/C/streets_and_alleys.xml).
 
+"The shape test" below: its row of SHAPES in tests/variants/test_family_tables.py,
+test_each_table_deals_the_shape_of_its_page[streets-and-alleys] (each pile's size, the
+tableau's face-down cards after the deal, every card of the deck(s) once).
+
 Sentence -> test
-- "Type of Deck: Standard Deck" -> test_deal
+- "Type of Deck: Standard Deck" -> the shape test
 - "Foundation: Four piles in the middle column. To be built from Ace to King. Topmost card
   in each Foundation can be played back on to the Tableau." ->
   test_rules_common::test_the_pages_piles_one_at_a_time[streets-and-alleys] (this game
@@ -9,7 +13,7 @@ Sentence -> test
   test_rules_common::test_foundations_built_up_in_suit_their_top_card_back_in_play
 - "Tableau: Eight slots ... Deal all cards face up and extended on to these eight piles so
   that there are seven cards in each pile on the left flank and six cards in each pile on
-  the right flank and all cards are showing." -> test_deal
+  the right flank and all cards are showing." -> the shape test
 - "Cards in the Tableau are built down regardless of suit." ->
   test_rules_common::test_built_down_regardless_of_suit[streets-and-alleys]
 - "Only one card can be moved at a time." ->
@@ -27,15 +31,6 @@ from __future__ import annotations
 from .table import Table, complete_foundations
 
 T = Table("streets-and-alleys")
-
-
-def test_deal():
-    g = T.deal(12)
-    tableau = T.piles("t")
-    assert [len(g.state.piles[t]) for t in tableau] == [7, 7, 7, 7, 6, 6, 6, 6]
-    assert all(g.state.down[t] == 0 for t in tableau)  # face up, all showing
-    assert all(g.state.piles[f] == () for f in T.piles("f"))
-    assert sorted(c for pile in g.state.piles for c in pile) == list(range(52))
 
 
 def test_scoring_and_goal():

@@ -1,9 +1,13 @@
 """Thumb and Pouch, sentence by sentence (AisleRiot 3.22's help/C/thumb_and_pouch.xml).
 
+"The shape test" below: its row of SHAPES in tests/variants/test_family_tables.py,
+test_each_table_deals_the_shape_of_its_page[thumb-and-pouch] (each pile's size, the
+tableau's face-down cards after the deal, every card of the deck(s) once).
+
 Sentence -> test
 - "Type of Deck: Standard Deck" -> test_rules_common::test_type_of_deck[thumb-and-pouch]
 - "Stock: ... The rest of the deck is placed here after dealing on to the Tableau." ->
-  test_deal_klondike_triangle
+  the shape test
 - "Cards are turned over one at a time to Waste. Two redeals." / "Cards are flipped from
   the stock to the Waste individually." / "When Stock is empty, move all cards in Waste
   back to the Stock, maintaining order. You can go through the deck three times." ->
@@ -16,7 +20,7 @@ Sentence -> test
 - "Tableau: Seven piles. Deal card face up in first pile. Place one card face down on all
   other piles. Place one card face up on next pile followed by one card face down on all
   covered piles. Repeat until there are seven cards in last pile." ->
-  test_deal_klondike_triangle
+  the shape test
 - "Tableau can be built down in any suit but own." / "Cards in the Tableau are built down
   by any suit but own." -> test_built_down_in_any_suit_but_own
 - "Groups of cards can be moved." -> test_groups_of_cards_move
@@ -30,19 +34,10 @@ Sentence -> test
 from __future__ import annotations
 
 from game.engine.refusals import Reason
-from game.engine.state import STOCK
 
 from .table import Table
 
 T = Table("thumb-and-pouch")
-
-
-def test_deal_klondike_triangle():
-    g = T.deal(4)
-    tableau = T.piles("t")
-    assert [len(g.state.piles[t]) for t in tableau] == [1, 2, 3, 4, 5, 6, 7]
-    assert [g.state.down[t] for t in tableau] == [0, 1, 2, 3, 4, 5, 6]
-    assert len(g.state.piles[STOCK]) == 52 - 28
 
 
 def test_built_down_in_any_suit_but_own():

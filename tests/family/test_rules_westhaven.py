@@ -1,9 +1,13 @@
 """Westhaven, sentence by sentence (AisleRiot 3.22's help/C/westhaven.xml).
 
+"The shape test" below: its row of SHAPES in tests/variants/test_family_tables.py,
+test_each_table_deals_the_shape_of_its_page[westhaven] (each pile's size, the
+tableau's face-down cards after the deal, every card of the deck(s) once).
+
 Sentence -> test
 - "Type of Deck: Standard Deck" -> test_rules_common::test_type_of_deck[westhaven]
 - "Stock: ... The rest of the deck is placed here after dealing the Tableau." ->
-  test_deal_ten_piles_of_three
+  the shape test
 - "Cards are turned over one at a time to Waste. No redeals." / "Cards are flipped singly
   from Stock to Waste. ... There are no redeals." ->
   test_rules_common::test_cards_are_turned_to_the_waste, ::test_redeals [westhaven]
@@ -15,7 +19,7 @@ Sentence -> test
 - "Cards in Foundation are no longer in play." ->
   test_rules_common::test_foundation_cards_in_play_or_not[westhaven]
 - "Tableau: Ten piles of three cards each, with the last row of cards face up." ->
-  test_deal_ten_piles_of_three
+  the shape test
 - "Cards in Tableau are built down by alternate color." -> test_built_down_by_alternate_color
 - "The top card or the complete face up portion of each pile is available for play." ->
   test_the_top_card_or_the_whole_face_up_portion_moves
@@ -27,19 +31,10 @@ Sentence -> test
 from __future__ import annotations
 
 from game.engine.refusals import Reason
-from game.engine.state import STOCK
 
 from .table import Table
 
 T = Table("westhaven")
-
-
-def test_deal_ten_piles_of_three():
-    g = T.deal(5)
-    tableau = T.piles("t")
-    assert [len(g.state.piles[t]) for t in tableau] == [3] * 10
-    assert [g.state.down[t] for t in tableau] == [2] * 10
-    assert len(g.state.piles[STOCK]) == 52 - 30
 
 
 def test_built_down_by_alternate_color():

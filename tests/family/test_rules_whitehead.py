@@ -1,5 +1,9 @@
 """Whitehead, sentence by sentence from its help page (AisleRiot 3.22's help/C/whitehead.xml).
 
+"The shape test" below: its row of SHAPES in tests/variants/test_family_tables.py,
+test_each_table_deals_the_shape_of_its_page[whitehead] (each pile's size, the
+tableau's face-down cards after the deal, every card of the deck(s) once).
+
 Sentence -> test
 - "Type of Deck: Standard Deck" -> test_rules_common::test_type_of_deck[whitehead]
 - "Stock: Top left pile. The rest of the deck is placed here after dealing on to the
@@ -17,7 +21,7 @@ Sentence -> test
   Foundations are still in play." -> test_rules_common::test_foundation_cards_in_play_or_not
 - "Tableau: Seven piles. Deal all cards face up such that there is one card in the first
   pile, two in the second pile, ending with seven in the seventh pile." ->
-  test_deal_one_to_seven_all_face_up
+  the shape test
 - "Cards in the Tableau are built down by same color." -> test_built_down_by_same_color
 - "Builds of cards that are the same suit and in sequence can be moved as a unit." ->
   test_same_suit_builds_move_as_a_unit, test_same_colour_builds_of_two_suits_do_not
@@ -40,13 +44,6 @@ T = Table("whitehead")
 def test_the_rest_of_the_deck_is_the_stock():
     g = T.deal(3)
     assert len(g.state.piles[STOCK]) == 52 - 28
-
-
-def test_deal_one_to_seven_all_face_up():
-    g = T.deal(3)
-    tableau = T.piles("t")
-    assert [len(g.state.piles[t]) for t in tableau] == [1, 2, 3, 4, 5, 6, 7]
-    assert [g.state.down[t] for t in tableau] == [0] * 7
 
 
 def test_built_down_by_same_color():

@@ -1,14 +1,18 @@
 """Yukon, sentence by sentence (AisleRiot 3.22's help/C/yukon.xml).
 
+"The shape test" below: its row of SHAPES in tests/variants/test_family_tables.py,
+test_each_table_deals_the_shape_of_its_page[yukon] (each pile's size, the
+tableau's face-down cards after the deal, every card of the deck(s) once).
+
 Sentence -> test
 - "Type of Deck: Standard Deck" -> test_rules_common::test_type_of_deck[yukon]
-- (no Stock section: every card is dealt) -> test_deal, test_there_is_no_stock_to_turn
+- (no Stock section: every card is dealt) -> the shape test, test_there_is_no_stock_to_turn
 - "Foundation: Four piles on left. To be built up in suit from Ace to King." /
   "Foundations are built up in suit from Ace to King." ->
   test_rules_common::test_the_piles_the_page_names, ::test_foundations_built_up_...
 - "Tableau: Seven piles. Deal card face up in first pile. Place one card face down on all
   other piles. ... Repeat until there are seven cards in last pile. Deal the rest of the
-  cards face up on the second to seventh piles." -> test_deal
+  cards face up on the second to seventh piles." -> the shape test
 - "To be built down in opposite color." / "Cards in Tableau are built down in opposite
   color." -> test_built_down_in_opposite_color
 - "Groups of cards can be moved regardless of sequence." ->
@@ -26,19 +30,10 @@ from __future__ import annotations
 from game.engine.commands import Draw
 from game.engine.events import CardsMoved, CardTurnedUp
 from game.engine.refusals import Reason
-from game.engine.state import STOCK, WASTE
 
 from .table import Table
 
 T = Table("yukon")
-
-
-def test_deal():
-    g = T.deal(12)
-    tableau = T.piles("t")
-    assert [len(g.state.piles[t]) for t in tableau] == [1, 6, 7, 8, 9, 10, 11]
-    assert [g.state.down[t] for t in tableau] == [0, 1, 2, 3, 4, 5, 6]
-    assert g.state.piles[STOCK] == () and g.state.piles[WASTE] == ()
 
 
 def test_there_is_no_stock_to_turn():

@@ -1,16 +1,19 @@
-"""The eleven Klondike-family tables of issue 23: each loads, deals the shape its page
-describes, and plays by random legal moves with every move listed once and accepted, no
-legal move left out (checked against every move there could be), and every step undone
-exactly."""
+"""The built-in tables beyond the three seeds (issue 23's Klondike family, issue 36's
+Spider, FreeCell, Forty Thieves and Golf families): each loads, deals the shape its page
+describes (every game's deal shape is checked here, not in its tests/family/test_rules_ID.py),
+every mode of every built-in game deals each card of its decks once, and each plays by random
+legal moves with every move listed once and accepted, no legal move left out (checked against
+every move there could be), and every step undone exactly."""
 
 from __future__ import annotations
 
 import pickle
 import random
+from collections import Counter
 
 import pytest
 
-from game.engine.cards import CARDS_PER_DECK, RANK
+from game.engine.cards import ACE, CODE, RANK, RANKS
 from game.engine.commands import Draw, Move
 from game.engine.events import (
     CardsMoved,
@@ -24,40 +27,42 @@ from game.engine.events import (
 from game.engine.game import new_game
 from game.engine.refusals import Refused
 from game.engine.savefile import game_from_json, game_to_json
-from game.engine.state import STOCK
-from game.variants import get_variant
+from game.engine.state import STOCK, WASTE
+from game.variants import builtin_ids, get_variant
 from tests.variant_ids import FAMILY
 
-# variant: (tableau sizes, face-down counts, reserve sizes, stock size, base dealt), read
-# from its page (a game added as its table alone has none yet: tests/variants/test_game_extras.py
-# reports it).
+# variant: (tableau sizes, face-down counts, reserve sizes, cell sizes, stock size,
+# foundation sizes), read from its page (a game added as its table alone has none yet:
+# tests/variants/test_game_extras.py reports it). The sizes add up to the page's deck.
 SHAPES = {
-    "whitehead": ([1, 2, 3, 4, 5, 6, 7], [0] * 7, [], 24, False),
-    "thumb-and-pouch": ([1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6], [], 24, False),
-    "westhaven": ([3] * 10, [2] * 10, [], 22, False),
-    "easthaven": ([3] * 7, [2] * 7, [], 31, False),
-    "agnes": ([1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6], [], 23, True),
-    "gold-mine": ([0] * 7, [0] * 7, [], 52, False),
-    "athena": ([4] * 7, [3] * 7, [], 24, False),
-    "jumbo": ([9, 8, 7, 6, 5, 4, 3, 2, 1], [8, 7, 6, 5, 4, 3, 2, 1, 0], [], 59, False),
-    "yukon": ([1, 6, 7, 8, 9, 10, 11], [0, 1, 2, 3, 4, 5, 6], [], 0, False),
-    "canfield": ([1, 1, 1, 1], [0] * 4, [13], 34, True),
-    "lady-jane": ([1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6], [1] * 7, 16, True),
-    "freecell": ([7, 7, 7, 7, 6, 6, 6, 6], [0] * 8, [], 0, False),
-    "bakers-game": ([7, 7, 7, 7, 6, 6, 6, 6], [0] * 8, [], 0, False),
-    "eight-off": ([6] * 8, [0] * 8, [], 0, False),
-    "seahaven": ([5] * 10, [0] * 10, [], 0, False),
-    "streets-and-alleys": ([7, 7, 7, 7, 6, 6, 6, 6], [0] * 8, [], 0, False),
-    "beleaguered-castle": ([6] * 8, [0] * 8, [], 0, True),  # an Ace on every foundation
+    "whitehead": ([1, 2, 3, 4, 5, 6, 7], [0] * 7, [], [], 24, [0] * 4),
+    "thumb-and-pouch": ([1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6], [], [], 24, [0] * 4),
+    "westhaven": ([3] * 10, [2] * 10, [], [], 22, [0] * 4),
+    "easthaven": ([3] * 7, [2] * 7, [], [], 31, [0] * 4),
+    # One card on the first foundation: the base card (Canfield's and Lady Jane's too).
+    "agnes": ([1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6], [], [], 23, [1, 0, 0, 0]),
+    "gold-mine": ([0] * 7, [0] * 7, [], [], 52, [0] * 4),
+    "athena": ([4] * 7, [3] * 7, [], [], 24, [0] * 4),
+    "jumbo": ([9, 8, 7, 6, 5, 4, 3, 2, 1], [8, 7, 6, 5, 4, 3, 2, 1, 0], [], [], 59, [0] * 8),
+    "yukon": ([1, 6, 7, 8, 9, 10, 11], [0, 1, 2, 3, 4, 5, 6], [], [], 0, [0] * 4),
+    "canfield": ([1, 1, 1, 1], [0] * 4, [13], [], 34, [1, 0, 0, 0]),
+    "lady-jane": ([1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6], [1] * 7, [], 16, [1, 0, 0, 0]),
+    "freecell": ([7, 7, 7, 7, 6, 6, 6, 6], [0] * 8, [], [0] * 4, 0, [0] * 4),
+    "bakers-game": ([7, 7, 7, 7, 6, 6, 6, 6], [0] * 8, [], [0] * 4, 0, [0] * 4),
+    "eight-off": ([6] * 8, [0] * 8, [], [1, 1, 1, 1, 0, 0, 0, 0], 0, [0] * 4),
+    "seahaven": ([5] * 10, [0] * 10, [], [1, 1, 0, 0], 0, [0] * 4),
+    "streets-and-alleys": ([7, 7, 7, 7, 6, 6, 6, 6], [0] * 8, [], [], 0, [0] * 4),
+    "beleaguered-castle": ([6] * 8, [0] * 8, [], [], 0, [1] * 4),  # an Ace on every foundation
     # Spider's piles 1, 4, 7 and 10 get five cards down and one up, the rest four and one.
-    "spider": ([6, 5, 5, 6, 5, 5, 6, 5, 5, 6], [5, 4, 4, 5, 4, 4, 5, 4, 4, 5], [], 50, False),
-    "spiderette": ([1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6], [], 24, False),
-    # Three rows face down on the first four piles, up on the last three; four rows up.
-    "scorpion": ([7] * 7, [3, 3, 3, 3, 0, 0, 0], [], 3, False),
-    "gypsy": ([3] * 8, [2] * 8, [], 80, False),  # two rows down, one up
-    "forty-thieves": ([4] * 10, [0] * 10, [], 64, False),
-    "bakers-dozen": ([4] * 13, [0] * 13, [], 0, False),
-    "golf": ([5] * 7, [0] * 7, [], 17, False),  # no foundations: the waste takes the cards
+    "spider": ([6, 5, 5, 6, 5, 5, 6, 5, 5, 6], [5, 4, 4, 5, 4, 4, 5, 4, 4, 5], [], [], 50, [0] * 8),
+    "spiderette": ([1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6], [], [], 24, [0] * 4),
+    # Three rows face down on the first four piles, up on the last three; four rows up. No
+    # foundations: the runs stay in the tableau.
+    "scorpion": ([7] * 7, [3, 3, 3, 3, 0, 0, 0], [], [], 3, []),
+    "gypsy": ([3] * 8, [2] * 8, [], [], 80, [0] * 8),  # two rows down, one up
+    "forty-thieves": ([4] * 10, [0] * 10, [], [], 64, [0] * 8),
+    "bakers-dozen": ([4] * 13, [0] * 13, [], [], 0, [0] * 4),
+    "golf": ([5] * 7, [0] * 7, [], [], 17, []),  # no foundations: the waste takes the cards
 }
 
 
@@ -72,20 +77,42 @@ def dealt(rules, seed: int):
 
 @pytest.mark.parametrize("variant", [variant for variant in FAMILY if variant in SHAPES])
 def test_each_table_deals_the_shape_of_its_page(variant):
-    tableau, down, reserves, stock, base = SHAPES[variant]
+    """Every pile's size as the page deals it, the face-down cards of the tableau, the
+    waste empty, the base card on the first foundation, and every card of the page's
+    deck(s) dealt once."""
+    tableau, down, reserves, cells, stock, foundations = SHAPES[variant]
     game = game_of(variant)
     state, layout = game.state, game.layout
     assert [len(state.piles[t]) for t in layout.tableau_range] == tableau
     assert [state.down[t] for t in layout.tableau_range] == down
     assert [len(state.piles[r]) for r in layout.reserve_range] == reserves
+    assert [len(state.piles[c]) for c in layout.cell_range] == cells
     assert len(state.piles[STOCK]) == stock
-    assert sum(map(len, state.piles)) == game.rules.card_count
-    if not layout.foundation_range:
-        return
-    first = state.piles[layout.foundation_range[0]]
-    assert len(first) == (1 if base else 0)
-    rank = game.mechanics.empty_foundation_rank(state)
-    assert rank == (RANK[first[0]] if base else 1)
+    assert state.piles[WASTE] == ()
+    assert [len(state.piles[f]) for f in layout.foundation_range] == foundations
+    # Every pile is counted above, so the page's numbers fix the deck: 52 cards a deck.
+    page_deck = sum(tableau) + sum(reserves) + sum(cells) + stock + sum(foundations)
+    assert game.rules.card_count == page_deck
+    assert sorted(c for pile in state.piles for c in pile) == list(range(page_deck))
+    if layout.foundation_range:
+        first = state.piles[layout.foundation_range[0]]
+        rank = game.mechanics.empty_foundation_rank(state)
+        assert rank == (RANK[first[0]] if first else ACE)
+
+
+@pytest.mark.parametrize(
+    ("variant", "mode"),
+    [(variant, mode) for variant in builtin_ids() for mode in get_variant(variant).mode_ids()],
+)
+def test_every_mode_deals_every_card_of_its_decks_once(variant, mode):
+    """Every built-in game in every mode, Spider's one- and two-suit decks among them:
+    each card of the deck dealt once, each code of the mode's suits as often as the decks
+    hold it (one-suit Spider: eight of each Spade)."""
+    rules = get_variant(variant).rules(mode)
+    cards = [c for pile in dealt(rules, 7).state.piles for c in pile]
+    assert len(cards) == len(set(cards)) == rules.card_count
+    copies = rules.card_count // (len(RANKS) * len(rules.suits))
+    assert Counter(CODE[c] for c in cards) == {r + s: copies for r in RANKS for s in rules.suits}
 
 
 def test_athena_shows_its_second_row_face_up_under_a_face_down_card():
@@ -189,13 +216,6 @@ def test_the_legal_moves_never_include_a_refused_one(variant):
                 except Refused as refused:  # pragma: no cover - the failure's message
                     pytest.fail(f"{variant} seed {seed}: listed but refused: {refused}")
             game.execute(rng.choice(legal))
-
-
-def test_the_decks_are_whole_after_the_deal():
-    for variant in FAMILY:
-        game = game_of(variant)
-        cards = sorted(c for pile in game.state.piles for c in pile)
-        assert cards == list(range(game.rules.decks * CARDS_PER_DECK))
 
 
 @pytest.mark.parametrize("variant", ["klondike", *FAMILY])
