@@ -13,7 +13,10 @@ the same time limit), and replays this game's winning line through the engine. O
 line per deal (resumable); a *contradiction* is one solver proving a deal lost that the
 other won. Where fc-solve won a deal this game's solver proved lost, fc-solve's line is
 played here, move by move (``their_line_here``): the record says whether it wins here or
-at which move the engine refuses it, and why. ``summary`` prints the Markdown table of
+at which move the engine refuses it, and why; where this game's solver won a deal fc-solve
+proved lost, the record counts the moves of its line that take a card back from a foundation
+and, if there are any, solves the deal again with no card allowed back (fc-solve's game:
+``ours_kept_up``). ``summary`` prints the Markdown table of
 docs/solver-results.md: verdicts side by side, contradictions (and how many of fc-solve's
 lines the engine refuses), lines that do not replay, and each solver's median and
 95th-percentile seconds per deal.
@@ -35,6 +38,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script
@@ -104,6 +108,18 @@ def one_deal(variant: str, timeout: float, seed: int) -> dict:
         record["line_length"] = len(ours.line)
     if record["contradiction"] and theirs.verdict == "solved" and theirs.moves is not None:
         record["their_line"] = their_line_here(new_game(rules, seed=seed), theirs.moves)
+    if record["contradiction"] and ours.outcome is Outcome.WON:
+        # fc-solve never takes a card back from a foundation: does our win need to?
+        back = [
+            c for c in ours.line if type(c) is Move and c.source in game.layout.foundation_range
+        ]
+        record["from_foundation"] = len(back)
+        if back:
+            kept = replace(rules, cards_may_return=False)
+            again = solve(
+                new_game(kept, seed=seed).state, kept, max_nodes=None, max_seconds=timeout
+            )
+            record["ours_kept_up"] = VERDICTS[again.outcome]
     return record
 
 
@@ -155,11 +171,19 @@ def summary(records: list[dict], variant: str) -> str:
 
 
 def contradictions(records: list[dict]) -> str:
-    """The contradictions counted, and of those where fc-solve won, how many of its lines the
-    engine refuses here (a "win" that is not one of this game's)."""
+    """The contradictions counted; of those fc-solve won, how many of its lines the engine
+    refuses here (a "win" that is not one of this game's); of those won here, how many this
+    game's solver proves lost once no card may come back from a foundation (fc-solve's
+    game)."""
     found = sum(r["contradiction"] for r in records)
-    refused = sum(r.get("their_line", "wins") not in ("wins",) for r in records)
-    return f"{found} ({refused} of fc-solve's lines refused here)" if refused else str(found)
+    refused = sum(r.get("their_line", "wins") != "wins" for r in records)
+    kept_up = sum(r.get("ours_kept_up") == "unsolvable" for r in records)
+    said = []
+    if refused:
+        said.append(f"{refused} of fc-solve's lines refused here")
+    if kept_up:
+        said.append(f"{kept_up} won here only by taking cards back from a foundation")
+    return f"{found} ({'; '.join(said)})" if said else str(found)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -91,3 +91,19 @@ def test_fc_solves_lines_are_played_here_and_a_refused_move_is_named():
     assert record["their_line"].startswith("move 49 (9C): empty-needs-king")
     row = "| 1 / 0 / 0 | 1 (1 of fc-solve's lines refused here) | 0 |"
     assert row in summary([record], "bakers-game")
+
+
+@needs_fcsolve
+def test_a_win_here_that_takes_cards_back_from_a_foundation_is_solved_again_without():
+    """Beleaguered Castle deal 818: fc-solve proves it lost, this game's solver wins it, with
+    moves that take cards back from a foundation (fc-solve never does). Solved again with
+    no card allowed back, it is lost here too: the contradiction is the games' difference."""
+    record = one_deal("beleaguered-castle", 30.0, 818)
+    assert (record["ours"], record["theirs"], record["contradiction"]) == (
+        "solved",
+        "unsolvable",
+        True,
+    )
+    assert record["from_foundation"] > 0 and record["ours_kept_up"] == "unsolvable"
+    row = "| 1 (1 won here only by taking cards back from a foundation) | 0 |"
+    assert row in summary([record], "beleaguered-castle")
