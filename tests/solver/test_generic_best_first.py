@@ -406,3 +406,39 @@ def test_a_round_limited_at_each_stock_count_deals_on_and_proves_no_loss():
     for most in (0, 1):
         answer = _expanded(whitehead, deal, Weights(level_most=most), 10_000)
         assert answer[:2] == (Outcome.UNWINNABLE, 869)
+
+
+def test_the_spider_rounds_limited_at_each_stock_count_come_first_with_their_own_budget(
+    monkeypatch,
+):
+    """The Spider family's rounds: the ten sets limited to 1,000 states a stock count, then
+    3,000, then 10,000, then plain. Without a node budget a limited round may enter
+    ``LEVEL_ROUND_NODES`` states (its limit ends it), a plain round its own share; with a
+    node budget every round takes an even share of the rounds' part."""
+    rules = get_variant("spider").rules()
+    assert generic.best_first_weights(rules) == generic.SUIT_RUNS_WEIGHTS
+    plain = generic.SUIT_RUNS_PLAIN_WEIGHTS
+    limits = [w.level_most for w in generic.SUIT_RUNS_WEIGHTS]
+    assert limits == [1_000] * 10 + [3_000] * 10 + [10_000] * 10 + [0] * 10
+    assert [w._replace(level_most=0) for w in generic.SUIT_RUNS_WEIGHTS] == list(plain) * 4
+    given = []
+
+    def spy(self, weight, states, seconds):
+        given.append((weight.level_most, states))
+        return None  # undecided: the next round
+
+    monkeypatch.setattr(generic._Phases, "best_first", spy)
+    # The depth-first search after the rounds is not run: only the rounds' budgets are read.
+    monkeypatch.setattr(
+        generic._Phases, "depth_first", lambda self, *_: self.result(Outcome.UNDECIDED, None)
+    )
+    state = new_game(rules, seed=1).state
+    generic_solve(state, rules, max_nodes=None, max_seconds=60.0)
+    assert given == [
+        (most, generic.LEVEL_ROUND_NODES if most else generic.SUIT_RUNS_ROUND_NODES)
+        for most in limits
+    ]
+    given.clear()
+    generic_solve(state, rules, max_nodes=400_000, max_seconds=None)
+    share = int(400_000 * generic.CELLS_BEST_FIRST_SHARE) // len(limits)
+    assert given == [(most, share) for most in limits]

@@ -140,13 +140,16 @@ SUIT_RUNS_PLAIN_WEIGHTS = tuple(
     )
 )
 # Before those rounds, the same sets in rounds that expand at most so many states while the
-# stock holds any one number of cards (``Weights.level_most``), first 1,000, then 3,000. A
-# plain round spends its states on the many positions of one stock count that moving runs
-# to and fro makes, and seldom deals on: one suit, deals 1-10 at 5 s, it won 1. A round that
-# drops the states past the limit has to deal on, and each ends within a fraction of a
-# second. With these rounds first, deals 1-30 at 5 s: one suit 23 won, two suits 16;
-# Spiderette's deals 1-40 at 2 s: 31 (docs/solver-results.md, "The Spider family").
-SUIT_RUNS_LEVEL_MOST = (1_000, 3_000)
+# stock holds any one number of cards (``Weights.level_most``), 1,000, then 3,000, then
+# 10,000. A plain round spends its states on the many positions of one stock count that
+# moving runs to and fro makes, and seldom deals on: one suit, deals 1-30 at 5 s, it won 2
+# (two suits 0), where these rounds first won 20 (two suits 7) in the same run. A round
+# that drops the states past its limit has to deal on, and ends by itself: within a tenth
+# of a second at 1,000 a count, a second at 10,000 (four suits: the 10,000 rounds won 4 of
+# deals 1-10, the 1,000 and 3,000 rounds none). So a limited round is given as many states
+# as its limit lets it enter (LEVEL_ROUND_NODES), not a plain round's share.
+# docs/solver-results.md, "The Spider family in the generic search".
+SUIT_RUNS_LEVEL_MOST = (1_000, 3_000, 10_000)
 SUIT_RUNS_WEIGHTS = (
     *(
         w._replace(level_most=most)
@@ -155,6 +158,7 @@ SUIT_RUNS_WEIGHTS = (
     ),
     *SUIT_RUNS_PLAIN_WEIGHTS,
 )
+LEVEL_ROUND_NODES = 2_000_000
 SUIT_RUNS_ROUND_NODES = 250_000
 
 
@@ -236,7 +240,10 @@ def generic_solve(
             seconds = phases.seconds_left(max_seconds, share)
             if round_nodes < 1 or seconds == 0.0:
                 break
-            found = phases.best_first(weight, round_nodes, seconds)
+            states = round_nodes
+            if max_nodes is None and weight.level_most:
+                states = LEVEL_ROUND_NODES  # a limited round ends by itself
+            found = phases.best_first(weight, states, seconds)
             if found is not None:
                 return found
         nodes = None if max_nodes is None else max(1, max_nodes - phases.nodes)
