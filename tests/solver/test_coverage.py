@@ -25,7 +25,7 @@ from game.solver import (
     still_winnable,
 )
 from game.solver.analysis import analyse
-from game.solver.generic.search import generic_solve
+from game.solver.generic.search import every_line, generic_solve
 from game.solver.hints import hidden_slots
 from game.solver.specialised.deadlock import hopeless
 from game.solver.specialised.position import position_of
@@ -224,7 +224,7 @@ def test_fair_hints_through_the_generic_search(only_alternate_colours):
 def test_a_generic_line_from_a_deal_replays_without_its_detours():
     r = rules("klondike", "draw1")
     state = new_game(r, seed=7).state
-    result = generic_solve(state, r, max_nodes=5_000)
+    result = every_line(state, r, max_nodes=5_000)
     assert result.won and replays_to_a_win(r, state, result.line)
     assert len(result.line) < result.nodes  # the depth-first path wandered; the line not
 

@@ -47,13 +47,14 @@ def test_the_rounds_win_a_deal_the_depth_first_search_leaves_undecided():
 @needs_core
 def test_a_deal_the_depth_first_search_decides_soon_is_answered_by_its_probe():
     """Whitehead deal 2: the depth-first search wins it within 85,154 states, inside the
-    probe's 100,000, so it is answered as the depth-first search alone answers it, before
-    any best-first round (a round first had made such deals wait a second)."""
+    probe's 100,000, so the search of every line answers it as the depth-first search
+    alone answers it, before any best-first round (a round first had made such deals wait
+    a second)."""
     rules = get_variant("whitehead").rules()
     state = new_game(rules, seed=2).state
     alone = native_generic_search(rules, state, 1_000_000, None, None)
     assert alone[0] is Outcome.WON and alone[2] < generic.PROBE_NODES
-    result = generic_solve(state, rules, max_nodes=None, max_seconds=30)
+    result = generic.every_line(state, rules, max_nodes=None, max_seconds=30)
     assert result.stats["phase"] == "probe"
     assert (result.outcome, result.line, result.nodes) == alone
 
@@ -79,7 +80,7 @@ def test_the_talon_counts_only_where_it_is_dealt_to_the_waste_a_limited_number_o
     state = new_game(whitehead, seed=1).state
     talon = len(state.piles[0]) + len(state.piles[1])
     assert evaluate(space, state, Weights(5)) == evaluate(space, state, Weights()) - 5 * talon
-    for variant in ("easthaven", "yukon", "canfield"):  # to the piles; no stock; unlimited
+    for variant in ("agnes", "yukon", "canfield"):  # to the piles; no stock; unlimited
         rules = get_variant(variant).rules()
         assert generic.best_first_weights(rules) == (Weights(),)
         state = new_game(rules, seed=1).state
@@ -218,17 +219,26 @@ def test_the_freecell_terms_are_held_equal_in_the_core():
     assert any(parted)
 
 
-def test_where_only_runs_in_suit_move_over_face_down_cards_the_rounds_weigh_the_spider_terms():
-    """Spider's three decks and Spiderette have rounds of their own, stated on the rules:
-    runs move only in suit and tableau cards are dealt face down. Whitehead's runs move in
-    suit too, but every card lies face up; Scorpion, Gypsy and Klondike move other runs."""
-    for variant, mode in (("spider", "one-suit"), ("spider", "four-suits"), ("spiderette", None)):
+def test_where_linked_runs_move_over_face_down_cards_the_rounds_weigh_the_spider_terms():
+    """Spider's three decks, Spiderette, Gypsy and Easthaven have rounds of their own,
+    stated on the rules: runs in suit or as built move together, tableau cards are dealt
+    face down and the stock deals onto the tableau. Whitehead's runs move in suit too, but
+    every card lies face up; Scorpion moves any face-up cards, Agnes runs in one colour
+    (left out: ``LINKED_RUNS``), Klondike deals its stock to the waste."""
+    spider_like = (
+        ("spider", "one-suit"),
+        ("spider", "four-suits"),
+        ("spiderette", None),
+        ("gypsy", None),
+        ("easthaven", None),
+    )
+    for variant, mode in spider_like:
         rules = get_variant(variant).rules(mode)
-        assert generic.suit_runs_face_down(rules) and generic.rounds_first(rules)
+        assert generic.runs_over_face_down(rules) and generic.rounds_first(rules)
         assert generic.best_first_weights(rules) == generic.SUIT_RUNS_WEIGHTS
-    for variant in ("whitehead", "scorpion", "gypsy", "klondike"):
+    for variant in ("whitehead", "scorpion", "agnes", "klondike"):
         rules = get_variant(variant).rules()
-        assert not generic.suit_runs_face_down(rules)
+        assert not generic.runs_over_face_down(rules)
         assert all(
             not (w.face_down or w.in_suit or w.stock or w.newest_first)
             for w in generic.best_first_weights(rules)
@@ -442,3 +452,42 @@ def test_the_spider_rounds_limited_at_each_stock_count_come_first_with_their_own
     generic_solve(state, rules, max_nodes=400_000, max_seconds=None)
     share = int(400_000 * generic.CELLS_BEST_FIRST_SHARE) // len(limits)
     assert given == [(most, share) for most in limits]
+
+
+@needs_core
+def test_where_foundation_cards_may_come_back_the_game_is_first_searched_without_that_move(
+    monkeypatch,
+):
+    """Beleaguered Castle deal 78: searched with foundation cards coming back, it stays
+    undecided within 400,000 states; searched first without that move, it is won within
+    the first half of them, and the line replays under the game's own rules."""
+    rules = get_variant("beleaguered-castle").rules()
+    assert rules.cards_may_return and generic.kept_up_first(rules)
+    state = new_game(rules, seed=78).state
+    result = generic_solve(state, rules, max_nodes=400_000)
+    assert result.won and result.stats["kept up"]
+    assert result.nodes <= 400_000 * generic.KEPT_UP_SHARE
+    assert replays_to_a_win(rules, state, result.line)
+    monkeypatch.setattr(generic, "KEPT_UP_SHARE", 0)
+    assert not generic.kept_up_first(rules)
+    assert generic_solve(state, rules, max_nodes=400_000).outcome is Outcome.UNDECIDED
+
+
+@needs_core
+def test_a_loss_without_cards_coming_back_proves_nothing():
+    """Beleaguered Castle deal 818 is lost without foundation cards coming back (proved
+    within 6,000 states), and won with them: the search without them is only a first
+    phase, and the whole search wins it with a line that takes a card back."""
+    rules = get_variant("beleaguered-castle").rules()
+    state = new_game(rules, seed=818).state
+    kept = dataclasses.replace(rules, cards_may_return=False)
+    assert generic_solve(state, kept, max_nodes=400_000).outcome is Outcome.UNWINNABLE
+    result = generic_solve(state, rules, max_nodes=400_000)
+    assert result.won and "kept up" not in result.stats
+    assert replays_to_a_win(rules, state, result.line)
+    layout = GenericSearch(rules).layout
+    assert any(
+        layout.is_foundation(c.source) and not layout.is_foundation(c.target)
+        for c in result.line
+        if hasattr(c, "source")
+    )
