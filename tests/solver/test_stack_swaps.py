@@ -24,7 +24,7 @@ from game.engine.game import new_game
 from game.engine.rules import Rules
 from game.engine.state import State, layout_for
 from game.solver import Outcome, solve
-from game.solver.generic.search import generic_solve
+from game.solver.generic.search import every_line
 from game.solver.specialised.position import position_key, position_of
 from game.solver.specialised.tables import tables_for
 from game.variants import get_variant
@@ -115,7 +115,7 @@ def small_positions(rules: Rules, rng: random.Random):
 
 
 def exhaustive(rules: Rules, state: State) -> Outcome:
-    return generic_solve(state, rules, max_nodes=EXHAUSTIVE_NODES).outcome
+    return every_line(state, rules, max_nodes=EXHAUSTIVE_NODES).outcome
 
 
 @pytest.mark.parametrize(("variant", "mode"), GAMES)
