@@ -221,8 +221,8 @@ def generic_solve(
     max_seconds: float | None = None,
     cancel: threading.Event | None = None,
 ) -> SolveResult:
-    """Search every legal line from ``state`` (see the module text): WON with the line,
-    UNWINNABLE when the reachable states are exhausted, else UNDECIDED.
+    """The generic search's answer for ``state``: ``every_line``'s (WON, UNWINNABLE or
+    UNDECIDED, as there).
 
     Where foundation cards may come back to the tableau, the game is first searched
     without that move (``KEPT_UP_SHARE`` of the budgets, ``kept_up_first``): a won line of
