@@ -116,10 +116,11 @@ CELLS_WEIGHTS = (
 )
 CELLS_BEST_FIRST_SHARE = 0.7
 CELLS_ROUND_NODES = 200_000
-# Where only runs in suit move together and tableau cards are dealt face down (the Spider
-# family) the rounds weigh what a Spider player watches: the cards still face down (the
-# main obstacle), the cards lying on the card they move with (a run of mixed suits buries
-# its cards: a card is buried below the top run that moves, not the top built run), the
+# Where runs move together over tableau cards dealt face down, with a stock dealt onto the
+# tableau (the Spider family, Gypsy, Easthaven: ``runs_over_face_down``), the rounds weigh
+# what a Spider player watches: the cards still face down (the main obstacle), the cards
+# lying on the card they move with (a run of mixed suits buries its cards: a card is
+# buried below the top run that moves, not the top built run), the
 # empty piles (room to take runs apart and rebuild them in suit), and the cards still in
 # the stock (a deal is irreversible and lays a card on every run: it should come when the
 # moves run thin). Equal scores go to the state entered last, so that a round dives along
