@@ -14,6 +14,7 @@ import pytest
 
 from game.engine.cards import ACE, RANK, SUIT
 from game.engine.game import new_game
+from game.engine.orders import Move
 from game.solver.compiled import native
 from game.solver.compiled.generic import native_generic_best_first, native_generic_search
 from game.solver.generic import best_first as generic_best_first
@@ -235,7 +236,7 @@ def test_where_linked_runs_move_over_face_down_cards_the_rounds_weigh_the_spider
     for variant, mode in spider_like:
         rules = get_variant(variant).rules(mode)
         assert generic.runs_over_face_down(rules) and generic.rounds_first(rules)
-        assert generic.best_first_weights(rules) == generic.SUIT_RUNS_WEIGHTS
+        assert generic.best_first_weights(rules) == generic.RUNS_OVER_FACE_DOWN_WEIGHTS
     for variant in ("whitehead", "scorpion", "agnes", "klondike"):
         rules = get_variant(variant).rules()
         assert not generic.runs_over_face_down(rules)
@@ -243,7 +244,9 @@ def test_where_linked_runs_move_over_face_down_cards_the_rounds_weigh_the_spider
             not (w.face_down or w.in_suit or w.stock or w.newest_first)
             for w in generic.best_first_weights(rules)
         )
-    assert all(w.talon == w.free_cells == w.above_next == 0 for w in generic.SUIT_RUNS_WEIGHTS)
+    assert all(
+        w.talon == w.free_cells == w.above_next == 0 for w in generic.RUNS_OVER_FACE_DOWN_WEIGHTS
+    )
 
 
 def _spider_score(space, state, weights):
@@ -328,7 +331,7 @@ def test_newest_first_sends_equal_scores_to_the_state_entered_last():
     rules = get_variant("spiderette").rules()
     space = GenericSearch(rules)
     state = new_game(rules, seed=1).state
-    weights = generic.SUIT_RUNS_PLAIN_WEIGHTS[0]
+    weights = generic.RUNS_OVER_FACE_DOWN_PLAIN_WEIGHTS[0]
     sweep, dive = (_entered(space, state, weights, newest) for newest in (0, 1))
     assert len(sweep) == len(dive) == 300 and sweep != dive
     lost = get_variant("whitehead").rules()
@@ -369,7 +372,7 @@ def test_spiders_rounds_win_a_spiderette_deal_the_plain_evaluation_leaves_undeci
     assert plain[0] is Outcome.UNDECIDED
     result = generic_solve(state, rules, max_nodes=None, max_seconds=30)
     assert result.won and result.stats["phase"] == "best-first" and result.stats["core"]
-    assert result.nodes < generic.SUIT_RUNS_ROUND_NODES
+    assert result.nodes < generic.RUNS_OVER_FACE_DOWN_ROUND_NODES
     assert replays_to_a_win(rules, state, result.line)
 
 
@@ -396,7 +399,7 @@ def test_a_round_limited_at_each_stock_count_deals_on_and_proves_no_loss():
     plain round enters, a limited round proves nothing. Where the stock goes to the waste
     the limit is not read: Whitehead deal 4 is proved lost in its 869 states either way."""
     rules = get_variant("spiderette").rules()
-    weights = generic.SUIT_RUNS_PLAIN_WEIGHTS[0]
+    weights = generic.RUNS_OVER_FACE_DOWN_PLAIN_WEIGHTS[0]
     state = new_game(rules, seed=1).state
     outcome, nodes, plain = _expanded(rules, state, weights, 20_000)
     assert outcome is Outcome.UNDECIDED and nodes == 20_000 and plain[24] > 50
@@ -426,11 +429,13 @@ def test_the_spider_rounds_limited_at_each_stock_count_come_first_with_their_own
     ``LEVEL_ROUND_NODES`` states (its limit ends it), a plain round its own share; with a
     node budget every round takes an even share of the rounds' part."""
     rules = get_variant("spider").rules()
-    assert generic.best_first_weights(rules) == generic.SUIT_RUNS_WEIGHTS
-    plain = generic.SUIT_RUNS_PLAIN_WEIGHTS
-    limits = [w.level_most for w in generic.SUIT_RUNS_WEIGHTS]
+    assert generic.best_first_weights(rules) == generic.RUNS_OVER_FACE_DOWN_WEIGHTS
+    plain = generic.RUNS_OVER_FACE_DOWN_PLAIN_WEIGHTS
+    limits = [w.level_most for w in generic.RUNS_OVER_FACE_DOWN_WEIGHTS]
     assert limits == [1_000] * 10 + [3_000] * 10 + [10_000] * 10 + [0] * 10
-    assert [w._replace(level_most=0) for w in generic.SUIT_RUNS_WEIGHTS] == list(plain) * 4
+    assert [w._replace(level_most=0) for w in generic.RUNS_OVER_FACE_DOWN_WEIGHTS] == list(
+        plain
+    ) * 4
     given = []
 
     def spy(self, weight, states, seconds):
@@ -445,7 +450,7 @@ def test_the_spider_rounds_limited_at_each_stock_count_come_first_with_their_own
     state = new_game(rules, seed=1).state
     generic_solve(state, rules, max_nodes=None, max_seconds=60.0)
     assert given == [
-        (most, generic.LEVEL_ROUND_NODES if most else generic.SUIT_RUNS_ROUND_NODES)
+        (most, generic.LEVEL_ROUND_NODES if most else generic.RUNS_OVER_FACE_DOWN_ROUND_NODES)
         for most in limits
     ]
     given.clear()
@@ -489,5 +494,5 @@ def test_a_loss_without_cards_coming_back_proves_nothing():
     assert any(
         layout.is_foundation(c.source) and not layout.is_foundation(c.target)
         for c in result.line
-        if hasattr(c, "source")
+        if type(c) is Move
     )

@@ -130,7 +130,7 @@ CELLS_ROUND_NODES = 200_000
 # short. A round of the plain evaluation won none of Spiderette's deals 1-12 in 2 s (a
 # million states each); of its deals 1-30, rounds of 200,000 states with these sets won
 # 10, 8, 10, 7, 6, 4, 8, 4, 4 and 4, the first six together 21 (docs/solver-results.md).
-SUIT_RUNS_PLAIN_WEIGHTS = tuple(
+RUNS_OVER_FACE_DOWN_PLAIN_WEIGHTS = tuple(
     Weights(empty_piles=empty, face_down=down, in_suit=in_suit, stock=stock, newest_first=1)
     for empty, down, in_suit, stock in (
         (30, 10, 30, 10),
@@ -155,17 +155,17 @@ SUIT_RUNS_PLAIN_WEIGHTS = tuple(
 # deals 1-10, the 1,000 and 3,000 rounds none). So a limited round is given as many states
 # as its limit lets it enter (LEVEL_ROUND_NODES), not a plain round's share.
 # docs/solver-results.md, "The Spider family in the generic search".
-SUIT_RUNS_LEVEL_MOST = (1_000, 3_000, 10_000)
-SUIT_RUNS_WEIGHTS = (
+RUNS_OVER_FACE_DOWN_LEVEL_MOST = (1_000, 3_000, 10_000)
+RUNS_OVER_FACE_DOWN_WEIGHTS = (
     *(
         w._replace(level_most=most)
-        for most in SUIT_RUNS_LEVEL_MOST
-        for w in SUIT_RUNS_PLAIN_WEIGHTS
+        for most in RUNS_OVER_FACE_DOWN_LEVEL_MOST
+        for w in RUNS_OVER_FACE_DOWN_PLAIN_WEIGHTS
     ),
-    *SUIT_RUNS_PLAIN_WEIGHTS,
+    *RUNS_OVER_FACE_DOWN_PLAIN_WEIGHTS,
 )
 LEVEL_ROUND_NODES = 2_000_000
-SUIT_RUNS_ROUND_NODES = 250_000
+RUNS_OVER_FACE_DOWN_ROUND_NODES = 250_000
 # Where foundation cards may come back: the share of the budgets the search without that
 # move takes first (generic_solve). Taking a card back multiplies the moves of every
 # position, and a win seldom needs it (fc-solve, which never does it, wins every deal of
@@ -176,19 +176,20 @@ SUIT_RUNS_ROUND_NODES = 250_000
 KEPT_UP_SHARE = 0.5
 
 
-# The runs whose links the rounds of ``SUIT_RUNS_WEIGHTS`` weigh: each card of the run lies
-# on the card it moves with (not Scorpion's, where any face-up cards move together). Gypsy
-# (runs as built) won none of deals 1-11 at 10 s with the probe first, 10 of 1-20 with these
-# rounds first (and cards kept up first); Easthaven 11 of 1-20 against 10. Runs in one
-# colour are left out: Agnes, most of whose deals are lost and proved so by the depth-first
-# search, won none of deals 1-20 and proved 9 lost with the rounds first, against 1 and 13.
+# The runs whose links the rounds of ``RUNS_OVER_FACE_DOWN_WEIGHTS`` weigh: each card of
+# the run lies on the card it moves with (not Scorpion's, where any face-up cards move
+# together). Gypsy (runs as built) won none of deals 1-11 at 10 s with the probe first, 10
+# of 1-20 with these rounds first (and cards kept up first); Easthaven 11 of 1-20 against
+# 10. Runs in one colour are left out: Agnes, most of whose deals are lost and proved so by
+# the depth-first search, won none of deals 1-20 and proved 9 lost with the rounds first,
+# against 1 and 13.
 LINKED_RUNS = (Run.IN_SUIT, Run.BUILT)
 
 
 def runs_over_face_down(rules: Rules) -> bool:
     """Do runs of linked cards move together, over tableau cards dealt face down, with a
     stock dealt onto the tableau (the Spider family's and Gypsy's conditions for
-    ``SUIT_RUNS_WEIGHTS``)?"""
+    ``RUNS_OVER_FACE_DOWN_WEIGHTS``)?"""
     linked = rules.move_runs and rules.runs in LINKED_RUNS
     face_down = rules.face_up is not FaceUp.ALL or any(rules.face_down)
     return linked and face_down and stock_dealt_to_tableau(rules)
@@ -202,13 +203,14 @@ def rounds_first(rules: Rules) -> bool:
 
 def best_first_weights(rules: Rules) -> tuple[Weights, ...]:
     """The evaluation's weights of each best-first round: with cells, ``CELLS_WEIGHTS``;
-    where only runs in suit move and tableau cards lie face down, ``SUIT_RUNS_WEIGHTS``;
-    else one round a talon weight where the talon is weighed (a stock dealt to the waste a
-    limited number of times), else one round (its weight changes nothing)."""
+    where linked runs move over face-down cards (``runs_over_face_down``),
+    ``RUNS_OVER_FACE_DOWN_WEIGHTS``; else one round a talon weight where the talon is
+    weighed (a stock dealt to the waste a limited number of times), else one round (its
+    weight changes nothing)."""
     if rules.cells:
         return CELLS_WEIGHTS
     if runs_over_face_down(rules):
-        return SUIT_RUNS_WEIGHTS
+        return RUNS_OVER_FACE_DOWN_WEIGHTS
     if rules.redeals is not None and StockTarget(rules.stock_to) is StockTarget.WASTE:
         return tuple(Weights(talon=weight) for weight in BEST_FIRST_TALON_WEIGHTS)
     return (Weights(talon=BEST_FIRST_TALON_WEIGHTS[0]),)
@@ -303,7 +305,7 @@ def every_line(
         probe_nodes = PROBE_NODES
         round_nodes = BEST_FIRST_ROUND_NODES
         if first:
-            round_nodes = CELLS_ROUND_NODES if rules.cells else SUIT_RUNS_ROUND_NODES
+            round_nodes = CELLS_ROUND_NODES if rules.cells else RUNS_OVER_FACE_DOWN_ROUND_NODES
     else:
         probe_nodes = min(PROBE_NODES, int(max_nodes * PROBE_SHARE))
         round_share = CELLS_BEST_FIRST_SHARE if first else BEST_FIRST_SHARE
