@@ -245,8 +245,56 @@ def test_where_linked_runs_move_over_face_down_cards_the_rounds_weigh_the_spider
             for w in generic.best_first_weights(rules)
         )
     assert all(
-        w.talon == w.free_cells == w.above_next == 0 for w in generic.RUNS_OVER_FACE_DOWN_WEIGHTS
+        w.talon == w.free_cells == 0 and w.above_next == generic.ABOVE_NEXT_OVER_FACE_DOWN
+        for w in generic.RUNS_OVER_FACE_DOWN_WEIGHTS
     )
+
+
+def test_the_cards_above_the_next_ones_up_weigh_in_gypsy_and_not_in_spider():
+    """The rounds for runs over face-down cards count the cards above a tableau card a
+    foundation takes now: in Gypsy, whose foundations take single cards, that lowers a
+    state's score by the weight a card; Spider's foundations take only complete runs, so
+    its scores, and so its rounds, are what they are without the weight."""
+    weights = generic.RUNS_OVER_FACE_DOWN_PLAIN_WEIGHTS[0]
+    without = weights._replace(above_next=0)
+    rng = random.Random(36)
+    lowered = 0
+    for variant in ("gypsy", "spider"):
+        rules = get_variant(variant).rules()
+        space = GenericSearch(rules)
+        relations = space.mechanics
+        for _ in range(40):
+            state = played(rules, rng.randrange(1, 10**6), rng.randrange(0, 60), rng, 0.3)
+            above = 0
+            for p in space.layout.tableau_range:
+                pile = state.piles[p]
+                for at, card in enumerate(pile):
+                    if relations.foundation_for(state, card) is not None:
+                        above += len(pile) - 1 - at
+            difference = evaluate(space, state, without) - evaluate(space, state, weights)
+            if variant == "spider":
+                assert difference == 0
+            else:
+                assert difference == generic.ABOVE_NEXT_OVER_FACE_DOWN * above
+                lowered += above > 0
+    assert lowered >= 10  # positions where the weight counted
+
+
+@needs_core
+def test_gypsy_deals_the_rounds_won_only_with_the_cards_above_the_next_ones_weighed():
+    """Gypsy deal 32 (cards kept up, as the search first tries): the first round wins it
+    in 111,629 states; with the cards above the next ones up not weighed, none of the
+    first twelve rounds wins it."""
+    rules = dataclasses.replace(get_variant("gypsy").rules(), cards_may_return=False)
+    state = new_game(rules, seed=32).state
+    rounds = generic.RUNS_OVER_FACE_DOWN_WEIGHTS[:12]
+    outcome, line, nodes = native_generic_best_first(rules, state, 2_000_000, None, None, rounds[0])
+    assert outcome is Outcome.WON and nodes == 111_629
+    assert replays_to_a_win(rules, state, line)
+    for weights in rounds:
+        blind = weights._replace(above_next=0)
+        answer = native_generic_best_first(rules, state, 2_000_000, None, None, blind)
+        assert answer[0] is Outcome.UNDECIDED
 
 
 def _spider_score(space, state, weights):
