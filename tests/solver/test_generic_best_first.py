@@ -262,14 +262,14 @@ def test_the_cards_above_the_next_ones_up_weigh_in_gypsy_and_not_in_spider():
     for variant in ("gypsy", "spider"):
         rules = get_variant(variant).rules()
         space = GenericSearch(rules)
-        relations = space.mechanics
+        mechanics = space.mechanics
         for _ in range(40):
             state = played(rules, rng.randrange(1, 10**6), rng.randrange(0, 60), rng, 0.3)
             above = 0
             for p in space.layout.tableau_range:
                 pile = state.piles[p]
                 for at, card in enumerate(pile):
-                    if relations.foundation_for(state, card) is not None:
+                    if mechanics.foundation_for(state, card) is not None:
                         above += len(pile) - 1 - at
             difference = evaluate(space, state, without) - evaluate(space, state, weights)
             if variant == "spider":
@@ -281,7 +281,7 @@ def test_the_cards_above_the_next_ones_up_weigh_in_gypsy_and_not_in_spider():
 
 
 @needs_core
-def test_gypsy_deals_the_rounds_won_only_with_the_cards_above_the_next_ones_weighed():
+def test_a_gypsy_deal_is_won_only_with_the_cards_above_the_next_ones_weighed():
     """Gypsy deal 32 (cards kept up, as the search first tries): the first round wins it
     in 111,629 states; with the cards above the next ones up not weighed, none of the
     first twelve rounds wins it."""
