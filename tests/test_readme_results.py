@@ -67,6 +67,15 @@ def test_every_results_file_backs_a_row_that_says_what_it_holds():
         assert said == counted(RESULTS / file), file
 
 
+def test_every_results_file_says_how_it_was_run():
+    """docs/results/README.md names each 1-1000 file in its table of runs (date, load,
+    commit): a file added without its line there fails here."""
+    listing = (RESULTS / "README.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`([\w-]+\.jsonl)`", listing))
+    files = {path.name for path in RESULTS.glob("*.jsonl")}
+    assert files and not files - named, sorted(files - named)
+
+
 def measured(game) -> bool:
     """Has the game its default mode's row of deals 1-1000? (Klondike and Saratoga are
     measured otherwise: every mode, in sections of their own.)"""
