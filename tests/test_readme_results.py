@@ -9,6 +9,7 @@ timeout too."""
 from __future__ import annotations
 
 import json
+import math
 import re
 from pathlib import Path
 
@@ -26,6 +27,8 @@ ROW = re.compile(
     r"(?P<fast>[\d.]+)% / (?P<decided>[\d.]+)% \|",
     re.M,
 )
+# The 95% interval in brackets after a share: "70.4% (67.5-73.1)".
+INTERVAL = re.compile(r"(?P<share>[\d.]+)% \((?P<low>[\d.]+)-(?P<high>[\d.]+)\)")
 
 
 def rows(text: str = README) -> dict[str, dict]:
@@ -74,6 +77,31 @@ def test_every_results_file_says_how_it_was_run():
     named = set(re.findall(r"`([\w-]+\.jsonl)`", listing))
     files = {path.name for path in RESULTS.glob("*.jsonl")}
     assert files and not files - named, sorted(files - named)
+
+
+def wilson(successes: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of ``successes`` in ``n``, in percent to one place
+    (written here from the formula, apart from the tools that print the rows' figures)."""
+    z = 1.959963984540054
+    p = successes / n
+    centre = p + z * z / (2 * n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return tuple(round(100 * (centre + sign * half) / (1 + z * z / n), 1) for sign in (-1, 1))
+
+
+def test_the_rows_intervals_are_their_counts_wilson_intervals():
+    """Each row of "Winnable shares past Klondike" gives its won, unwinnable and undecided
+    shares a 95% Wilson interval, each recomputed here from the row's own counts."""
+    counts = re.compile(r"\| (\d+) / (\d+) / (\d+) \|")
+    found = [m.group(0) for m in FIRST_ROW.finditer(past_klondike())]
+    lines = [line for line in past_klondike().splitlines() if line.startswith(tuple(found))]
+    assert len(lines) == len(found) >= 9
+    for line in lines:
+        shares = INTERVAL.findall(line)[:3]
+        told = counts.search(line).groups()
+        total = sum(int(n) for n in told)
+        for (_, low, high), n in zip(shares, told, strict=True):
+            assert (float(low), float(high)) == wilson(int(n), total), line
 
 
 def measured(game) -> bool:
