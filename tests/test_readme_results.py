@@ -9,11 +9,11 @@ timeout too."""
 from __future__ import annotations
 
 import json
-import math
 import re
 from pathlib import Path
 
 from game.variants import all_variants, get_variant
+from tools.deal_runs import wilson
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "docs" / "results"
@@ -28,7 +28,7 @@ ROW = re.compile(
     re.M,
 )
 # The 95% interval in brackets after a share: "70.4% (67.5-73.1)".
-INTERVAL = re.compile(r"(?P<share>[\d.]+)% \((?P<low>[\d.]+)-(?P<high>[\d.]+)\)")
+INTERVAL = re.compile(r"[\d.]+% \(([\d.]+)-([\d.]+)\)")
 
 
 def rows(text: str = README) -> dict[str, dict]:
@@ -79,29 +79,19 @@ def test_every_results_file_says_how_it_was_run():
     assert files and not files - named, sorted(files - named)
 
 
-def wilson(successes: int, n: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of ``successes`` in ``n``, in percent to one place
-    (written here from the formula, apart from the tools that print the rows' figures)."""
-    z = 1.959963984540054
-    p = successes / n
-    centre = p + z * z / (2 * n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return tuple(round(100 * (centre + sign * half) / (1 + z * z / n), 1) for sign in (-1, 1))
-
-
 def test_the_rows_intervals_are_their_counts_wilson_intervals():
     """Each row of "Winnable shares past Klondike" gives its won, unwinnable and undecided
     shares a 95% Wilson interval, each recomputed here from the row's own counts."""
     counts = re.compile(r"\| (\d+) / (\d+) / (\d+) \|")
-    found = [m.group(0) for m in FIRST_ROW.finditer(past_klondike())]
-    lines = [line for line in past_klondike().splitlines() if line.startswith(tuple(found))]
-    assert len(lines) == len(found) >= 9
-    for line in lines:
-        shares = INTERVAL.findall(line)[:3]
-        told = counts.search(line).groups()
-        total = sum(int(n) for n in told)
-        for (_, low, high), n in zip(shares, told, strict=True):
-            assert (float(low), float(high)) == wilson(int(n), total), line
+    section = past_klondike()
+    matches = list(FIRST_ROW.finditer(section))
+    assert len(matches) >= 9
+    for match in matches:
+        line = section[match.start() :].split("\n", 1)[0]
+        told = [int(n) for n in counts.search(line).groups()]
+        for (low, high), n in zip(INTERVAL.findall(line)[:3], told, strict=True):
+            interval = tuple(round(100 * bound, 1) for bound in wilson(n, sum(told)))
+            assert (float(low), float(high)) == interval, line
 
 
 def measured(game) -> bool:
