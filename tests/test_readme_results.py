@@ -11,11 +11,12 @@ import re
 from pathlib import Path
 
 from game.variants import all_variants, get_variant
-from tools.deal_runs import wilson
+from tools.deal_runs import ResultsFile, wilson
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "docs" / "results"
 README = (ROOT / "docs" / "solver-results.md").read_text(encoding="utf-8")
+IDS = {table.name: table.id for table in all_variants()}  # a row names its game
 
 # | Name `mode` (words)¹ | 1-1000 | 82.3% (79.8-84.5) | 14.9% ... | 2.8% ... | 93.6% / 97.2% |
 ROW = re.compile(
@@ -30,29 +31,39 @@ INTERVAL = re.compile(r"[\d.]+% \(([\d.]+)-([\d.]+)\)")
 COUNTS = re.compile(r"\| (\d+) / (\d+) / (\d+) \|")
 
 
+def file_of(row: re.Match) -> str:
+    """The results file that should back a row: its game's id and its mode."""
+    return f"{IDS[row['name']]}-{row['mode']}.jsonl"
+
+
 def rows(text: str = README) -> dict[str, dict]:
     """The 1-1000 rows of ``text``, by the name of the file that should back each."""
-    ids = {table.name: table.id for table in all_variants()}
     found = {}
     for match in ROW.finditer(text):
-        file = f"{ids[match['name']]}-{match['mode']}.jsonl"
+        file = file_of(match)
         assert file not in found, f"two 1-1000 rows for {file}"
         found[file] = {key: float(match[key]) for key in ("won", "lost", "open", "fast", "decided")}
     return found
 
 
+def deal_lines(path: Path) -> list[dict]:
+    """Every deal line of a results file, read here line by line (not with ResultsFile,
+    which keeps one line a deal and skips a line cut short) so that a duplicate or a broken
+    line shows in the count."""
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    return [record for record in records if "seed" in record]
+
+
 def outcome_counts(path: Path) -> tuple[int, int, int]:
     """The file's deals won, proved unwinnable and left undecided."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    outcomes = [record["outcome"] for record in map(json.loads, lines) if "seed" in record]
+    outcomes = [deal["outcome"] for deal in deal_lines(path)]
     return tuple(outcomes.count(outcome) for outcome in ("won", "unwinnable", "undecided"))
 
 
-def counted(path: Path, last: int = 1000) -> dict[str, float]:
-    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-    deals = [r for r in records if "seed" in r]
+def counted(path: Path) -> dict[str, float]:
+    deals = deal_lines(path)
     seeds = sorted(r["seed"] for r in deals)
-    assert seeds == list(range(1, last + 1)), f"{path.name}: not 1-{last}"
+    assert seeds == list(range(1, 1001)), f"{path.name}: not 1-1000"
 
     def share(n: int) -> float:
         return round(100 * n / len(deals), 1)
@@ -90,12 +101,11 @@ def test_the_rows_intervals_are_their_files_wilson_intervals():
     give their unwinnable and undecided shares one too), recomputed here from its file's
     counts to the places the row writes: a bound rounded twice (30.545 to 30.55 to 30.6)
     fails. Where a row gives its counts, they are its file's."""
-    ids = {table.name: table.id for table in all_variants()}
     matches = list(ROW.finditer(README))
     assert len(matches) >= 25
     for match in matches:
         line = README[match.start() :].split("\n", 1)[0]
-        told = outcome_counts(RESULTS / f"{ids[match['name']]}-{match['mode']}.jsonl")
+        told = outcome_counts(RESULTS / file_of(match))
         if column := COUNTS.search(line):
             assert tuple(int(n) for n in column.groups()) == told, line
         intervals = INTERVAL.findall(line)[:3]
@@ -154,12 +164,12 @@ def test_every_row_past_klondike_covers_deals_1_to_1000():
     assert len(matches) >= 9
     short = [m.group(0) for m in matches if m["last"] != "1000"]
     assert not short, short
-    ids = {table.name: table.id for table in all_variants()}
+    backed = rows()
     for match in matches:
-        file = f"{ids[match['name']]}-{match['mode']}.jsonl"
-        assert file in rows(), file
-        first = (RESULTS / file).read_text(encoding="utf-8").split("\n", 1)[0]
-        assert json.loads(first)["settings"]["timeout"] == float(match["timeout"]), file
+        file = file_of(match)
+        assert file in backed, file
+        settings = ResultsFile(RESULTS / file).settings
+        assert settings["timeout"] == float(match["timeout"]), file
 
 
 # | FreeCell `standard` | 1-1000 | 100% (99.6-100) | 0% (0-0.4) | 0% (0-0.4) | 1000 / 0 / 0 |
@@ -176,11 +186,10 @@ def test_the_freecell_familys_shares_are_counted_from_their_files():
     """Each FreeCell-family row of "Winnable shares past Klondike" says what its run beside
     Freecell Solver (``docs/results/fcsolve/ID.jsonl``) holds: its deals, this game's
     verdicts and their shares; and every such file backs a row."""
-    ids = {table.name: table.id for table in all_variants()}
     section = README.split("## Winnable shares past Klondike", 1)[1].split("\n## ", 1)[0]
     found = {}
     for match in FAMILY_ROW.finditer(section):
-        found[f"{ids[match['name']]}.jsonl"] = match
+        found[f"{IDS[match['name']]}.jsonl"] = match
     assert sorted(found) == sorted(path.name for path in FCSOLVE.glob("*.jsonl"))
     for file, match in found.items():
         lines = (FCSOLVE / file).read_text(encoding="utf-8").splitlines()
